@@ -1,0 +1,153 @@
+"""House rules (options) as frozen dataclasses, one per variant.
+
+A variant declares ``@dataclass(frozen=True, slots=True, kw_only=True) class XRules`` whose
+fields are made with :func:`option`; the metadata carries the one-line meaning (zh/en) and
+allowed values, which the TUI shows and the record loader checks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ErrorCode, MjError
+
+
+def option(
+    default: Any,
+    zh: str,
+    en: str,
+    *,
+    choices: tuple[str, ...] | None = None,
+    nullable: bool = False,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A rules field. Type follows the default (bool, int or str); ``nullable`` admits null."""
+    kind = type(default) if default is not None else int
+    return dataclasses.field(
+        default=default,
+        metadata={
+            "zh": zh,
+            "en": en,
+            "kind": kind,
+            "choices": choices,
+            "nullable": nullable or default is None,
+            "minimum": minimum,
+            "maximum": maximum,
+        },
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    default: Any
+    kind: type
+    zh: str
+    en: str
+    choices: tuple[str, ...] | None
+    nullable: bool
+    minimum: int | None
+    maximum: int | None
+
+    def describe(self, lang: str = "en") -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+def option_specs(rules_cls: type) -> tuple[OptionSpec, ...]:
+    out = []
+    for f in dataclasses.fields(rules_cls):
+        md = f.metadata
+        out.append(
+            OptionSpec(
+                f.name,
+                f.default,
+                md.get("kind", type(f.default)),
+                md.get("zh", ""),
+                md.get("en", ""),
+                md.get("choices"),
+                md.get("nullable", False),
+                md.get("minimum"),
+                md.get("maximum"),
+            )
+        )
+    return tuple(out)
+
+
+def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
+    def bad(msg: str) -> MjError:
+        return MjError(ErrorCode.BAD_OPTION, msg, where=where)
+
+    if value is None:
+        if spec.nullable:
+            return None
+        raise bad(f"option {spec.name!r} cannot be null")
+    if spec.kind is bool:
+        if not isinstance(value, bool):
+            raise bad(f"option {spec.name!r} takes true or false, not {value!r}")
+        return value
+    if spec.kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(f"option {spec.name!r} takes a whole number, not {value!r}")
+        if spec.minimum is not None and value < spec.minimum:
+            raise bad(f"option {spec.name!r} must be at least {spec.minimum}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise bad(f"option {spec.name!r} must be at most {spec.maximum}")
+        return value
+    if spec.kind is str:
+        if not isinstance(value, str) or (spec.choices and value not in spec.choices):
+            choices = ", ".join(repr(c) for c in spec.choices or ())
+            raise bad(f"option {spec.name!r} takes one of {choices}, not {value!r}")
+        return value
+    raise TypeError(f"unsupported option kind {spec.kind}")
+
+
+def rules_from_options(rules_cls: type, options: Mapping[str, Any] | None, where: str = "options") -> Any:
+    """Validate ``options`` (unknown names and ill-typed values are errors) into rules."""
+    options = options or {}
+    if not isinstance(options, Mapping):
+        raise MjError(ErrorCode.BAD_OPTION, "options must be an object", where=where)
+    specs = {s.name: s for s in option_specs(rules_cls)}
+    values = {}
+    for name, value in options.items():
+        if name not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise MjError(
+                ErrorCode.BAD_OPTION,
+                f"unknown option {name!r} for this rule set (known: {known})",
+                where=f"{where}.{name}",
+            )
+        values[name] = check_option(specs[name], value, f"{where}.{name}")
+    return rules_cls(**values)
+
+
+def parse_option_value(spec: OptionSpec, text: str) -> Any:
+    """A command-line/TUI text value: 'true', '2', 'null', 'same'."""
+    t = text.strip()
+    if t.lower() in ("null", "none", "off") and spec.nullable:
+        return None
+    if spec.kind is bool:
+        if t.lower() in ("true", "1", "yes", "on"):
+            return True
+        if t.lower() in ("false", "0", "no", "off"):
+            return False
+        return t
+    if spec.kind is int:
+        try:
+            return int(t)
+        except ValueError:
+            return t
+    return t
+
+
+def rules_to_options(rules: Any) -> dict[str, Any]:
+    """The options that differ from the defaults (what a record stores)."""
+    out = {}
+    for f in dataclasses.fields(rules):
+        v = getattr(rules, f.name)
+        if v != f.default:
+            out[f.name] = v
+    return out

@@ -1,0 +1,488 @@
+"""Tile notation of spec/RECORD.md: parse and format, exactly.
+
+A tile is a short string: ``"5m"`` ``"9p"`` ``"1s"`` for suited tiles, ``"E" "S" "W" "N"`` for
+winds, ``"C" "F" "P"`` for 中 发 白, ``"a"``–``"h"`` for the flowers 梅兰竹菊 春夏秋冬.
+
+``parse_hand`` turns a hand string such as ``[345s,2]3p55p5567p[7777s]4p|EE0100|cbaghdfe``
+into a :class:`HandTiles`; ``format_hand`` writes the canonical string back. Every
+malformed string raises :class:`~engine.errors.MjError` naming the position and the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import ErrorCode, MjError
+
+SUITS = "mps"
+WINDS = "ESWN"
+DRAGONS = "CFP"
+HONOURS = WINDS + DRAGONS
+FLOWER_LETTERS = "abcdefgh"
+
+SUITED_TILES = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
+ALL_TILES = SUITED_TILES + tuple(HONOURS)  # the 34 kinds, canonical order
+_ORDER = {t: i for i, t in enumerate(ALL_TILES + tuple(FLOWER_LETTERS))}
+
+TILE_ZH = {
+    **{f"{r}m": f"{'一二三四五六七八九'[r - 1]}万" for r in range(1, 10)},
+    **{f"{r}p": f"{'一二三四五六七八九'[r - 1]}筒" for r in range(1, 10)},
+    **{f"{r}s": f"{'一二三四五六七八九'[r - 1]}条" for r in range(1, 10)},
+    "E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "P": "白",
+    "a": "梅", "b": "兰", "c": "竹", "d": "菊", "e": "春", "f": "夏", "g": "秋", "h": "冬",
+}
+
+
+def tile_key(t: str) -> int:
+    return _ORDER[t]
+
+
+def sort_tiles(tiles: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(tiles, key=_ORDER.__getitem__))
+
+
+def is_suited(t: str) -> bool:
+    return len(t) == 2
+
+
+def is_honour(t: str) -> bool:
+    return len(t) == 1 and t in HONOURS
+
+
+def is_wind(t: str) -> bool:
+    return t in WINDS and len(t) == 1
+
+
+def is_dragon(t: str) -> bool:
+    return t in DRAGONS and len(t) == 1
+
+
+def is_terminal(t: str) -> bool:
+    return len(t) == 2 and t[0] in "19"
+
+
+def suit(t: str) -> str | None:
+    return t[1] if len(t) == 2 else None
+
+
+def rank(t: str) -> int | None:
+    return int(t[0]) if len(t) == 2 else None
+
+
+def successor(t: str) -> str:
+    """The next tile in the jing/dora cycle: suits wrap 9→1, 东→南→西→北→东, 中→发→白→中."""
+    if len(t) == 2:
+        r = int(t[0])
+        return f"{r % 9 + 1}{t[1]}"
+    if t in WINDS:
+        return WINDS[(WINDS.index(t) + 1) % 4]
+    if t in DRAGONS:
+        return DRAGONS[(DRAGONS.index(t) + 1) % 3]
+    raise ValueError(f"no successor for {t!r}")
+
+
+def predecessor(t: str) -> str:
+    if len(t) == 2:
+        r = int(t[0])
+        return f"{(r - 2) % 9 + 1}{t[1]}"
+    if t in WINDS:
+        return WINDS[(WINDS.index(t) - 1) % 4]
+    if t in DRAGONS:
+        return DRAGONS[(DRAGONS.index(t) - 1) % 3]
+    raise ValueError(f"no predecessor for {t!r}")
+
+
+def relative_to_absolute(owner: int, rel: int) -> int:
+    """Seat claimed from: rel 1 = 上家 (owner-1), 2 = 对家, 3 = 下家 (owner+1)."""
+    return (owner - rel) % 4
+
+
+def absolute_to_relative(owner: int, seat: int) -> int:
+    rel = (owner - seat) % 4
+    if rel == 0:
+        raise ValueError("a player cannot claim from himself")
+    return rel
+
+
+MeldKind = Literal["chow", "pung", "kong"]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A bracketed meld. ``claim`` is the digit as written (None only for a concealed kong).
+
+    pung: 1/2/3 = claimed from 上家/对家/下家. kong: None = concealed, 1/2/3 = exposed
+    (direct) from that seat, 5/6/7 = added kong on a pung claimed from 1/2/3.
+    chow: 1/2/3 = which tile (1st/2nd/3rd in sorted order) was claimed, always from 上家.
+    """
+
+    kind: MeldKind
+    tiles: tuple[str, ...]
+    claim: int | None
+
+    @property
+    def tile(self) -> str:
+        """The meld's tile for a pung/kong, the lowest tile for a chow."""
+        return self.tiles[0]
+
+    @property
+    def concealed(self) -> bool:
+        return self.kind == "kong" and self.claim is None
+
+    @property
+    def added(self) -> bool:
+        return self.kind == "kong" and self.claim is not None and self.claim >= 5
+
+    @property
+    def exposed(self) -> bool:
+        return not self.concealed
+
+    @property
+    def from_rel(self) -> int | None:
+        """Claimed-from seat relative to the owner (1 上家, 2 对家, 3 下家), None if concealed."""
+        if self.claim is None:
+            return None
+        if self.kind == "chow":
+            return 1
+        return self.claim - 4 if self.claim >= 5 else self.claim
+
+    def from_seat(self, owner: int) -> int | None:
+        rel = self.from_rel
+        return None if rel is None else relative_to_absolute(owner, rel)
+
+    @property
+    def claimed_tile(self) -> str | None:
+        if self.claim is None:
+            return None
+        if self.kind == "chow":
+            return self.tiles[self.claim - 1]
+        return self.tiles[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The ``|WSZJHK`` section."""
+
+    prevailing: str = "E"
+    seat: str = "E"
+    self_drawn: bool = False
+    last_copy: bool = False
+    last_tile: bool = False
+    kong: bool = False  # 杠上开花 when self-drawn, 抢杠 otherwise
+
+    def format(self) -> str:
+        return self.prevailing + self.seat + "".join(
+            "1" if b else "0" for b in (self.self_drawn, self.last_copy, self.last_tile, self.kong)
+        )
+
+
+DEFAULT_CONTEXT = Context()
+
+
+@dataclass(frozen=True, slots=True)
+class HandTiles:
+    """A parsed hand. ``concealed`` are the standing tiles without the winning tile (sorted);
+    ``win_tile`` is None for a 13-tile waiting hand; ``flowers`` is a sorted tuple of flower
+    tiles, a bare count, or None when the string had no flower section."""
+
+    concealed: tuple[str, ...]
+    melds: tuple[Meld, ...]
+    win_tile: str | None
+    context: Context | None = None
+    flowers: tuple[str, ...] | int | None = None
+
+    @property
+    def closed(self) -> tuple[str, ...]:
+        """Standing tiles including the winning tile (14 − 3 per meld)."""
+        return self.concealed + ((self.win_tile,) if self.win_tile else ())
+
+    @property
+    def all_tiles(self) -> tuple[str, ...]:
+        """Every tile of the hand, a kong counted as four."""
+        out = list(self.closed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return tuple(out)
+
+    @property
+    def flower_count(self) -> int:
+        if self.flowers is None:
+            return 0
+        return self.flowers if isinstance(self.flowers, int) else len(self.flowers)
+
+    @property
+    def exposed_melds(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.exposed)
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        return tuple(m for m in self.melds if m.kind == "kong")
+
+    @property
+    def effective_context(self) -> Context:
+        return self.context or DEFAULT_CONTEXT
+
+
+def _err(pos: int, reason: str) -> MjError:
+    return MjError(ErrorCode.BAD_TILES, reason, where=f"position {pos}")
+
+
+def _tokenize(s: str, start: int, end: int, *, allow_flowers: bool = False) -> list[tuple[str, int]]:
+    """Tiles of s[start:end] (no brackets) with their 1-based positions."""
+    out: list[tuple[str, int]] = []
+    digits: list[tuple[str, int]] = []
+    i = start
+    while i < end:
+        ch = s[i]
+        pos = i + 1
+        if ch.isdigit():
+            if ch == "0":
+                raise _err(pos, "'0' is not a tile rank (ranks are 1–9)")
+            digits.append((ch, pos))
+        elif ch in SUITS:
+            if not digits:
+                raise _err(pos, f"suit letter '{ch}' has no digits before it")
+            out.extend((d + ch, p) for d, p in digits)
+            digits = []
+        elif ch in HONOURS or (allow_flowers and ch in FLOWER_LETTERS):
+            if digits:
+                raise _err(digits[0][1], f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)")
+            out.append((ch, pos))
+        elif ch in FLOWER_LETTERS:
+            raise _err(pos, f"flower '{ch}' belongs in the flower section after the second '|'")
+        elif ch == " ":
+            raise _err(pos, "a space may only end the hand (a 13-tile waiting hand)")
+        else:
+            raise _err(pos, f"unknown character {ch!r}")
+        i += 1
+    if digits:
+        raise _err(digits[0][1], f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)")
+    return out
+
+
+def _is_honour_chow(tiles: tuple[str, ...]) -> bool:
+    return len(set(tiles)) == 3 and (all(t in WINDS for t in tiles) or set(tiles) == set(DRAGONS))
+
+
+def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) -> Meld:
+    inner_start = open_pos + 1
+    comma = s.find(",", inner_start, close_pos)
+    tiles_end = comma if comma != -1 else close_pos
+    toks = _tokenize(s, inner_start, tiles_end)
+    pos = open_pos + 1
+    if not toks:
+        raise _err(pos, "empty meld '[]'")
+    tiles = tuple(t for t, _ in toks)
+    claim: int | None = None
+    if comma != -1:
+        digit = s[comma + 1 : close_pos]
+        if len(digit) != 1 or digit not in "123567":
+            raise _err(comma + 2, f"meld seat must be one of 1 2 3 5 6 7, not {digit!r}")
+        claim = int(digit)
+    uniq = set(tiles)
+    if len(tiles) == 4 and len(uniq) == 1:
+        return Meld("kong", tiles, claim)
+    if len(tiles) == 3 and len(uniq) == 1:
+        if claim is not None and claim >= 5:
+            raise _err(comma + 2, "5/6/7 mark an added kong; a pung takes 1, 2 or 3")
+        return Meld("pung", tiles, 1 if claim is None else claim)
+    if len(tiles) == 3:
+        st = sort_tiles(tiles)
+        is_run = (
+            all(len(t) == 2 for t in st)
+            and len({t[1] for t in st}) == 1
+            and [int(t[0]) for t in st] == list(range(int(st[0][0]), int(st[0][0]) + 3))
+        )
+        if is_run or (honour_chows and _is_honour_chow(tiles)):
+            if claim is not None and claim >= 5:
+                raise _err(comma + 2, "a chow's number says which tile was claimed: 1, 2 or 3")
+            return Meld("chow", st if is_run else tiles, 1 if claim is None else claim)
+    raise _err(pos, f"[{format_tiles(tiles)}] is not a pung, kong or chow")
+
+
+def _parse_context(s: str, start: int) -> Context:
+    ctx = s[start:]
+    if len(ctx) != 6:
+        raise _err(start + 1, f"context must be six characters WSZJHK (e.g. EE0000), got {ctx!r}")
+    for i, ch in enumerate(ctx[:2]):
+        if ch not in WINDS:
+            raise _err(start + i + 1, f"wind must be one of E S W N, not {ch!r}")
+    for i, ch in enumerate(ctx[2:], start=2):
+        if ch not in "01":
+            raise _err(start + i + 1, f"context flag must be 0 or 1, not {ch!r}")
+    c = Context(ctx[0], ctx[1], ctx[2] == "1", ctx[3] == "1", ctx[4] == "1", ctx[5] == "1")
+    if c.kong and c.last_tile and not c.self_drawn:
+        raise _err(start + 5, "a robbed kong (抢杠) cannot also be the last tile (海底)")
+    return c
+
+
+def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[str, ...] | int:
+    text = s[start:]
+    limit = 20 if dragons_are_flowers else 8
+    if text.isdigit():
+        n = int(text)
+        if n > limit:
+            raise _err(start + 1, f"flower count {n} is more than the {limit} flower tiles")
+        return n
+    allowed = FLOWER_LETTERS + (DRAGONS if dragons_are_flowers else "")
+    seen: Counter[str] = Counter()
+    for i, ch in enumerate(text):
+        if ch not in allowed:
+            raise _err(start + i + 1, f"{ch!r} is not a flower (use {allowed} or a count)")
+        seen[ch] += 1
+        cap = 4 if ch in DRAGONS else 1
+        if seen[ch] > cap:
+            raise _err(start + i + 1, f"flower {ch!r} appears more than {cap} time(s)")
+    return sort_tiles(text)
+
+
+def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -> HandTiles:
+    """Parse a hand string. ``variant`` turns on Nanchang honour chows and Nanjing's
+    dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand."""
+    if not isinstance(s, str):
+        raise MjError(ErrorCode.BAD_TILES, "a hand must be a string")
+    honour_chows = variant == "nanchang"
+    dragons_are_flowers = variant == "nanjing"
+    bar = s.find("|")
+    body_end = bar if bar != -1 else len(s)
+    context: Context | None = None
+    flowers: tuple[str, ...] | int | None = None
+    if bar != -1:
+        bar2 = s.find("|", bar + 1)
+        ctx_end = bar2 if bar2 != -1 else len(s)
+        if ctx_end > bar + 1:
+            context = _parse_context(s[:ctx_end], bar + 1)
+        if bar2 != -1:
+            if s.find("|", bar2 + 1) != -1:
+                raise _err(s.find("|", bar2 + 1) + 1, "at most two '|' sections (context, flowers)")
+            if bar2 + 1 == len(s):
+                raise _err(bar2 + 2, "empty flower section after '|'")
+            flowers = _parse_flowers(s, bar2 + 1, dragons_are_flowers=dragons_are_flowers)
+    waiting = body_end > 0 and s[body_end - 1] == " "
+    scan_end = body_end - 1 if waiting else body_end
+    if waiting and not waiting_ok:
+        raise _err(body_end, "a winning hand needs its winning tile (remove the trailing space)")
+    melds: list[Meld] = []
+    loose: list[tuple[str, int]] = []
+    i = 0
+    while i < scan_end:
+        ch = s[i]
+        if ch == "[":
+            close = s.find("]", i + 1, scan_end)
+            nxt = s.find("[", i + 1, scan_end)
+            if close == -1 or (nxt != -1 and nxt < close):
+                raise _err(i + 1, "'[' is never closed")
+            melds.append(_parse_meld(s, i, close, honour_chows=honour_chows))
+            i = close + 1
+            continue
+        if ch == "]":
+            raise _err(i + 1, "']' without '['")
+        j = i
+        while j < scan_end and s[j] not in "[]":
+            j += 1
+        loose.extend(_tokenize(s, i, j))
+        i = j
+    if not loose and not melds:
+        raise _err(1, "no tiles")
+    if dragons_are_flowers:
+        for t, p in loose:
+            if t in DRAGONS:
+                raise _err(p, f"'{t}' is a flower in Nanjing; put it in the flower section")
+        for m in melds:
+            if any(t in DRAGONS for t in m.tiles):
+                raise _err(1, f"'{m.tile}' is a flower in Nanjing and cannot be melded")
+    # tile count: 14 (or 13 waiting) counting each meld as three
+    n = len(loose) + 3 * len(melds)
+    want = 13 if waiting else 14
+    if n != want:
+        more = "too many" if n > want else "too few"
+        kind = "a 13-tile waiting hand" if waiting else "a winning hand"
+        raise _err(
+            len(s[:body_end]) or 1,
+            f"{more} tiles: {n} counting each meld as 3, {kind} needs {want}",
+        )
+    # fifth copy
+    count: Counter[str] = Counter()
+    for m in melds:
+        count.update(m.tiles)
+    for t, p in loose:
+        count[t] += 1
+        if count[t] > 4:
+            raise _err(p, f"a fifth copy of {t}")
+    for t, c in count.items():
+        if c > 4:
+            raise _err(1, f"a fifth copy of {t}")
+    if waiting:
+        concealed = sort_tiles(t for t, _ in loose)
+        win = None
+        if context and (context.self_drawn or context.last_copy or context.last_tile or context.kong):
+            raise _err(bar + 3, "a waiting hand has no winning tile to carry win flags")
+    else:
+        if not loose:
+            raise _err(scan_end or 1, "no winning tile outside the melds")
+        win = loose[-1][0]
+        concealed = sort_tiles(t for t, _ in loose[:-1])
+    if isinstance(flowers, tuple) and dragons_are_flowers:
+        for d in DRAGONS:
+            if flowers.count(d) + count[d] > 4:
+                raise _err(bar + 1, f"more than four {d}")
+    return HandTiles(concealed, tuple(melds), win, context, flowers)
+
+
+def parse_tiles(s: str, *, allow_flowers: bool = False, where: str | None = None) -> tuple[str, ...]:
+    """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
+    try:
+        if any(ch in "[]|," for ch in s):
+            bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
+            raise _err(bad + 1, f"{s[bad]!r} is not allowed in a plain tile list")
+        return tuple(t for t, _ in _tokenize(s, 0, len(s), allow_flowers=allow_flowers))
+    except MjError as e:
+        if where:
+            raise MjError(e.code, f"{e.where}: {e.message}", where=where) from None
+        raise
+
+
+def format_tiles(tiles: Iterable[str]) -> str:
+    """Compact notation of a tile run in the given order: 1m2m3m5p → '123m5p'."""
+    out: list[str] = []
+    run: list[str] = []
+    run_suit: str | None = None
+    for t in tiles:
+        if len(t) == 2:
+            if run_suit not in (None, t[1]):
+                out.append("".join(run) + run_suit)
+                run = []
+            run_suit = t[1]
+            run.append(t[0])
+        else:
+            if run:
+                out.append("".join(run) + run_suit)  # type: ignore[operator]
+                run, run_suit = [], None
+            out.append(t)
+    if run:
+        out.append("".join(run) + run_suit)  # type: ignore[operator]
+    return "".join(out)
+
+
+def format_meld(m: Meld) -> str:
+    inner = format_tiles(m.tiles)
+    if m.claim is None:
+        return f"[{inner}]"
+    return f"[{inner},{m.claim}]"
+
+
+def format_hand(h: HandTiles) -> str:
+    """Canonical string: melds, sorted standing tiles, the winning tile last (or a trailing
+    space for a waiting hand), then ``|context`` and ``|flowers`` when present."""
+    body = "".join(format_meld(m) for m in h.melds)
+    body += format_tiles(h.concealed + ((h.win_tile,) if h.win_tile else ()))
+    if h.win_tile is None:
+        body += " "
+    if h.context is not None or h.flowers is not None:
+        body += "|" + (h.context.format() if h.context is not None else "")
+    if h.flowers is not None:
+        body += "|" + (str(h.flowers) if isinstance(h.flowers, int) else "".join(h.flowers))
+    return body

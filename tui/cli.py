@@ -1,0 +1,65 @@
+"""The ``mjscore`` command: the TUI with no subcommand, scriptable subcommands otherwise.
+
+Subcommands live in ``tui/commands/*.py``; each module has ``register(subparsers)`` which adds
+its parsers with ``set_defaults(func=handler)``. A handler returns the exit status.
+Expected errors (bad input, a locked ledger) print one line on stderr and exit with 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    p = argparse.ArgumentParser(
+        prog="mjscore",
+        description="Terminal scorekeeper for table mahjong (南宁 南京 国标 南昌). "
+        "With no subcommand, opens the scoring app.",
+    )
+    p.add_argument("--db", metavar="PATH", help="ledger file (default: $MJSCORE_DB or the user data directory)")
+    p.add_argument("--demo", action="store_true", help="open the app on a ready-made demo session")
+    p.add_argument("--lang", choices=("zh", "en"), help="interface language (default: from the locale)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"tui.commands.{name}").register(sub)
+    return p
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    from engine.errors import MjError
+
+    errs: list[type[BaseException]] = [MjError]
+    try:
+        from db.errors import LedgerError
+
+        errs.append(LedgerError)
+    except ImportError:  # pragma: no cover - while db/ is being built
+        pass
+    return tuple(errs)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            from tui.app import run_app
+
+            return run_app(db_path=args.db or os.environ.get("MJSCORE_DB"), demo=args.demo, lang=args.lang) or 0
+        return args.func(args) or 0
+    except user_errors() as e:
+        print(f"mjscore: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

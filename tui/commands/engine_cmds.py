@@ -1,0 +1,117 @@
+"""``mjscore calc`` and ``mjscore replay``: the engine from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ErrorCode, MjError
+from engine.record import WIN_FLAGS, Win
+
+
+def register(sub) -> None:
+    c = sub.add_parser("calc", help="value one winning hand", description="Value one winning hand written in tile notation.")
+    c.add_argument("variant", help="nanning | nanjing | guobiao | nanchang")
+    c.add_argument("hand", help="tile string, e.g. '19m19p19sESWNCFPP|EE1000'")
+    c.add_argument("--option", action="append", default=[], metavar="K=V", help="a house-rule option")
+    c.add_argument("--flag", action="append", default=[], metavar="NAME[=VALUE]", help="a situation flag (RULES.md §0)")
+    c.add_argument("--jing", metavar="TILE", help="Nanchang: the 正精 tile")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(func=cmd_calc)
+
+    r = sub.add_parser("replay", help="settle a session record", description="Settle every hand of a session record (JSON).")
+    r.add_argument("file", help="session record (RECORD.md JSON); '-' reads standard input")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    r.set_defaults(func=cmd_replay)
+
+
+def parse_options(variant: Any, items: list[str]) -> dict[str, Any]:
+    from engine.rules import parse_option_value
+
+    specs = {s.name: s for s in variant.option_specs()}
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise MjError(ErrorCode.BAD_OPTION, f"--option takes NAME=VALUE, got {item!r}")
+        k, v = item.split("=", 1)
+        k = k.strip()
+        out[k] = parse_option_value(specs[k], v) if k in specs else v
+    return out
+
+
+def parse_flags(items: list[str]) -> dict[str, Any]:
+    """``--flag kong_bloom=2 --flag last_tile`` → checked values as in a win event."""
+    specs = {f.key: f for f in Win.SPEC}
+    out: dict[str, Any] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        name = name.strip()
+        if name not in WIN_FLAGS:
+            raise MjError(ErrorCode.BAD_FLAG, f"unknown flag {name!r} (flags: {', '.join(WIN_FLAGS)})", where="--flag")
+        value: Any
+        if not _:
+            value = True
+        elif name == "fish":
+            value = [None if t.strip().lower() in ("", "null", "-") else t.strip() for t in text.split(",")]
+        elif name == "horses":
+            value = text
+        elif text.lower() in ("true", "false"):
+            value = text.lower() == "true"
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                value = text
+        out[name] = specs[name].check(value, f"--flag {name}")
+    return out
+
+
+def cmd_calc(args) -> int:
+    from engine.variants import get_variant
+
+    v = get_variant(args.variant)
+    rules = v.rules(parse_options(v, args.option), where="--option")
+    flags = parse_flags(args.flag)
+    res = v.calc(args.hand, rules, flags=flags, jing=args.jing)
+    if args.json:
+        print(json.dumps(res.json, ensure_ascii=False))
+    else:
+        print("\n".join(res.lines))
+    return 0
+
+
+def read_record(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise MjError(ErrorCode.BAD_RECORD, f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise MjError(ErrorCode.BAD_RECORD, f"{path} is not UTF-8 text") from None
+
+
+def cmd_replay(args) -> int:
+    from engine.core import replay
+    from engine.record import load_session
+
+    session = load_session(read_record(args.file))
+    rep = replay(session)
+    if args.json:
+        print(json.dumps(rep.to_json(), ensure_ascii=False))
+        return 0
+    names = session.players
+    width = max(len(n) for n in names)
+    for h in rep.hands:
+        st = h.state
+        head = f"#{h.index:<3} 庄 {names[st.dealer]}  圈 {st.prevailing_wind}"
+        if st.bixiahu:
+            head += f"  比下胡 旗 {st.flags}"
+        print(head)
+        for p in h.result.payments:
+            print(f"     {names[p.payer]:>{width}} → {names[p.payee]:<{width}} {p.amount:>6}  {p.reason}")
+        print("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, h.result.deltas, strict=True)))
+    print("总计 totals: " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, rep.totals, strict=True)))
+    return 0

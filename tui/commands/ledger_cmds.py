@@ -1,0 +1,5 @@
+"""Subcommands (placeholder until this module's issue is built)."""
+
+
+def register(sub) -> None:  # noqa: ARG001
+    """Adds no subcommands yet."""
