@@ -394,16 +394,6 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
         for m in melds:
             if any(t in DRAGONS for t in m.tiles):
                 raise _err(1, f"'{m.tile}' is a flower in Nanjing and cannot be melded")
-    # tile count: 14 (or 13 waiting) counting each meld as three
-    n = len(loose) + 3 * len(melds)
-    want = 13 if waiting else 14
-    if n != want:
-        more = "too many" if n > want else "too few"
-        kind = "a 13-tile waiting hand" if waiting else "a winning hand"
-        raise _err(
-            len(s[:body_end]) or 1,
-            f"{more} tiles: {n} counting each meld as 3, {kind} needs {want}",
-        )
     # fifth copy
     count: Counter[str] = Counter()
     for m in melds:
@@ -415,6 +405,16 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     for t, c in count.items():
         if c > 4:
             raise _err(1, f"a fifth copy of {t}")
+    # tile count: 14 (or 13 waiting) counting each meld as three
+    n = len(loose) + 3 * len(melds)
+    want = 13 if waiting else 14
+    if n != want:
+        more = "too many" if n > want else "too few"
+        kind = "a 13-tile waiting hand" if waiting else "a winning hand"
+        raise _err(
+            len(s[:body_end]) or 1,
+            f"{more} tiles: {n} counting each meld as 3, {kind} needs {want}",
+        )
     if waiting:
         concealed = sort_tiles(t for t, _ in loose)
         win = None

@@ -1,0 +1,197 @@
+"""RULES.md §0 conventions every variant shares: kong events and chains, the winner's
+claimed melds (from events or from the hand string, agreement checked), the winning hand's
+tiles and their |context checked against the session.
+
+All checks raise :class:`MjError` with ``where`` relative to the hand ("events[3].hand").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .core import TableState
+from .errors import ErrorCode, MjError
+from .record import Hand, Kong, Pung, Win
+from .tiles import HandTiles, parse_hand, relative_to_absolute
+
+KONG_KIND_ZH = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
+
+
+def _contra(msg: str, where: str | None) -> MjError:
+    return MjError(ErrorCode.CONTRADICTION, msg, where=where)
+
+
+def event_index(hand: Hand, ev: object) -> int:
+    return next(i for i, e in enumerate(hand.events) if e is ev)
+
+
+def kongs(hand: Hand, player: int | None = None) -> tuple[Kong, ...]:
+    """Kong events of the hand (of one player), in order."""
+    return tuple(e for e in hand.events if isinstance(e, Kong) and (player is None or e.player == player))
+
+
+def pungs(hand: Hand, player: int | None = None) -> tuple[Pung, ...]:
+    return tuple(e for e in hand.events if isinstance(e, Pung) and (player is None or e.player == player))
+
+
+def kong_chain(hand: Hand, player: int, n: int, *, where: str | None = None, what: str = "kong_bloom") -> tuple[Kong, ...]:
+    """The player's last ``n`` kong events (a chain for kong_bloom / kong_cannon).
+
+    Refused when fewer than ``n`` were logged, and when a kong after the first is a direct
+    exposed kong (in a chain later kongs come from replacement draws)."""
+    ks = kongs(hand, player)
+    if len(ks) < n:
+        raise _contra(
+            f"{what}: {n} says the player's last {n} kong(s), but only {len(ks)} kong event(s) of this player are logged in the hand",
+            where,
+        )
+    chain = ks[len(ks) - n :]
+    for k in chain[1:]:
+        if k.kind == "exposed":
+            raise _contra(
+                f"{what}: in a chain only the first kong can be a direct exposed kong (later ones come from replacement draws)",
+                where,
+            )
+    return chain
+
+
+def win_tiles(win: Win, variant_id: str, where: str | None) -> HandTiles | None:
+    """The winner's parsed hand string, or None in declared mode."""
+    if win.hand is None:
+        return None
+    try:
+        return parse_hand(win.hand, variant=variant_id, waiting_ok=False)
+    except MjError as e:
+        raise MjError(e.code, e.message, where=f"{where}.hand ({e.where})" if where else e.where) from None
+
+
+def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | None) -> None:
+    """A |context in a session hand string must agree with the table and the win event."""
+    ctx = tiles.context
+    if ctx is None:
+        return
+    w = f"{where}.hand" if where else "hand"
+    if ctx.self_drawn != (win.from_ is None):
+        said = "self-drawn" if ctx.self_drawn else "won on a discard"
+        raise _contra(f"the hand's context says {said}, but the win event's 'from' says otherwise", w)
+    if ctx.seat != state.seat_wind(win.player):
+        raise _contra(f"the hand's context gives seat wind {ctx.seat}, but this player sits {state.seat_wind(win.player)} this hand", w)
+    if ctx.prevailing != state.prevailing_wind:
+        raise _contra(f"the hand's context gives prevailing wind {ctx.prevailing}, but the table is in {state.prevailing_wind}", w)
+    if ctx.last_tile and not win.last_tile:
+        raise _contra("the hand's context marks the last tile (海底) but the win has no last_tile flag", w)
+    if ctx.last_copy and not win.last_copy:
+        raise _contra("the hand's context marks 和绝张 but the win has no last_copy flag", w)
+    if ctx.kong and not (win.kong_bloom or win.robbed_kong):
+        raise _contra("the hand's context marks a kong win but the win has no kong_bloom / robbed_kong flag", w)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedMeld:
+    """One of the winner's melds with an absolute claimed-from seat (None: concealed kong)."""
+
+    kind: str  # "pung" | "kong" | "chow"
+    kong_kind: str | None  # "exposed" | "added" | "concealed" for kongs
+    tile: str | None
+    from_seat: int | None
+    source: str  # "event" | "hand"
+
+    @property
+    def exposed(self) -> bool:
+        return self.from_seat is not None
+
+
+def _from_events(hand: Hand, player: int) -> list[ClaimedMeld]:
+    out: list[ClaimedMeld] = []
+    for e in hand.events:
+        if isinstance(e, Pung) and e.player == player:
+            out.append(ClaimedMeld("pung", None, e.tile, e.from_, "event"))
+        elif isinstance(e, Kong) and e.player == player:
+            if e.kind == "added":
+                # upgrade the pung it was added to: same tile if known, else same supplier
+                idx = next(
+                    (
+                        i
+                        for i, m in enumerate(out)
+                        if m.kind == "pung" and (m.tile == e.tile if (m.tile and e.tile) else m.from_seat == e.from_)
+                    ),
+                    None,
+                )
+                if idx is not None:
+                    pung = out[idx]
+                    if pung.from_seat != e.from_:
+                        raise _contra(
+                            f"the added kong's 'from' ({e.from_}) differs from the pung's ({pung.from_seat}); a pung later kong-ed is one meld",
+                            None,
+                        )
+                    out[idx] = ClaimedMeld("kong", "added", e.tile or pung.tile, e.from_, "event")
+                    continue
+            out.append(ClaimedMeld("kong", e.kind, e.tile, e.from_, "event"))
+    return out
+
+
+def _from_tiles(tiles: HandTiles, player: int) -> list[ClaimedMeld]:
+    out = []
+    for m in tiles.melds:
+        if m.kind == "kong":
+            kk = "concealed" if m.concealed else ("added" if m.added else "exposed")
+            out.append(ClaimedMeld("kong", kk, m.tile, m.from_seat(player), "hand"))
+        else:
+            out.append(ClaimedMeld(m.kind, None, m.tile, m.from_seat(player), "hand"))
+    return out
+
+
+def claimed_melds(hand: Hand, win: Win, tiles: HandTiles | None, *, where: str | None = None) -> tuple[ClaimedMeld, ...]:
+    """The winner's pungs and kongs (and chows from the hand string), in the order they were
+    made when events say so. Events and the hand string must agree when both exist; every kong
+    shown in the hand string must have a matching kong event (same player and tile)."""
+    player = win.player
+    try:
+        ev = _from_events(hand, player)
+    except MjError as e:
+        raise _contra(e.message, where) from None
+    if tiles is None:
+        return tuple(ev)
+    hs = _from_tiles(tiles, player)
+    w = f"{where}.hand" if where else "hand"
+    # every kong in the hand string needs a kong event of the same tile and kind
+    ev_kongs = [m for m in ev if m.kind == "kong"]
+    for m in (m for m in hs if m.kind == "kong"):
+        match = next(
+            (k for k in ev_kongs if (k.tile is None or k.tile == m.tile) and k.kong_kind == m.kong_kind), None
+        )
+        if match is None:
+            raise _contra(
+                f"the hand shows a {KONG_KIND_ZH[m.kong_kind or 'exposed']} of {m.tile} but no matching kong event of this player was logged",
+                w,
+            )
+        ev_kongs.remove(match)
+        if match.from_seat != m.from_seat:
+            raise _contra(
+                f"the kong of {m.tile} is claimed from seat {m.from_seat} in the hand but from seat {match.from_seat} in its event",
+                w,
+            )
+    if ev_kongs:
+        k = ev_kongs[0]
+        raise _contra(f"a {KONG_KIND_ZH[k.kong_kind or 'exposed']} of {k.tile or 'a tile'} was logged for the winner but the hand string does not show it", w)
+    ev_pungs = [m for m in ev if m.kind == "pung"]
+    hs_pungs = [m for m in hs if m.kind == "pung"]
+    if ev_pungs:
+        key = lambda m: (m.tile, m.from_seat)  # noqa: E731
+        if any(p.tile is None for p in ev_pungs):
+            a, b = Counter(p.from_seat for p in ev_pungs), Counter(p.from_seat for p in hs_pungs)
+        else:
+            a, b = Counter(map(key, ev_pungs)), Counter(map(key, hs_pungs))
+        if a != b:
+            raise _contra("the winner's pung events and the pungs in the hand string do not agree (tile or claimed-from seat)", w)
+        # keep event order (the order melds were made), chows from the hand appended
+        return tuple(ev) + tuple(m for m in hs if m.kind == "chow")
+    if any(m.kind == "kong" for m in hs):
+        # order: kongs are known from events, pungs only from the string; keep string order
+        return tuple(hs)
+    return tuple(hs)
+
+
+def relative_seat(owner: int, rel: int) -> int:
+    return relative_to_absolute(owner, rel)
