@@ -377,11 +377,8 @@ def _check_event_shape(ev: Event, where: str) -> None:
     elif isinstance(ev, Win):
         if ev.from_ == ev.player:
             raise _bad(f"{where}.from", "the winner cannot be his own discarder (use null for a self-draw)")
-        if ev.hand is not None:
-            declared = [k for k in DECLARED_FIELDS if getattr(ev, k) is not None and k != "patterns"]
-            # patterns may accompany a hand only as derivable facts; the variant checks agreement
-            if declared and any(k in ("quads", "fan") for k in declared):
-                pass
+        if ev.hand is not None and ev.fan is not None:
+            raise _bad(f"{where}.fan", "give either 'hand' (fans are derived from it) or a declared 'fan', not both")
         if ev.horses is not None and ev.horse_hits is not None:
             raise _bad(f"{where}.horse_hits", "give either 'horses' or 'horse_hits', not both")
 
