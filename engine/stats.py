@@ -1,0 +1,563 @@
+"""After the game: the review of every hand, statistics per session and per player's
+lifetime, and the text/JSON report ``mjscore report`` prints.
+
+Everything here is computed from a :class:`~engine.record.Session` and its
+:class:`~engine.core.Replay`, whatever the variant:
+
+- **wins / self-draws / deal-ins** come from the ``win`` events of each finished hand:
+  a win with ``from`` null is a self-draw, otherwise the ``from`` player dealt in (放炮 —
+  the discarder, or the robbed player of 抢杠). A deal-in is counted once per hand, so a
+  Nanning 一炮多响 is one deal-in for the discarder and one win for each winner.
+- **the value of a win** is the winner's net points for that hand (its ``deltas`` entry:
+  what winning the hand was worth, kong points of the hand included); the average and the
+  biggest win use it, the biggest naming its patterns from ``HandResult.wins``
+  (``WinResult.summary``/``items``), falling back to the declared ``patterns``.
+- **hands played** counts finished hands (every seat plays every hand); win rate and
+  deal-in rate are per hand played.
+- **money** is the settled money of :mod:`engine.money` (points × stake rounded to the
+  unit, summing to zero); lifetime money adds the sessions' settled money.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from .core import HandOutcome, Payment, Replay, ScoreItem, TableState, WinResult
+from .money import (
+    CENT,
+    MoneySettlement,
+    format_money,
+    pad,
+    plain,
+    settle_money,
+    settle_text,
+    text_width,
+)
+from .record import (
+    Draw,
+    Event,
+    FalseWin,
+    Flowers,
+    Jing,
+    JingCount,
+    Kong,
+    Penalty,
+    Pung,
+    Session,
+    Win,
+)
+
+VARIANT_NAMES = {"nanning": "南宁", "nanjing": "南京", "guobiao": "国标", "nanchang": "南昌"}
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+
+
+# ---------------------------------------------------------------- records of wins
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinRecord:
+    """One win, as the statistics remember it."""
+
+    session: str  # label of the session ("" for a single session)
+    hand: int  # 1-based hand number
+    player: int  # the winner's seat in that session
+    from_: int | None  # the discarder / robbed player, None for a self-draw
+    points: int  # the winner's net points for the hand
+    money: Decimal  # points × stake (unrounded)
+    summary: str  # "清一色 碰碰胡 自摸"
+    value: int | None = None  # headline value in the variant's unit (番, 倍, 花, ×)
+    unit: str = ""
+    items: tuple[ScoreItem, ...] = ()
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.from_ is None
+
+    def label(self) -> str:
+        head = f"{self.value}{self.unit} " if self.value is not None else ""
+        return f"{head}{self.summary}".strip() or "—"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session": self.session or None,
+            "hand": self.hand,
+            "player": self.player,
+            "from": self.from_,
+            "points": self.points,
+            "money": str(self.money),
+            "summary": self.summary,
+            "value": self.value,
+            "unit": self.unit,
+            "items": [i.to_json() for i in self.items],
+        }
+
+
+# ---------------------------------------------------------------- per-player figures
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats:
+    name: str
+    sessions: int = 1
+    hands: int = 0
+    dealer_hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    false_wins: int = 0
+    win_points: int = 0  # sum of the winner's net points over the hands won
+    net: int = 0  # points (summed over sessions for a lifetime)
+    money: Decimal = Decimal(0)  # settled money
+    biggest: WinRecord | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.hands if self.hands else None
+
+    @property
+    def deal_in_rate(self) -> float | None:
+        return self.deal_ins / self.hands if self.hands else None
+
+    @property
+    def average_win(self) -> Decimal | None:
+        """Average net points of the hands won, to one decimal (half-up)."""
+        if not self.wins:
+            return None
+        return (Decimal(self.win_points) / self.wins).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+    def to_json(self) -> dict[str, Any]:
+        def rate(x: float | None) -> float | None:
+            return None if x is None else round(x, 4)
+
+        avg = self.average_win
+        return {
+            "name": self.name,
+            "sessions": self.sessions,
+            "hands": self.hands,
+            "dealer_hands": self.dealer_hands,
+            "wins": self.wins,
+            "self_draws": self.self_draws,
+            "deal_ins": self.deal_ins,
+            "false_wins": self.false_wins,
+            "win_rate": rate(self.win_rate),
+            "deal_in_rate": rate(self.deal_in_rate),
+            "average_win": None if avg is None else str(avg),
+            "net": self.net,
+            "money": str(self.money),
+            "biggest_win": None if self.biggest is None else self.biggest.to_json(),
+        }
+
+
+def _bigger(a: WinRecord | None, b: WinRecord) -> WinRecord:
+    """The bigger win by money, then points; the earlier one on a tie."""
+    if a is None or (b.money, b.points) > (a.money, a.points):
+        return b
+    return a
+
+
+def _find_win_result(outcome: HandOutcome, seat: int) -> WinResult | None:
+    return next((w for w in outcome.result.wins if w.player == seat), None)
+
+
+def _win_record(session: Session, outcome: HandOutcome, ev: Win, label: str) -> WinRecord:
+    pts = outcome.result.deltas[ev.player]
+    wr = _find_win_result(outcome, ev.player)
+    if wr is not None:
+        summary, value, unit, items = wr.summary, wr.value, wr.unit, wr.items
+    else:  # a variant that gave no WinResult: fall back to what the record declared
+        summary = " ".join(ev.patterns or ()) or (outcome.result.summary or "")
+        value, unit, items = ev.fan, "番" if ev.fan is not None else "", ()
+    return WinRecord(
+        session=label, hand=outcome.index, player=ev.player, from_=ev.from_, points=pts,
+        money=Decimal(pts) * session.stake, summary=summary, value=value, unit=unit, items=items,
+    )
+
+
+# ---------------------------------------------------------------- one session
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStats:
+    variant: str
+    players: tuple[str, ...]
+    stake: Decimal
+    hands: int
+    wins: int  # hands won (a 一炮多响 hand counts once)
+    draws: int
+    false_wins: int
+    players_stats: tuple[PlayerStats, ...]  # seat order
+    series: tuple[tuple[int, ...], ...]  # running totals, starting with zeros before hand 1
+    settlement: MoneySettlement
+
+    def player(self, name_or_seat: str | int) -> PlayerStats:
+        if isinstance(name_or_seat, int):
+            return self.players_stats[name_or_seat]
+        return self.players_stats[self.players.index(name_or_seat)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "stake": str(self.stake),
+            "hands": self.hands,
+            "won_hands": self.wins,
+            "draws": self.draws,
+            "false_wins": self.false_wins,
+            "per_player": [p.to_json() for p in self.players_stats],
+            "series": [list(t) for t in self.series],
+        }
+
+
+def session_stats(session: Session, rep: Replay, *, unit: Decimal | str = CENT, label: str = "") -> SessionStats:
+    """Statistics of one session (module docstring for the definitions)."""
+    settlement = settle_money(rep.totals, session.stake, unit)
+    acc = [_Acc() for _ in range(4)]
+    won_hands = draws = false_wins = 0
+    for outcome in rep.hands:
+        hand = session.hands[outcome.index - 1]
+        acc[outcome.state.dealer].dealer_hands += 1
+        wins = hand.wins
+        if wins:
+            won_hands += 1
+            dealt_in: set[int] = set()
+            for ev in wins:
+                a = acc[ev.player]
+                a.wins += 1
+                rec = _win_record(session, outcome, ev, label)
+                a.win_points += rec.points
+                a.biggest = _bigger(a.biggest, rec)
+                if ev.from_ is None:
+                    a.self_draws += 1
+                else:
+                    dealt_in.add(ev.from_)
+            for seat in dealt_in:
+                acc[seat].deal_ins += 1
+        elif hand.of(FalseWin):
+            false_wins += 1
+            for fw in hand.of(FalseWin):
+                acc[fw.player].false_wins += 1
+        elif hand.of(Draw):
+            draws += 1
+    n = len(rep.hands)
+    per = tuple(
+        PlayerStats(
+            name=session.players[s], hands=n, dealer_hands=a.dealer_hands, wins=a.wins,
+            self_draws=a.self_draws, deal_ins=a.deal_ins, false_wins=a.false_wins,
+            win_points=a.win_points, net=rep.totals[s], money=settlement.amounts[s], biggest=a.biggest,
+        )
+        for s, a in enumerate(acc)
+    )
+    series = ((0, 0, 0, 0),) + tuple(h.totals for h in rep.hands)
+    return SessionStats(
+        variant=session.variant, players=tuple(session.players), stake=session.stake, hands=n,
+        wins=won_hands, draws=draws, false_wins=false_wins, players_stats=per, series=series,
+        settlement=settlement,
+    )
+
+
+@dataclass(slots=True)
+class _Acc:
+    dealer_hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    false_wins: int = 0
+    win_points: int = 0
+    biggest: WinRecord | None = None
+
+
+# ---------------------------------------------------------------- a player's lifetime
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """One session as lifetime statistics see it: a label (ledger id, file name or date)."""
+
+    label: str
+    session: Session
+    replay: Replay
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionLine:
+    label: str
+    variant: str
+    stake: Decimal
+    seat: int
+    stats: PlayerStats
+    cumulative_money: Decimal
+    cumulative_net: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session": self.label,
+            "variant": self.variant,
+            "stake": str(self.stake),
+            "seat": self.seat,
+            **{k: v for k, v in self.stats.to_json().items() if k not in ("name", "sessions")},
+            "cumulative_money": str(self.cumulative_money),
+            "cumulative_net": self.cumulative_net,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LifetimeStats:
+    player: str
+    total: PlayerStats
+    sessions: tuple[SessionLine, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "total": self.total.to_json(), "sessions": [s.to_json() for s in self.sessions]}
+
+
+def lifetime_stats(player: str, games: Iterable[Game], *, unit: Decimal | str = CENT) -> LifetimeStats:
+    """A player's figures summed over the sessions he sat in (others are skipped).
+
+    Points are added as they are (sessions of different rule sets score on different
+    scales); money adds each session's settled money, so it is comparable."""
+    lines: list[SessionLine] = []
+    tot = _Acc()
+    hands = net = 0
+    money = Decimal(0)
+    for g in games:
+        if player not in g.session.players:
+            continue
+        seat = g.session.players.index(player)
+        st = session_stats(g.session, g.replay, unit=unit, label=g.label).player(seat)
+        hands += st.hands
+        net += st.net
+        money += st.money
+        tot.dealer_hands += st.dealer_hands
+        tot.wins += st.wins
+        tot.self_draws += st.self_draws
+        tot.deal_ins += st.deal_ins
+        tot.false_wins += st.false_wins
+        tot.win_points += st.win_points
+        if st.biggest is not None:
+            tot.biggest = _bigger(tot.biggest, st.biggest)
+        lines.append(SessionLine(
+            label=g.label, variant=g.session.variant, stake=g.session.stake, seat=seat, stats=st,
+            cumulative_money=money, cumulative_net=net,
+        ))
+    total = PlayerStats(
+        name=player, sessions=len(lines), hands=hands, dealer_hands=tot.dealer_hands, wins=tot.wins,
+        self_draws=tot.self_draws, deal_ins=tot.deal_ins, false_wins=tot.false_wins,
+        win_points=tot.win_points, net=net, money=money, biggest=tot.biggest,
+    )
+    return LifetimeStats(player=player, total=total, sessions=tuple(lines))
+
+
+# ---------------------------------------------------------------- the review of each hand
+KONG_ZH = {"exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
+PENALTY_ZH = {"same_round": "罚（一圈内四家出同牌）", "four_copies": "罚（一家出四张同牌）"}
+FLAG_ZH = {
+    "kong_bloom": "杠上开花", "kong_cannon": "杠上炮", "robbed_kong": "抢杠", "last_tile": "海底",
+    "last_copy": "绝张", "flower_bloom": "小杠开", "flower_kong_bloom": "花杠开", "heavenly": "天胡",
+    "earthly": "地胡", "human": "人胡", "discarder_all_melded": "全求炮", "horses": "码",
+    "horse_hits": "中码", "fish": "钓鱼",
+}
+
+
+def describe_event(ev: Event, names: Sequence[str]) -> str:
+    """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …")."""
+    def n(seat: int | None) -> str:
+        return names[seat] if seat is not None else "?"
+
+    if isinstance(ev, Pung):
+        return f"{n(ev.player)} 碰 {n(ev.from_)}" + (f" {ev.tile}" if ev.tile else "")
+    if isinstance(ev, Kong):
+        src = f" ← {n(ev.from_)}" if ev.from_ is not None else ""
+        return f"{n(ev.player)} {KONG_ZH.get(ev.kind, ev.kind)}{src}" + (f" {ev.tile}" if ev.tile else "")
+    if isinstance(ev, Flowers):
+        return f"{n(ev.player)} 补花 " + (ev.tiles if ev.tiles else f"×{ev.count}")
+    if isinstance(ev, Penalty):
+        return f"{n(ev.player)} {PENALTY_ZH.get(ev.kind, ev.kind)}"
+    if isinstance(ev, Jing):
+        counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.lower_counts) if z or f)
+        return f"翻精 {ev.indicator}  下精 {ev.lower}" + (f"  ({counts})" if counts else "")
+    if isinstance(ev, JingCount):
+        counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.counts))
+        return f"精 {counts}"
+    if isinstance(ev, Win):
+        how = "自摸" if ev.from_ is None else f"{n(ev.from_)} 放炮"
+        parts = [f"{n(ev.player)} 胡 ({how})"]
+        if ev.hand:
+            parts.append(ev.hand)
+        if ev.patterns:
+            parts.append("报 " + " ".join(ev.patterns))
+        if ev.fan is not None:
+            parts.append(f"{ev.fan}番")
+        for name in ev.flags_set:
+            v = ev.flag(name)
+            label = FLAG_ZH.get(name, name)
+            if v is True:
+                parts.append(label)
+            elif isinstance(v, tuple):
+                parts.append(f"{label} " + ",".join(x or "-" for x in v))
+            else:
+                parts.append(f"{label} {v}")
+        return " ".join(str(p) for p in parts)
+    if isinstance(ev, FalseWin):
+        return f"{n(ev.player)} 诈胡"
+    if isinstance(ev, Draw):
+        return "流局" + (f"（{n(ev.last_drawer)} 摸最后一张）" if ev.last_drawer is not None else "")
+    return ev.type
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandReview:
+    index: int  # 1-based
+    state: TableState
+    outcome: str  # win | draw | false_win
+    events: tuple[str, ...]
+    wins: tuple[WinResult, ...]
+    summary: str
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, ...]
+    totals: tuple[int, ...]
+    involved: frozenset[int]  # seats named in an event or a payment
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            **self.state.to_json(),
+            "outcome": self.outcome,
+            "events": list(self.events),
+            "wins": [w.to_json() for w in self.wins],
+            "payments": [p.to_json() for p in self.payments],
+            "deltas": list(self.deltas),
+            "totals": list(self.totals),
+        }
+
+
+def _seats_of(ev: Event) -> set[int]:
+    out = set()
+    for attr in ("player", "from_", "last_drawer"):
+        v = getattr(ev, attr, None)
+        if isinstance(v, int):
+            out.add(v)
+    return out
+
+
+def review(session: Session, rep: Replay, *, player: int | None = None) -> tuple[HandReview, ...]:
+    """Every settled hand with its events in words, the win valuations and the payments the
+    engine produced; ``player`` keeps only hands that seat took part in (named in an event
+    or a payment)."""
+    out = []
+    names = session.players
+    for h in rep.hands:
+        hand = session.hands[h.index - 1]
+        involved: set[int] = set()
+        for ev in hand.events:
+            involved |= _seats_of(ev)
+        for p in h.result.payments:
+            involved.update((p.payer, p.payee))
+        if player is not None and player not in involved:
+            continue
+        out.append(HandReview(
+            index=h.index, state=h.state, outcome=h.result.outcome,
+            events=tuple(describe_event(e, names) for e in hand.events), wins=h.result.wins,
+            summary=h.result.summary, payments=h.result.payments, deltas=h.result.deltas,
+            totals=h.totals, involved=frozenset(involved),
+        ))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- the report
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x * 100:.0f}%"
+
+
+OUTCOME_ZH = {"win": "胡", "draw": "流局", "false_win": "诈胡"}
+
+
+def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None) -> list[str]:
+    """The lines of one hand in the review."""
+    w = width if width is not None else max(text_width(n) for n in names)
+    st = hr.state
+    head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
+    if st.bixiahu:
+        head += f"  比下胡 旗{st.flags}"
+    head += f"  {OUTCOME_ZH.get(hr.outcome, hr.outcome)}"
+    if hr.summary:
+        head += f"  {hr.summary}"
+    lines = [head]
+    lines += [f"     · {e}" for e in hr.events]
+    for wr in hr.wins:
+        items = "  ".join(i.label() for i in wr.items)
+        lines.append(f"     ★ {names[wr.player]} {wr.value}{wr.unit} {wr.summary}" + (f"  [{items}]" if items else ""))
+    for p in hr.payments:
+        lines.append(f"     {pad(names[p.payer], w, right=True)} → {pad(names[p.payee], w)} {p.amount:>6}  {p.reason}")
+    lines.append("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, hr.deltas, strict=True))
+                 + "   累计 " + " ".join(f"{t:+d}" for t in hr.totals))
+    return lines
+
+
+def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False) -> list[str]:
+    """A fixed-width table of player figures, then each player's biggest win."""
+    w = max([text_width(r.name) for r in rows] + [4])
+    head = f"{pad('玩家', w)}  " + ("场 " if lifetime else "") + " 局   胡 自摸 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
+    lines = [head]
+    for r in rows:
+        avg = r.average_win
+        big = r.biggest.points if r.biggest else None
+        lines.append(
+            f"{pad(r.name, w)}  " + (f"{r.sessions:>2} " if lifetime else "")
+            + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
+            f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
+            f" {('—' if big is None else f'{big:+d}'):>9} {r.net:>+8d} {format_money(r.money, places, sign=True):>11}"
+        )
+    for r in rows:
+        if r.biggest:
+            b = r.biggest
+            where = f"{b.session} " if b.session else ""
+            how = "自摸" if b.self_drawn else "点炮"
+            lines.append(f"最大胡 {r.name}: {where}#{b.hand} {how} {b.points:+d} 分  {b.label()}")
+    return lines
+
+
+def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None,
+                title: str = "", sections: Sequence[str] = ("review", "stats", "settle")) -> str:
+    """What ``mjscore report`` prints: review, statistics, settle-up."""
+    names = session.players
+    st = session_stats(session, rep, unit=unit)
+    v = VARIANT_NAMES.get(session.variant, session.variant)
+    out = [f"{title + '  ' if title else ''}{v}麻将 {session.variant}  底注 stake {plain(session.stake)}  "
+           f"{st.hands} 局 hands  ({st.wins} 胡 {st.draws} 流局 {st.false_wins} 诈胡)",
+           "玩家 players: " + "  ".join(f"{i}:{n}" for i, n in enumerate(names))]
+    if "review" in sections:
+        out += ["", "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " =="]
+        w = max(text_width(n) for n in names)
+        for hr in review(session, rep, player=player):
+            out += hand_text(hr, names, width=w)
+    if "stats" in sections:
+        out += ["", "== 统计 Statistics =="]
+        out += stats_table(st.players_stats, places=st.settlement.places)
+    if "settle" in sections:
+        out += ["", "== " + settle_text(names, st.settlement)]
+    return "\n".join(out) + "\n"
+
+
+def report_json(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None) -> dict[str, Any]:
+    st = session_stats(session, rep, unit=unit)
+    names = session.players
+    return {
+        "variant": session.variant,
+        "players": list(names),
+        "stake": str(session.stake),
+        "hands": [hr.to_json(names) for hr in review(session, rep, player=player)],
+        "totals": list(rep.totals),
+        "stats": st.to_json(),
+        "settle": st.settlement.to_json(),
+    }
+
+
+def lifetime_text(lt: LifetimeStats, *, places: int = 2) -> str:
+    out = [f"{lt.player} — {lt.total.sessions} 场 sessions, {lt.total.hands} 局 hands"]
+    out += stats_table([lt.total], places=places, lifetime=True)
+    if lt.sessions:
+        out += ["", "场次 sessions:"]
+        w = max(text_width(s.label) for s in lt.sessions)
+        for s in lt.sessions:
+            p = s.stats
+            out.append(
+                f"  {pad(s.label, w)}  {VARIANT_NAMES.get(s.variant, s.variant)} 底注 {plain(s.stake)}"
+                f"  {p.hands:>3} 局 {p.wins:>3} 胡 {p.deal_ins:>3} 放炮  {p.net:>+7d} 分"
+                f"  {format_money(p.money, places, sign=True):>10}  累计 {format_money(s.cumulative_money, places, sign=True)}"
+            )
+    return "\n".join(out) + "\n"
