@@ -1,0 +1,484 @@
+"""国标麻将 Guobiao (Chinese Official, 81 fans): RULES.md §3.
+
+The fans come from PyMahjongGB (the reference calculator, imported lazily so ``import
+engine`` stays light); this module maps our notation and the session's facts to its input,
+refuses what it silently ignores (an impossible 抢杠和 or 和绝张), names the fans with the
+standard names of :mod:`engine.variants.gb_fans`, enforces the minimum and settles payments,
+false wins, draws, the dealer and the prevailing wind.
+
+Pipeline: hand string → :class:`~engine.tiles.HandTiles` + :class:`Situation` →
+:func:`evaluate` → :class:`GbValue` → payments (``settle_hand``) or a report (``calc``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import (
+    CalcResult,
+    HandResult,
+    PaymentBook,
+    ScoreItem,
+    TableState,
+    Variant,
+    WinResult,
+    advance,
+)
+from ..errors import ErrorCode, MjError
+from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
+from ..record import FalseWin, Flowers, Hand, Kong, Pung, Win
+from ..rules import option
+from ..tiles import Context, HandTiles, format_hand, parse_hand, parse_tiles
+from .gb_fans import FLOWER, Fan, fan_for_label
+
+WINDS = "ESWN"
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+COMPETITION_BASE = 8  # MCR: every other player pays 8 on top
+
+# our tile → PyMahjongGB's tile code (万 W, 饼 B, 条 T, 风 F1-4 东南西北, 箭 J1-3 中发白)
+TILE_CODE: dict[str, str] = {
+    **{f"{r}m": f"W{r}" for r in range(1, 10)},
+    **{f"{r}p": f"B{r}" for r in range(1, 10)},
+    **{f"{r}s": f"T{r}" for r in range(1, 10)},
+    "E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3",
+}
+WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
+GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GuobiaoRules:
+    min_fan: int = option(8, "起和番数（花牌不计）", "minimum fans to win, flowers excluded", minimum=0, maximum=88 * 4)
+    payment: str = option(
+        "seed",
+        "计分方式：seed 自摸每家付番数、点炮者付番数；competition 每家付 8 加点炮者付番数",
+        "payment: seed = self-draw each pays the fans, discarder pays the fans; competition = each pays 8, discarder also the fans",
+        choices=("seed", "competition"),
+    )
+    false_win_penalty: int = option(10, "错和罚分（付每家）", "false win penalty, paid to each other player", minimum=0)
+    dealer_repeats: bool = option(
+        False, "连庄：庄家和牌或流局时庄家不变", "dealer keeps the deal after a dealer win or a draw"
+    )
+
+
+# ---------------------------------------------------------------- valuing one hand
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Situation:
+    """The facts of a win besides the tiles (from the |context, or the table and win event)."""
+
+    seat_wind: str = "E"
+    prevailing_wind: str = "E"
+    self_drawn: bool = False
+    last_copy: bool = False  # 和绝张
+    last_tile: bool = False  # 妙手回春 / 海底捞月
+    kong: bool = False  # 杠上开花 when self-drawn, 抢杠和 otherwise
+    flowers: int = 0
+
+    @classmethod
+    def from_context(cls, ctx: Context, flowers: int = 0) -> Situation:
+        return cls(
+            seat_wind=ctx.seat, prevailing_wind=ctx.prevailing, self_drawn=ctx.self_drawn,
+            last_copy=ctx.last_copy, last_tile=ctx.last_tile, kong=ctx.kong, flowers=flowers,
+        )
+
+    @property
+    def how(self) -> str:
+        if self.self_drawn:
+            return "杠上开花" if self.kong else "自摸"
+        return "抢杠" if self.kong else "点和"
+
+
+@dataclass(frozen=True, slots=True)
+class FanCount:
+    fan: Fan
+    count: int
+
+    @property
+    def total(self) -> int:
+        return self.fan.points * self.count
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.fan.zh, "name_en": self.fan.en, "points": self.fan.points, "count": self.count}
+
+    def label(self) -> str:
+        return self.fan.zh + (f"×{self.count}" if self.count > 1 else "")
+
+    def score_item(self) -> ScoreItem:
+        return ScoreItem(id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class GbValue:
+    """A valued hand: the fans (flowers last, as 花牌), ``fan`` without and ``total`` with flowers."""
+
+    fans: tuple[FanCount, ...]
+    fan: int  # toward the minimum (flowers excluded)
+    flowers: int
+
+    @property
+    def total(self) -> int:
+        return self.fan + self.flowers
+
+    def summary(self) -> str:
+        return " ".join(f.label() for f in self.fans)
+
+
+def _calc_error(msg: str, tiles: HandTiles) -> MjError:
+    if msg == "ERROR_NOT_WIN":
+        return MjError(
+            ErrorCode.NOT_A_WIN,
+            f"{format_hand(tiles)} is not a winning hand in Guobiao (it needs four sets and a pair, "
+            "seven pairs, 十三幺, 全不靠 or 组合龙)",
+        )
+    if msg == "ERROR_WRONG_TILES_COUNT":
+        return MjError(ErrorCode.BAD_TILES, f"{format_hand(tiles)} has the wrong number of tiles for Guobiao")
+    return MjError(ErrorCode.BAD_TILES, f"the fan calculator refused {format_hand(tiles)} ({msg})")
+
+
+def _pack(m) -> tuple[str, str, int]:
+    if m.kind == "chow":  # PyMahjongGB names a chow by its middle tile; offer = which tile was claimed
+        return ("CHI", TILE_CODE[m.tiles[1]], m.claim)
+    if m.kind == "pung":
+        return ("PENG", TILE_CODE[m.tiles[0]], m.claim)
+    # kong: 0 concealed, 1..3 exposed from that relative seat; an added kong counts as melded
+    return ("GANG", TILE_CODE[m.tiles[0]], 0 if m.claim is None else (m.claim - 4 if m.claim >= 5 else m.claim))
+
+
+def _check_situation(tiles: HandTiles, sit: Situation) -> None:
+    """Refuse what the calculator would silently drop or misread."""
+    if tiles.win_tile is None:
+        raise MjError(ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile")
+    if sit.seat_wind not in WINDS or sit.prevailing_wind not in WINDS:
+        raise MjError(ErrorCode.BAD_FLAG, "winds must be E, S, W or N")
+    if not 0 <= sit.flowers <= 8:
+        raise MjError(ErrorCode.BAD_FLAG, f"{sit.flowers} flowers: Guobiao has 8 flower tiles")
+    if sit.kong and sit.self_drawn and not tiles.kongs:
+        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) needs a kong in the winner's hand")
+    if sit.kong and not sit.self_drawn:
+        if sit.last_tile:
+            raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)")
+        n = tiles.all_tiles.count(tiles.win_tile)
+        if n != 1:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {tiles.win_tile}, "
+                f"but this hand holds {n} of them",
+            )
+
+
+def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
+    """The fans of a winning hand under ``sit``; MjError for a non-win or impossible flags."""
+    _check_situation(tiles, sit)
+    from MahjongGB import MahjongFanCalculator  # lazy: `import engine` stays light
+
+    try:
+        pack = tuple(_pack(m) for m in tiles.melds)
+        hand = tuple(TILE_CODE[t] for t in tiles.concealed)
+        raw = MahjongFanCalculator(
+            pack, hand, TILE_CODE[tiles.win_tile], sit.flowers, sit.self_drawn, sit.last_copy, sit.kong,
+            sit.last_tile, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind], verbose=True,
+        )
+    except TypeError as e:
+        raise _calc_error(str(e), tiles) from None
+    except KeyError as e:  # a flower letter or unknown tile among the tiles
+        raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
+    fans = tuple(FanCount(fan_for_label(name), cnt) for _pts, cnt, name, _en in raw)
+    names = {f.fan.zh for f in fans}
+    # the calculator drops flags it finds impossible; a record must not say what cannot be
+    if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught above
+        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is impossible for this hand")
+    if sit.kong and not sit.self_drawn and "抢杠和" not in names:
+        raise MjError(ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {tiles.win_tile}")
+    if sit.last_copy and "和绝张" not in names and "抢杠和" not in names:
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            f"和绝张 (last_copy) is impossible: the hand itself holds another {tiles.win_tile}, so the winning tile "
+            "cannot be the last unseen copy",
+        )
+    flowers = sum(f.count for f in fans if f.fan is FLOWER)
+    fan = sum(f.total for f in fans if f.fan is not FLOWER)
+    return GbValue(fans, fan, flowers)
+
+
+# ---------------------------------------------------------------- the variant
+def _reason(summary: str, total: int, how: str) -> str:
+    return f"{summary} {total}番 {how}"
+
+
+def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | None]]:
+    """Flower counts per player from `flowers` events (and the letters when all were given)."""
+    counts = [0, 0, 0, 0]
+    letters: dict[int, list[str] | None] = {}
+    seen: dict[str, int] = {}
+    for i, e in enumerate(hand.events):
+        if not isinstance(e, Flowers):
+            continue
+        where = f"events[{i}]"
+        if e.tiles is not None:
+            ts = parse_tiles(e.tiles, allow_flowers=True, where=f"{where}.tiles")
+            for t in ts:
+                if t not in "abcdefgh":
+                    raise MjError(ErrorCode.BAD_RECORD, f"{t!r} is not a Guobiao flower (flowers are a–h)", where=f"{where}.tiles")
+                if t in seen:
+                    raise MjError(ErrorCode.CONTRADICTION, f"flower {t!r} was already exposed in this hand", where=f"{where}.tiles")
+                seen[t] = e.player
+            lst = letters.setdefault(e.player, [])
+            if lst is not None:
+                lst.extend(ts)
+        else:
+            letters[e.player] = None
+        counts[e.player] += e.n
+    if sum(counts) > 8:
+        raise MjError(ErrorCode.CONTRADICTION, f"{sum(counts)} flowers exposed in one hand; Guobiao has 8", where="events")
+    return counts, {p: (tuple(sorted(v)) if v is not None else None) for p, v in letters.items()}
+
+
+class Guobiao(Variant):
+    id: ClassVar[str] = "guobiao"
+    name_zh: ClassVar[str] = "国标"
+    name_en: ClassVar[str] = "Guobiao"
+    Rules: ClassVar[type] = GuobiaoRules
+    flags: ClassVar[frozenset[str]] = GB_FLAGS
+    declared_fields: ClassVar[frozenset[str]] = frozenset({"fan"})
+    pattern_ids: ClassVar[frozenset[str]] = frozenset()
+    event_types: ClassVar[frozenset[str]] = frozenset({"pung", "kong", "flowers", "win", "false_win", "draw"})
+    multiple_wins: ClassVar[bool] = False
+
+    def accepts_declared(self, win: Win) -> bool:
+        return win.fan is not None
+
+    # ---- state
+    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+        return TableState(hand_number=1, dealer=first_dealer, prevailing_wind="E", passes=0)
+
+    def next_state(self, state: TableState, rules: GuobiaoRules, *, dealer_stays: bool) -> TableState:
+        """The deal passes after every hand (a 16-hand game, four per wind) unless
+        ``dealer_repeats`` keeps it; the prevailing wind follows the number of passes."""
+        stays = rules.dealer_repeats and dealer_stays
+        passes = state.passes if stays else state.passes + 1
+        dealer = state.dealer if stays else (state.dealer + 1) % 4
+        return advance(state, dealer=dealer, passes=passes, prevailing_wind=WINDS[(passes // 4) % 4])
+
+    # ---- settlement
+    def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
+        for i, e in enumerate(hand.events):
+            if e.type not in self.event_types:
+                raise MjError(ErrorCode.BAD_RECORD, f"Guobiao has no {e.type} events", where=f"events[{i}].type")
+        _check_kong_events(hand)
+        flower_counts, flower_letters = _flower_tiles(hand)
+        book = PaymentBook()
+        outcome = hand.outcome
+        details: dict[str, Any] = {"game": state.passes // 16 + 1, "flowers": flower_counts}
+        wins: tuple[WinResult, ...] = ()
+        if outcome == "win":
+            if len(hand.wins) > 1:
+                raise MjError(ErrorCode.MULTIPLE_WINS, "Guobiao allows one winner per hand (截和)", where="events")
+            win = hand.wins[0]
+            idx = next(i for i, e in enumerate(hand.events) if e is win)
+            wr = self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
+            wins = (wr,)
+            self._pay_win(book, win, wr, rules)
+            details["fan"] = wr.value
+            summary = wr.summary
+            dealer_stays = win.player == state.dealer
+        elif outcome == "false_win":
+            fw = hand.of(FalseWin)[0]
+            for p in range(4):
+                if p != fw.player:
+                    book.pay(fw.player, p, rules.false_win_penalty, f"错和 罚{rules.false_win_penalty}")
+            summary = "错和"
+            dealer_stays = False
+        elif outcome == "draw":
+            summary = "荒庄"
+            dealer_stays = True
+        else:
+            raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended (no win, false_win or draw)", where="events")
+        nxt = self.next_state(state, rules, dealer_stays=dealer_stays)
+        return book.result(next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details)
+
+    def _value_win(
+        self, hand: Hand, win: Win, idx: int, state: TableState, rules: GuobiaoRules,
+        flower_counts: list[int], flower_letters: Mapping[int, tuple[str, ...] | None],
+    ) -> WinResult:
+        where = f"events[{idx}]"
+        for name in win.flags_set:
+            if name not in GB_FLAGS:
+                raise MjError(ErrorCode.BAD_FLAG, f"Guobiao does not know the flag {name!r}", where=f"{where}.{name}")
+        self_drawn = win.from_ is None
+        if win.kong_bloom:
+            if not self_drawn:
+                raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is a self-draw; 'from' must be null", where=f"{where}.kong_bloom")
+            kong_chain(hand, win.player, win.kong_bloom, where=f"{where}.kong_bloom")
+        if win.robbed_kong:
+            if self_drawn:
+                raise MjError(ErrorCode.BAD_FLAG, "抢杠和 (robbed_kong) needs 'from' = the robbed player", where=f"{where}.robbed_kong")
+            if win.last_tile:
+                raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)", where=f"{where}.robbed_kong")
+            if win.robbed_kong > 1:
+                kong_chain(hand, win.from_, win.robbed_kong - 1, where=f"{where}.robbed_kong", what="robbed_kong")  # type: ignore[arg-type]
+        flowers = flower_counts[win.player]
+        tiles = win_tiles(win, self.id, where)
+        if tiles is None:  # declared fan
+            if win.fan is None:
+                raise MjError(ErrorCode.BAD_RECORD, "a Guobiao win needs 'hand' (tiles) or a declared 'fan'", where=where)
+            fan = win.fan
+            items: tuple[ScoreItem, ...] = (ScoreItem(id="gb_declared", zh="报番", en="Declared fans", value=fan),)
+            if flowers:
+                items += (ScoreItem(id=FLOWER.id, zh=FLOWER.zh, en=FLOWER.en, value=1, count=flowers),)
+            summary = "报番" + (f" 花牌×{flowers}" if flowers > 1 else " 花牌" if flowers else "")
+        else:
+            check_context(tiles, win, state, where)
+            claimed_melds(hand, win, tiles, where=where)
+            flowers = self._winner_flowers(tiles, win.player, flower_counts, flower_letters, where)
+            sit = Situation(
+                seat_wind=state.seat_wind(win.player), prevailing_wind=state.prevailing_wind, self_drawn=self_drawn,
+                last_copy=bool(win.last_copy), last_tile=bool(win.last_tile),
+                kong=bool(win.kong_bloom or win.robbed_kong), flowers=flowers,
+            )
+            try:
+                val = evaluate(tiles, sit)
+            except MjError as e:
+                raise MjError(e.code, e.message, where=f"{where}.hand") from None
+            fan = val.fan
+            if win.fan is not None and win.fan != fan:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"declared fan {win.fan} but the hand counts {fan} ({val.summary()})",
+                    where=f"{where}.fan",
+                )
+            items = tuple(f.score_item() for f in val.fans)
+            summary = val.summary()
+        if fan < rules.min_fan:
+            raise MjError(
+                ErrorCode.BELOW_MINIMUM,
+                f"{fan} fan is below the minimum of {rules.min_fan} (起和 {rules.min_fan} 番, flowers not counted): "
+                "not a legal win; record it as a false win (错和) if it was declared",
+                where=where,
+            )
+        total = fan + flowers
+        return WinResult(
+            player=win.player, from_=win.from_, items=items, value=total, unit="番",
+            summary=f"{summary} {total}番 {self._how(win)}",
+        )
+
+    @staticmethod
+    def _how(win: Win) -> str:
+        if win.from_ is None:
+            return "杠上开花" if win.kong_bloom else "自摸"
+        return "抢杠" if win.robbed_kong else "放炮"
+
+    @staticmethod
+    def _winner_flowers(
+        tiles: HandTiles, player: int, counts: list[int], letters: Mapping[int, tuple[str, ...] | None], where: str
+    ) -> int:
+        fs = tiles.flowers
+        if fs is None:
+            return counts[player]
+        from_string = fs if isinstance(fs, int) else len(fs)
+        if player not in letters:  # no flowers events for the winner: the string decides
+            return from_string
+        ev_letters = letters[player]
+        if isinstance(fs, tuple) and ev_letters is not None:
+            agree = fs == ev_letters
+        else:
+            agree = from_string == counts[player]
+        if not agree:
+            shown = "".join(fs) if isinstance(fs, tuple) else str(fs)
+            logged = "".join(ev_letters) if ev_letters is not None else str(counts[player])
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                f"the hand string's flowers ({shown}) differ from the flowers events of this player ({logged})",
+                where=f"{where}.hand",
+            )
+        return counts[player]
+
+    @staticmethod
+    def _pay_win(book: PaymentBook, win: Win, wr: WinResult, rules: GuobiaoRules) -> None:
+        reason = wr.summary
+        if rules.payment == "competition":
+            for p in range(4):
+                if p != win.player:
+                    book.pay(p, win.player, COMPETITION_BASE, f"底分 {COMPETITION_BASE}")
+        if win.from_ is None:
+            book.each_pays(win.player, wr.value, reason)
+        else:
+            book.pay(win.from_, win.player, wr.value, reason)
+
+    # ---- calculator
+    def calc(
+        self, hand: str, rules: Any, *, flags: Mapping[str, Any] | None = None, jing: str | None = None
+    ) -> CalcResult:
+        if jing is not None:
+            raise MjError(ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing")
+        if isinstance(hand, str) and hand.count("|") == 2 and hand.endswith("|"):
+            hand = hand[:-1]  # GB-Mahjong strings may end in an empty flower section
+        tiles = parse_hand(hand, variant=self.id, waiting_ok=False)
+        sit = Situation.from_context(tiles.effective_context, tiles.flower_count)
+        sit = _apply_flags(sit, flags or {})
+        val = evaluate(tiles, sit)
+        below = val.fan < rules.min_fan
+        js = {
+            "fans": [f.to_json() for f in val.fans],
+            "total": val.total,
+            "min_fan": rules.min_fan,
+            "below_minimum": below,
+        }
+        lines = [f"{f.label()} {f.total}  {f.fan.en}" for f in val.fans]
+        lines.append(f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else ""))
+        if below:
+            lines.append(f"低于起和 {rules.min_fan} 番: {val.fan} fan is below the minimum of {rules.min_fan}, not a legal win")
+        else:
+            lines.append(f"起和 {rules.min_fan} 番: ok ({val.fan} fan without flowers)")
+        return CalcResult(json=js, lines=tuple(lines))
+
+
+def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
+    """``--flag`` values on top of the |context (they may only add what the context allows)."""
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {}
+    for name, value in flags.items():
+        if name not in GB_FLAGS:
+            raise MjError(ErrorCode.BAD_FLAG, f"Guobiao does not know the flag {name!r} (flags: {', '.join(sorted(GB_FLAGS))})", where="--flag")
+        if not value:
+            continue
+        if name == "kong_bloom":
+            if not sit.self_drawn:
+                raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place", where="--flag")
+            changes["kong"] = True
+        elif name == "robbed_kong":
+            if sit.self_drawn:
+                raise MjError(ErrorCode.BAD_FLAG, "抢杠和 (robbed_kong) is won on another's kong, not self-drawn", where="--flag")
+            changes["kong"] = True
+        else:
+            changes[name] = True
+    return replace(sit, **changes) if changes else sit
+
+
+def _check_kong_events(hand: Hand) -> None:
+    """An added kong is one meld with the pung it extends: same supplier (RULES.md §0)."""
+    pungs: dict[tuple[int, str], int] = {}
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Pung) and e.tile is not None:
+            pungs[(e.player, e.tile)] = e.from_
+        elif isinstance(e, Kong) and e.kind == "added" and e.tile is not None:
+            src = pungs.get((e.player, e.tile))
+            if src is not None and src != e.from_:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"the added kong of {e.tile} names seat {e.from_} but the pung it extends was claimed from seat {src}",
+                    where=f"events[{i}].from",
+                )
+    # kongs of one tile by two players, or five copies, cannot happen
+    tiles = Counter(e.tile for e in kongs(hand) if e.tile is not None)
+    for t, n in tiles.items():
+        if n > 1:
+            raise MjError(ErrorCode.CONTRADICTION, f"{n} kongs of {t} in one hand", where="events")
+
+
+VARIANT = Guobiao()
+
+__all__ = ["GbValue", "Guobiao", "GuobiaoRules", "Situation", "VARIANT", "evaluate"]
