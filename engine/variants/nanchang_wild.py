@@ -1,0 +1,270 @@
+"""南昌 wildcard (精) hand analysis: which winning shapes a hand makes with jing as wild, and
+which it makes without using any jing as wild (德国).
+
+Tiles of the two jing kinds (正精, 副精) are wild. A jing "used as itself" is the same as a
+wild standing for its own kind, so the wild analysis treats every jing copy as a wildcard and
+the clean analysis (德国) treats every tile as itself. A wildcard may stand for any tile, even a
+fifth copy (the table never checks what a wild "is").
+
+Shapes (RULES.md §4):
+- ``standard``: the closed tiles form sets and one pair (melds already made count as sets);
+  three different winds, or 中发白, also form a sequence.
+- ``seven_pairs``: 14 closed tiles in seven pairs (four of a kind counts as two pairs).
+- ``thirteen_lan`` 十三烂: 14 single tiles, suited tiles of one suit at least 3 apart, honours
+  all different.
+- ``seven_star_lan`` 七星十三烂: a 十三烂 holding all seven honours as real tiles (a jing whose
+  own kind is an honour counts as itself; a wild may not stand in for an honour).
+- 精吊 ``jing_single``: (13 tiles before the drawn one) = sets (or six pairs) plus one jing.
+
+Speed: the standard shape is decided per tile group (each suit, the winds, the dragons) by the
+fewest wildcards that turn the group into sets (with or without the pair), memoised on the
+group's counts, so eight jing in hand cost no more than none (see bench/bench_nanchang_wild.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from ..tiles import ALL_TILES, DRAGONS, HONOURS, WINDS, successor
+
+INF = 1_000
+_INDEX = {t: i for i, t in enumerate(ALL_TILES)}
+# tile groups: (first index, size, kind)
+_GROUPS = ((0, 9, "suit"), (9, 9, "suit"), (18, 9, "suit"), (27, 4, "winds"), (31, 3, "dragons"))
+_CHOWS = {
+    "suit": tuple((s, s + 1, s + 2) for s in range(7)),
+    "winds": tuple(combinations(range(4), 3)),
+    "dragons": ((0, 1, 2),),
+}
+
+SHAPES = ("standard", "seven_pairs", "thirteen_lan", "seven_star_lan")
+
+
+def jing_pair(zheng: str) -> tuple[str, str]:
+    """正精 and 副精 for the turned tile (副精 = the next tile, wrapping)."""
+    return (zheng, successor(zheng))
+
+
+@cache
+def _group_min(kind: str, counts: tuple[int, ...], pair: bool) -> int:
+    """Fewest wildcards turning ``counts`` (one tile group) into sets, plus exactly one pair
+    when ``pair``. Every set considered contains the lowest tile still present, so the search
+    always makes progress; wildcards may fill any missing tile."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return 2 if pair else 0
+    c = counts[i]
+    best = INF
+    for use in range(1, min(c, 3) + 1):  # pung: ``use`` real tiles, the rest wild
+        rest = counts[:i] + (c - use,) + counts[i + 1 :]
+        best = min(best, 3 - use + _group_min(kind, rest, pair))
+    if pair:
+        for use in range(1, min(c, 2) + 1):
+            rest = counts[:i] + (c - use,) + counts[i + 1 :]
+            best = min(best, 2 - use + _group_min(kind, rest, False))
+    for chow in _CHOWS[kind]:
+        if i not in chow:
+            continue
+        rest = list(counts)
+        wild = 0
+        for k in chow:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                wild += 1
+        best = min(best, wild + _group_min(kind, tuple(rest), pair))
+    return best
+
+
+def _split(counts: Sequence[int]) -> list[tuple[str, tuple[int, ...]]]:
+    return [(kind, tuple(counts[a : a + n])) for a, n, kind in _GROUPS]
+
+
+def sets_and_pair(counts: Sequence[int], wild: int, *, pair: bool = True) -> bool:
+    """Do ``counts`` (34 kinds, real tiles) plus ``wild`` wildcards form sets and, when
+    ``pair``, one pair? The total must be 3k (+2 with the pair)."""
+    total = sum(counts) + wild
+    if total % 3 != (2 if pair else 0):
+        return False
+    groups = _split(counts)
+    nopair = [_group_min(k, g, False) for k, g in groups]
+    base = sum(nopair)
+    if not pair:
+        return base <= wild
+    if base + 2 <= wild:  # the pair made of two wildcards
+        return True
+    for j, (k, g) in enumerate(groups):
+        if base - nopair[j] + _group_min(k, g, True) <= wild:
+            return True
+    return False
+
+
+def pairs(counts: Sequence[int], wild: int) -> bool:
+    """All tiles in pairs (four of a kind = two pairs)."""
+    total = sum(counts) + wild
+    if total % 2:
+        return False
+    return sum(c % 2 for c in counts) <= wild
+
+
+# ---- 十三烂
+def _lan_suit_ok(ranks: int) -> bool:
+    """A 9-bit rank mask whose ranks are pairwise at least 3 apart."""
+    prev = -10
+    for r in range(9):
+        if ranks >> r & 1:
+            if r - prev < 3:
+                return False
+            prev = r
+    return True
+
+
+_LAN_SETS = tuple(m for m in range(1 << 9) if _lan_suit_ok(m))
+# the most ranks a valid set containing ``mask`` can have
+_LAN_ROOM = {m: max(bin(s).count("1") for s in _LAN_SETS if s & m == m) for m in _LAN_SETS}
+
+
+def _lan_suits(counts: Sequence[int]) -> tuple[int, int] | None:
+    """(suited tiles, free suited slots) or None if the suited tiles break 十三烂."""
+    n = room = 0
+    for a in (0, 9, 18):
+        mask = 0
+        for r in range(9):
+            c = counts[a + r]
+            if c > 1:
+                return None
+            if c:
+                mask |= 1 << r
+        if mask not in _LAN_ROOM:
+            return None
+        k = bin(mask).count("1")
+        n += k
+        room += _LAN_ROOM[mask] - k
+    return n, room
+
+
+def lan(counts: Sequence[int], wild: int) -> bool:
+    """十三烂 with ``wild`` wildcards (fill any free suited slot or any missing honour)."""
+    if sum(counts) + wild != 14:
+        return False
+    s = _lan_suits(counts)
+    if s is None or any(counts[i] > 1 for i in range(27, 34)):
+        return False
+    honours = sum(counts[27:34])
+    return wild <= s[1] + (7 - honours)
+
+
+def seven_star(counts: Sequence[int], wild: int, wild_honours: Iterable[int] = ()) -> bool:
+    """七星十三烂: ``counts`` real non-wild tiles; ``wild_honours`` the honour kinds among the
+    jing kinds held (index, one per kind held): one copy of each stands as itself."""
+    own = set(wild_honours)
+    if sum(counts) + wild != 14:
+        return False
+    s = _lan_suits(counts)
+    if s is None or any(counts[i] > 1 for i in range(27, 34)):
+        return False
+    present = {i for i in range(27, 34) if counts[i]} | own
+    if len(present) != 7 or len(own) > wild:
+        return False
+    free = wild - len(own)
+    return s[0] + free == 7 and free <= s[1]
+
+
+# ---- the analysis
+def _counts(tiles: Iterable[str]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        c[_INDEX[t]] += 1
+    return c
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Shapes the closed tiles make. ``wild``: with jing as wildcards; ``clean``: every tile
+    as itself (德国). ``clean`` ⊆ ``wild``."""
+
+    wild: frozenset[str]
+    clean: frozenset[str]
+    jing_held: int  # jing tiles among the closed tiles
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.wild)
+
+
+def split_wild(closed: Sequence[str], jing: Iterable[str]) -> tuple[list[int], int, list[int]]:
+    """(counts of the non-jing tiles, number of jing tiles, honour kinds among the jing held)."""
+    js = set(jing)
+    real = [t for t in closed if t not in js]
+    held = [t for t in closed if t in js]
+    honours = sorted({_INDEX[t] for t in held if t in HONOURS})
+    return _counts(real), len(held), honours
+
+
+def shapes(closed: Sequence[str], n_melds: int, jing: Iterable[str] = ()) -> frozenset[str]:
+    """Shapes made by ``closed`` with the given jing kinds as wildcards (empty: none wild)."""
+    counts, w, wild_honours = split_wild(closed, jing)
+    out = set()
+    if sets_and_pair(counts, w):
+        out.add("standard")
+    if n_melds == 0 and len(closed) == 14:
+        if pairs(counts, w):
+            out.add("seven_pairs")
+        if lan(counts, w):
+            out.add("thirteen_lan")
+        if seven_star(counts, w, wild_honours):
+            out.add("seven_star_lan")
+    return frozenset(out)
+
+
+def analyse(closed: Sequence[str], n_melds: int, jing: Iterable[str]) -> Analysis:
+    js = tuple(jing)
+    return Analysis(
+        wild=shapes(closed, n_melds, js),
+        clean=shapes(closed, n_melds, ()),
+        jing_held=sum(1 for t in closed if t in js),
+    )
+
+
+def jing_single(
+    closed: Sequence[str], n_melds: int, jing: Iterable[str], drawn: Iterable[str]
+) -> dict[str, bool]:
+    """精吊 readings: for shape ``standard``/``seven_pairs``, is there a drawn tile t (one of
+    ``drawn``) and a jing j among the other 13 such that the 12 (or 13 − 3·melds − 1) left form
+    sets (six pairs)? Values: {shape: clean} where clean says the reading uses no wild (the drawn
+    tile is j's own kind and the rest are real sets / pairs); shapes absent are not 精吊."""
+    js = set(jing)
+    out: dict[str, bool] = {}
+    for t in dict.fromkeys(drawn):
+        if t not in closed:
+            continue
+        rest13 = list(closed)
+        rest13.remove(t)
+        for j in dict.fromkeys(x for x in rest13 if x in js):
+            rest = list(rest13)
+            rest.remove(j)
+            counts, w, _ = split_wild(rest, js)
+            plain = _counts(rest)
+            natural = t == j
+            if sets_and_pair(counts, w, pair=False):
+                out["standard"] = out.get("standard", False) or (natural and sets_and_pair(plain, 0, pair=False))
+            if n_melds == 0 and len(rest) == 12 and pairs(counts, w):
+                out["seven_pairs"] = out.get("seven_pairs", False) or (natural and pairs(plain, 0))
+    return out
+
+
+def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
+    """(正精, 副精) copies among ``tiles``."""
+    c = Counter(tiles)
+    z, f = jing_pair(zheng)
+    return c[z], c[f]
+
+
+__all__ = [
+    "Analysis", "DRAGONS", "SHAPES", "WINDS", "analyse", "count_jing", "jing_pair", "jing_single",
+    "lan", "pairs", "sets_and_pair", "seven_star", "shapes", "split_wild",
+]

@@ -1,0 +1,262 @@
+"""南昌 精 wildcard analysis against a brute force: substitute every jing by every tile and
+check the plain (no wildcard) shape with an independent, deliberately naive checker.
+
+RULES.md §4: "正精 and 副精 are wild in winning hands (a jing used as itself is not 'used as
+wild')"; "德国: the hand is complete without using any jing as wild (or holds none)";
+"七星十三烂: one containing all seven honours (jing may not stand in for the honours)".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations_with_replacement, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.tiles import ALL_TILES, HONOURS, parse_tiles, successor
+from engine.variants.nanchang_wild import analyse, jing_pair, jing_single
+
+SUITED = [t for t in ALL_TILES if len(t) == 2]
+
+
+# ---------------------------------------------------------------- naive plain checkers
+def _is_seq(a: str, b: str, c: str) -> bool:
+    trio = sorted((a, b, c))
+    if len(set(trio)) != 3:
+        return False
+    if all(len(t) == 2 for t in trio):
+        ranks = sorted(int(t[0]) for t in trio)
+        return len({t[1] for t in trio}) == 1 and ranks == [ranks[0], ranks[0] + 1, ranks[0] + 2]
+    return set(trio) <= set("ESWN") or set(trio) == set("CFP")
+
+
+@cache
+def plain_sets(tiles: tuple[str, ...]) -> bool:
+    """Sorted tiles split into pungs and sequences (honour sequences included)."""
+    if not tiles:
+        return True
+    first, rest = tiles[0], list(tiles[1:])
+    if rest.count(first) >= 2:
+        r = list(rest)
+        r.remove(first)
+        r.remove(first)
+        if plain_sets(tuple(r)):
+            return True
+    kinds = sorted(set(rest))
+    for i, b in enumerate(kinds):
+        for c in kinds[i + 1 :]:
+            if _is_seq(first, b, c):
+                r = list(rest)
+                r.remove(b)
+                r.remove(c)
+                if plain_sets(tuple(r)):
+                    return True
+    return False
+
+
+def plain_standard(tiles: list[str]) -> bool:
+    s = sorted(tiles)
+    for p in set(s):
+        if s.count(p) >= 2:
+            r = list(s)
+            r.remove(p)
+            r.remove(p)
+            if plain_sets(tuple(r)):
+                return True
+    return False
+
+
+def plain_pairs(tiles: list[str]) -> bool:
+    return len(tiles) == 14 and all(v % 2 == 0 for v in Counter(tiles).values())
+
+
+def plain_lan(tiles: list[str]) -> bool:
+    if len(tiles) != 14 or len(set(tiles)) != 14:
+        return False
+    for s in "mps":
+        ranks = sorted(int(t[0]) for t in tiles if len(t) == 2 and t[1] == s)
+        if any(b - a <= 2 for a, b in zip(ranks, ranks[1:], strict=False)):
+            return False
+    return True
+
+
+def brute(closed: list[str], n_melds: int, zheng: str) -> tuple[set[str], set[str]]:
+    """(shapes with wild, shapes clean) by substituting every jing copy by every tile kind."""
+    js = set(jing_pair(zheng))
+    real = [t for t in closed if t not in js]
+    held = [t for t in closed if t in js]
+    clean = set()
+    if plain_standard(closed):
+        clean.add("standard")
+    if n_melds == 0:
+        if plain_pairs(closed):
+            clean.add("seven_pairs")
+        if plain_lan(closed):
+            clean.add("thirteen_lan")
+            if set(HONOURS) <= set(closed):
+                clean.add("seven_star_lan")
+    wild = set()
+    by_kind = sorted(Counter(held).items())
+    options = [list(combinations_with_replacement(ALL_TILES, n)) for _, n in by_kind]
+    for choice in product(*options):
+        sub = [t for group in choice for t in group]
+        hand = real + sub
+        if plain_standard(hand):
+            wild.add("standard")
+        if n_melds == 0:
+            if plain_pairs(hand):
+                wild.add("seven_pairs")
+            if plain_lan(hand):
+                wild.add("thirteen_lan")
+                # honours must be real: from a non-jing tile or a jing kept as its own kind
+                kept = {k for (k, _), group in zip(by_kind, choice, strict=True) if k in group}
+                if all(h in real or h in kept for h in HONOURS):
+                    wild.add("seven_star_lan")
+    return wild, clean
+
+
+# ---------------------------------------------------------------- hand generation
+def complete_hand(draw, n_melds: int) -> list[str]:
+    """A random complete closed hand of 14 − 3·n_melds tiles (before jing are planted)."""
+    shape = draw(st.sampled_from(["standard", "standard", "pairs", "lan"] if n_melds == 0 else ["standard"]))
+    if shape == "pairs":
+        return [t for t in draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7)) for _ in range(2)]
+    if shape == "lan":  # 9 suited (three per suit, 3 apart) + 7 honours, keep 14 of the 16
+        out = list(HONOURS)
+        for s in "mps":
+            start = draw(st.integers(1, 3))
+            out += [f"{r}{s}" for r in range(start, 10, 3)]
+        return list(draw(st.permutations(out)))[:14]
+    tiles = [draw(st.sampled_from(ALL_TILES))] * 2
+    for _ in range(4 - n_melds):
+        kind = draw(st.sampled_from(["pung", "chow", "wchow", "dchow"]))
+        if kind == "pung":
+            tiles += [draw(st.sampled_from(ALL_TILES))] * 3
+        elif kind == "chow":
+            s = draw(st.sampled_from("mps"))
+            r = draw(st.integers(1, 7))
+            tiles += [f"{r + k}{s}" for k in range(3)]
+        elif kind == "wchow":
+            tiles += list(draw(st.permutations(list("ESWN"))))[:3]
+        else:
+            tiles += list("CFP")
+    return tiles
+
+
+@st.composite
+def jing_hands(draw, max_jing: int = 2):
+    n_melds = draw(st.sampled_from([0, 0, 0, 1, 2]))
+    tiles = complete_hand(draw, n_melds)
+    zheng = draw(st.sampled_from(ALL_TILES))
+    js = jing_pair(zheng)
+    # plant up to max_jing jing over random positions; sometimes disturb a tile too
+    k = draw(st.integers(0, max_jing))
+    for _ in range(k):
+        i = draw(st.integers(0, len(tiles) - 1))
+        tiles[i] = draw(st.sampled_from(js))
+    if draw(st.booleans()):
+        i = draw(st.integers(0, len(tiles) - 1))
+        tiles[i] = draw(st.sampled_from(ALL_TILES))
+    # keep it a physical hand: at most four copies of a kind, at most max_jing jing
+    c = Counter(tiles)
+    if any(v > 4 for v in c.values()) or c[js[0]] + c[js[1]] > max_jing:
+        from hypothesis import assume
+
+        assume(False)
+    return tiles, n_melds, zheng
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(jing_hands(max_jing=2))
+def test_wild_analysis_matches_brute_force(h):
+    tiles, n_melds, zheng = h
+    a = analyse(tiles, n_melds, jing_pair(zheng))
+    wild, clean = brute(tiles, n_melds, zheng)
+    assert set(a.wild) == wild, (tiles, zheng)
+    assert set(a.clean) == clean, (tiles, zheng)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(jing_hands(max_jing=3))
+def test_wild_analysis_matches_brute_force_three_jing(h):
+    tiles, n_melds, zheng = h
+    a = analyse(tiles, n_melds, jing_pair(zheng))
+    wild, clean = brute(tiles, n_melds, zheng)
+    assert set(a.wild) == wild, (tiles, zheng)
+    assert set(a.clean) == clean, (tiles, zheng)
+
+
+def brute_jing_single(closed: list[str], n_melds: int, zheng: str, drawn: str) -> bool:
+    """精吊 by definition: without the drawn tile, remove one jing; substituting the other jing
+    every way, the rest forms 4−melds sets, or (no melds) six pairs."""
+    js = set(jing_pair(zheng))
+    rest13 = list(closed)
+    rest13.remove(drawn)
+    for j in set(rest13) & js:
+        rest = list(rest13)
+        rest.remove(j)
+        real = [t for t in rest if t not in js]
+        n = len(rest) - len(real)
+        for sub in combinations_with_replacement(ALL_TILES, n):
+            hand = sorted(real + list(sub))
+            if plain_sets(tuple(hand)) or (n_melds == 0 and len(hand) == 12 and all(v % 2 == 0 for v in Counter(hand).values())):
+                return True
+    return False
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(jing_hands(max_jing=3), st.data())
+def test_jing_single_matches_brute_force(h, data):
+    tiles, n_melds, zheng = h
+    drawn = data.draw(st.sampled_from(tiles))
+    found = jing_single(tiles, n_melds, jing_pair(zheng), [drawn])
+    assert bool(found) == brute_jing_single(tiles, n_melds, zheng, drawn), (tiles, zheng, drawn)
+
+
+# ---------------------------------------------------------------- quoted cases
+CASES = [
+    # (closed, melds, 正精, wild shapes, clean shapes, source)
+    ("123m456p789sEEE5m5m", 0, "5m", {"standard"}, {"standard"}, "jing used as itself is not used as wild (§4)"),
+    ("123m456p789sEEE5m6m", 0, "5m", {"standard"}, set(), "正精 5m + 副精 6m as a wild pair: not 德国"),
+    ("123m456p789sESW5m5m", 0, "3m", {"standard"}, {"standard"}, "three different winds form a sequence (§4)"),
+    ("123m456p789sCFP5m5m", 0, "3m", {"standard"}, {"standard"}, "中发白 form a sequence (§4)"),
+    ("147m258p369sESWNC", 0, "3m", {"thirteen_lan"}, {"thirteen_lan"}, "十三烂: suited 3 apart, honours all different"),
+    ("14m258p36sESWNCFP", 0, "7s", {"thirteen_lan", "seven_star_lan"}, {"thirteen_lan", "seven_star_lan"}, "七星十三烂: all seven honours"),
+    ("14m258p36sESWNCF5m", 0, "5m", {"thirteen_lan"}, set(), "七星: jing may not stand in for the honours (白 missing)"),
+    ("14m258p3sESWNCFP5m", 0, "5m", {"thirteen_lan", "seven_star_lan"}, set(), "七星 with a jing filling a suited gap"),
+    ("14m258p36sESWNFPC", 0, "P", {"thirteen_lan", "seven_star_lan"}, {"thirteen_lan", "seven_star_lan"}, "jing 白 (正) and 中 (副) kept as themselves are real honours"),
+    ("14m258p36sESWNFPP", 0, "P", {"thirteen_lan"}, set(), "七星: a second 正精 白 may not become 中"),
+    ("1155m2288p33sEECC", 0, "5p", {"seven_pairs"}, {"seven_pairs"}, "七对: all pairs"),
+    ("11555m2288p33sEEC", 0, "C", {"seven_pairs"}, set(), "七对 with a wild 中 pairing the third 5m"),
+    ("123m456p789sEEE5m9p", 0, "3s", set(), set(), "no pair and no jing: not a win"),
+    ("123m456p789sEEE5m3s", 0, "3s", {"standard"}, set(), "the 正精 3s stands for the 5m of the pair"),
+]
+
+
+@pytest.mark.parametrize(("closed", "melds", "zheng", "wild", "clean", "source"), CASES, ids=[c[5] for c in CASES])
+def test_quoted_shapes(closed, melds, zheng, wild, clean, source):
+    tiles = list(parse_tiles(closed))
+    a = analyse(tiles, melds, jing_pair(zheng))
+    assert set(a.wild) == wild
+    assert set(a.clean) == clean
+    assert (set(a.wild), set(a.clean)) == brute(tiles, melds, zheng)
+
+
+def test_jing_pair_wraps():
+    """§4: "suits wrap 9→1; 东→南→西→北→东; 中→发→白→中"."""
+    assert jing_pair("9s") == ("9s", "1s")
+    assert jing_pair("N") == ("N", "E")
+    assert jing_pair("P") == ("P", "C")
+    assert successor("W") == "N"
+
+
+def test_eight_jing_any_hand():
+    """Four 正精 + four 副精 and six scattered singles 1p 9p 1s 东 北 中: 十三烂, seven pairs,
+    and sets + pair only thanks to the wind sequence (东北+wild, 中 1p 1s +2 wilds each, 9p+wild
+    pair = 8 wilds)."""
+    a = analyse(list(parse_tiles("55556666m19p1sENC")), 0, jing_pair("5m"))
+    assert a.jing_held == 8
+    assert set(a.wild) == {"standard", "seven_pairs", "thirteen_lan"} and not a.clean
