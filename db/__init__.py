@@ -1,0 +1,92 @@
+"""The mjscore ledger: a durable SQLite record of every session, hand, event and payment.
+
+Quick reference (all in :mod:`db.ledger`; every method is one transaction; player names,
+notes etc. are stored exactly as given)::
+
+    from db import Ledger, LedgerError
+
+    led = Ledger.open(path=None)          # None → --db / $MJSCORE_DB / user data dir
+    led = Ledger.memory()                 # tests
+    sid = led.create_session("guobiao", ["阿明", "小芳", "老王", "Lee"],
+                             options={}, stake="0.5", first_dealer=0, notes="")
+
+    # playing ------------------------------------------------------------------
+    led.current_hand(sid)      -> StoredHand  (number, state: TableState, events so far)
+    led.add_event(sid, event)  -> StoredHand  (event: engine.record.Event or RECORD.md dict;
+                                              a terminal event settles: .result is the
+                                              engine.core.HandResult, .payments, .deltas)
+    led.add_events(sid, [win1, win2])          (一炮多响: several wins in one call)
+    led.record_hand(sid, events)               (a whole finished hand at once)
+    led.undo_last_event(sid)   -> StoredHand  (the hand as it now stands)
+    led.end_session(sid) / led.reopen_session(sid) / led.set_notes(sid, text)
+
+    # corrections (re-settle every later hand; old versions kept in `audit`) ----
+    led.amend_hand(sid, number, events) -> audit_id
+    led.delete_hand(sid, number)        -> audit_id   (later hands move up)
+    led.insert_hand(sid, number, events)-> audit_id   (a forgotten hand)
+    led.undo_change(audit_id)           -> audit_id   (undo an amend/delete/insert/undo)
+    led.history(sid)                    -> [AuditEntry]   newest first
+
+    # reading ------------------------------------------------------------------
+    led.list_sessions()        -> [SessionInfo]  newest first (players, totals, hands_played)
+    led.session_info(sid)      -> SessionInfo
+    led.get_session(sid)       -> engine.record.Session   (what export writes)
+    led.hands(sid) / led.hand(sid, n) -> StoredHand(s) with stored payments and deltas
+    led.replay(sid)            -> engine.core.Replay      (fresh, with WinResults)
+    led.session_totals(sid)    -> [SeatTotal(seat, player, points, money)]
+    led.player_names(prefix="")-> [str]  for autocomplete, recently seated first
+    led.lifetime_stats(name)   -> PlayerStats(sessions, hands, wins, self_draws, deal_ins,
+                                              false_wins, net_points, net_money, biggest_hand)
+
+    # import / export (db.transfer) ---------------------------------------------
+    import_record(led, text)   -> session id   (load_session + full replay before writing)
+    export_json(led, sid)      -> str          (engine.record.dump_session; round-trips)
+    export_csv(led, sid)       -> str          (one row per hand: deltas and running totals)
+
+Errors: rule problems raise :class:`engine.errors.MjError` (nothing is written);
+problems with the file or the request raise :class:`LedgerError` — subclasses
+:class:`LedgerInUse` (another program holds the lock past the busy timeout),
+:class:`LedgerDamaged` (not a ledger / corrupt / unreadable; never overwritten),
+:class:`LedgerTooNew` (written by a newer mjscore; never touched), :class:`NotFound`.
+``str(err)`` is one line meant for the user.
+
+Threads: one Ledger may be shared by threads (calls are serialised); the connection is
+made with ``check_same_thread=False``.
+
+SQL users: the file is plain SQLite (WAL). Views ``session_totals``, ``hand_deltas``
+(per hand and seat, with running totals), ``payment_lines`` (every payment with names and
+reasons), ``player_lifetime`` and ``session_players`` are there for ``sqlite-utils`` and
+Datasette.
+"""
+
+from __future__ import annotations
+
+from .errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
+from .ledger import (
+    AuditEntry,
+    Ledger,
+    PlayerStats,
+    SeatTotal,
+    SessionInfo,
+    StoredHand,
+    default_path,
+    resolve_path,
+)
+from .schema import SCHEMA_VERSION
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AuditEntry",
+    "Ledger",
+    "LedgerDamaged",
+    "LedgerError",
+    "LedgerInUse",
+    "LedgerTooNew",
+    "NotFound",
+    "PlayerStats",
+    "SeatTotal",
+    "SessionInfo",
+    "StoredHand",
+    "default_path",
+    "resolve_path",
+]

@@ -1,5 +1,104 @@
-"""Subcommands (placeholder until this module's issue is built)."""
+"""``mjscore import``, ``mjscore export`` and ``mjscore sessions``: the ledger from the shell.
+
+Every command opens the ledger named by the top-level ``--db`` (``args.db``), else
+``$MJSCORE_DB``, else the file in the user's data directory.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
 
 
-def register(sub) -> None:  # noqa: ARG001
-    """Adds no subcommands yet."""
+def register(sub) -> None:
+    i = sub.add_parser(
+        "import", help="store a session record in the ledger",
+        description="Validate and settle a session record (RECORD.md JSON), then store it in the "
+        "ledger. Nothing is written if any hand fails.",
+    )
+    i.add_argument("file", help="session record (JSON); '-' reads standard input")
+    i.add_argument("--notes", default=None, help="notes for the session (default: 'imported from FILE')")
+    i.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
+    i.set_defaults(func=cmd_import)
+
+    e = sub.add_parser(
+        "export", help="write one session as JSON or CSV",
+        description="Write a session of the ledger as a RECORD.md JSON record (which `mjscore import` "
+        "reads back identically) or as CSV (one row per hand).",
+    )
+    e.add_argument("session", type=int, help="session id (see `mjscore sessions`)")
+    e.add_argument("--format", choices=("json", "csv"), default="json", help="output format (default json)")
+    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
+    e.set_defaults(func=cmd_export)
+
+    s = sub.add_parser("sessions", help="list the sessions in the ledger", description="List the ledger's sessions, newest first.")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
+    s.set_defaults(func=cmd_sessions)
+
+
+def open_ledger(args):
+    from db import Ledger
+
+    return Ledger.open(getattr(args, "sub_db", None) or getattr(args, "db", None))
+
+
+def cmd_import(args) -> int:
+    from db.transfer import import_record
+    from tui.commands.engine_cmds import read_record
+
+    text = read_record(args.file)
+    notes = args.notes if args.notes is not None else ("" if args.file == "-" else f"imported from {Path(args.file).name}")
+    with open_ledger(args) as led:
+        sid = import_record(led, text, notes=notes)
+        info = led.session_info(sid)
+    print(f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from db.transfer import export_csv, export_json
+
+    with open_ledger(args) as led:
+        text = export_json(led, args.session) if args.format == "json" else export_csv(led, args.session)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_sessions(args) -> int:
+    with open_ledger(args) as led:
+        infos = led.list_sessions()
+    if args.json:
+        print(json.dumps([_info_json(i) for i in infos], ensure_ascii=False))
+        return 0
+    if not infos:
+        print("no sessions yet")
+        return 0
+    for i in infos:
+        state = "ended" if i.ended else "open"
+        players = "  ".join(f"{n} {t:+d}" for n, t in zip(i.players, i.totals, strict=True))
+        print(f"{i.id:>5}  {i.started_at[:16].replace('T', ' ')}  {i.variant:<8}  {i.hands_played:>3} hands  {state:<5}  {players}")
+    return 0
+
+
+def _info_json(i) -> dict[str, Any]:
+    return {
+        "id": i.id,
+        "variant": i.variant,
+        "players": list(i.players),
+        "stake": str(i.stake),
+        "options": dict(i.options),
+        "first_dealer": i.first_dealer,
+        "started_at": i.started_at,
+        "ended_at": i.ended_at,
+        "notes": i.notes,
+        "hands": i.hands_played,
+        "totals": list(i.totals),
+        "money": [str(m) for m in i.money],
+    }

@@ -1,0 +1,239 @@
+"""The ledger schema, built only through ``sqlite_utils.Migrations``.
+
+Rules for this file: a released migration function is never edited; a change to the schema
+is a new ``m00N_…`` function appended at the end, and ``SCHEMA_VERSION`` follows the number
+of migrations (it is also stored as ``PRAGMA user_version`` so that any tool can read it).
+
+Tables are STRICT with foreign keys. The DDL is written as SQL rather than with
+``Table.create`` because the schema needs ``ON DELETE CASCADE``, ``CHECK`` constraints and
+views, which ``Table.create`` cannot express.
+
+Source of truth and derived data:
+
+* ``sessions``, ``seats``, ``players``, ``hands`` (number, status) and ``events`` (payload =
+  the RECORD.md event object, verbatim) are what the table recorded.
+* ``hands``' state columns, ``payments`` and ``seat_results`` are *derived*: the engine
+  rebuilds them from the events whenever a hand is recorded, amended, deleted or restored.
+* ``audit`` keeps every superseded version of a hand (its events, as JSON) so that nothing
+  is ever lost and an amend or delete can be undone.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+MIGRATION_SET = "mjscore"
+migrations = Migrations(MIGRATION_SET)
+_NAMES: list[str] = []
+
+
+def migration(fn):
+    """Register ``fn`` as the next migration (its name is its function name)."""
+    _NAMES.append(fn.__name__)
+    return migrations()(fn)
+
+
+@migration
+def m001_initial(db: Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE players (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE CHECK (length(name) > 0),
+            created_at TEXT NOT NULL
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            format INTEGER NOT NULL DEFAULT 1,
+            variant TEXT NOT NULL CHECK (variant IN ('nanning', 'nanjing', 'guobiao', 'nanchang')),
+            options TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+            stake TEXT NOT NULL DEFAULT '1',
+            first_dealer INTEGER NOT NULL DEFAULT 0 CHECK (first_dealer BETWEEN 0 AND 3),
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            notes TEXT NOT NULL DEFAULT '',
+            hands_played INTEGER NOT NULL DEFAULT 0
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE seats (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            points INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (session_id, seat),
+            UNIQUE (session_id, player_id)
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX seats_player ON seats(player_id)")
+    # One row per hand that has at least one event. `status` is 'open' until a terminal
+    # event arrives. The state columns describe the table the hand is played in; `next_state`
+    # (JSON of engine.core.TableState) is the state after it, null while open.
+    db.execute(
+        """
+        CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('open', 'win', 'draw', 'false_win')),
+            dealer INTEGER NOT NULL CHECK (dealer BETWEEN 0 AND 3),
+            prevailing_wind TEXT NOT NULL,
+            bixiahu INTEGER NOT NULL DEFAULT 0,
+            flags INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL CHECK (json_valid(state)),
+            next_state TEXT CHECK (next_state IS NULL OR json_valid(next_state)),
+            summary TEXT NOT NULL DEFAULT '',
+            wins TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wins)),
+            details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details)),
+            created_at TEXT NOT NULL,
+            settled_at TEXT,
+            UNIQUE (session_id, number)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            payload TEXT NOT NULL CHECK (json_valid(payload)),
+            recorded_at TEXT NOT NULL,
+            UNIQUE (hand_id, seq)
+        ) STRICT
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE payments (
+            id INTEGER PRIMARY KEY,
+            hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            from_seat INTEGER NOT NULL CHECK (from_seat BETWEEN 0 AND 3),
+            to_seat INTEGER NOT NULL CHECK (to_seat BETWEEN 0 AND 3),
+            from_player INTEGER NOT NULL REFERENCES players(id),
+            to_player INTEGER NOT NULL REFERENCES players(id),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            reason TEXT NOT NULL,
+            UNIQUE (hand_id, seq)
+        ) STRICT
+        """
+    )
+    # Four rows per settled hand: each seat's delta and role. Derived, like payments; it
+    # makes the report views cheap (per-player figures read one index).
+    db.execute(
+        """
+        CREATE TABLE seat_results (
+            hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            delta INTEGER NOT NULL,
+            won INTEGER NOT NULL DEFAULT 0,
+            self_draw INTEGER NOT NULL DEFAULT 0,
+            dealt_in INTEGER NOT NULL DEFAULT 0,
+            false_win INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (hand_id, seat)
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX seat_results_session ON seat_results(session_id, seat, delta)")
+    db.execute(
+        "CREATE INDEX seat_results_player ON seat_results"
+        "(player_id, session_id, delta, won, self_draw, dealt_in, false_win)"
+    )
+    # Every superseded version of a hand. `before`/`after` are JSON lists of RECORD.md event
+    # objects, NULL when the hand did not exist (an insert) or no longer exists (a delete).
+    db.execute(
+        """
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            hand_number INTEGER NOT NULL CHECK (hand_number >= 1),
+            action TEXT NOT NULL CHECK (action IN ('amend', 'delete', 'insert', 'undo_event', 'undo')),
+            before TEXT CHECK (before IS NULL OR json_valid(before)),
+            after TEXT CHECK (after IS NULL OR json_valid(after)),
+            before_deltas TEXT CHECK (before_deltas IS NULL OR json_valid(before_deltas)),
+            at TEXT NOT NULL,
+            undoes INTEGER REFERENCES audit(id),
+            undone_by INTEGER REFERENCES audit(id),
+            note TEXT NOT NULL DEFAULT ''
+        ) STRICT
+        """
+    )
+    db.execute("CREATE INDEX audit_session ON audit(session_id, id)")
+
+    # ---- report views (plain SQL, usable from sqlite-utils and Datasette)
+    db.execute(
+        """
+        CREATE VIEW session_players AS
+        SELECT st.session_id, st.seat, p.id AS player_id, p.name AS player
+        FROM seats st JOIN players p ON p.id = st.player_id
+        """
+    )
+    db.execute(
+        """
+        CREATE VIEW session_totals AS
+        SELECT s.id AS session_id, s.variant, st.seat, p.name AS player, p.id AS player_id,
+               (SELECT COALESCE(SUM(r.delta), 0) FROM seat_results r
+                 WHERE r.session_id = s.id AND r.seat = st.seat) AS points,
+               s.stake,
+               (SELECT COUNT(*) FROM hands h
+                 WHERE h.session_id = s.id AND h.status <> 'open') AS hands
+        FROM sessions s
+        JOIN seats st ON st.session_id = s.id
+        JOIN players p ON p.id = st.player_id
+        """
+    )
+    db.execute(
+        """
+        CREATE VIEW hand_deltas AS
+        SELECT h.session_id, h.number AS hand, h.status AS outcome, h.dealer,
+               h.prevailing_wind, h.summary, r.seat, p.name AS player, r.delta,
+               SUM(r.delta) OVER (PARTITION BY h.session_id, r.seat ORDER BY h.number)
+                 AS running_total
+        FROM hands h
+        JOIN seat_results r ON r.hand_id = h.id
+        JOIN players p ON p.id = r.player_id
+        """
+    )
+    db.execute(
+        """
+        CREATE VIEW payment_lines AS
+        SELECT h.session_id, h.number AS hand, pm.seq, pf.name AS payer, pt.name AS payee,
+               pm.amount, pm.reason, pm.from_seat, pm.to_seat
+        FROM payments pm
+        JOIN hands h ON h.id = pm.hand_id
+        JOIN players pf ON pf.id = pm.from_player
+        JOIN players pt ON pt.id = pm.to_player
+        """
+    )
+    db.execute(
+        """
+        CREATE VIEW player_lifetime AS
+        SELECT p.id AS player_id, p.name AS player,
+               (SELECT COUNT(*) FROM seats st WHERE st.player_id = p.id) AS sessions,
+               COUNT(r.hand_id) AS hands,
+               COALESCE(SUM(r.won), 0) AS wins,
+               COALESCE(SUM(r.self_draw), 0) AS self_draws,
+               COALESCE(SUM(r.dealt_in), 0) AS deal_ins,
+               COALESCE(SUM(r.false_win), 0) AS false_wins,
+               COALESCE(SUM(r.delta), 0) AS net_points,
+               MAX(r.delta) AS biggest_hand
+        FROM players p LEFT JOIN seat_results r ON r.player_id = p.id
+        GROUP BY p.id
+        """
+    )
+    db.execute("PRAGMA user_version = 1")
+
+
+SCHEMA_VERSION = len(_NAMES)
+KNOWN_MIGRATIONS = frozenset(_NAMES)

@@ -1,0 +1,51 @@
+"""Import and export of sessions in the RECORD.md format (and CSV for spreadsheets)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from engine.record import dump_session, load_session
+
+from .ledger import Ledger
+
+
+def import_record(ledger: Ledger, src: str | bytes | Mapping[str, Any], notes: str = "") -> int:
+    """Validate a RECORD.md session (``engine.record.load_session``), settle every hand
+    (``engine.core.replay``) and only then store it in one transaction. Returns the new
+    session id; any problem raises MjError and leaves the ledger untouched."""
+    session = load_session(src)
+    return ledger.import_session(session, notes=notes)
+
+
+def export_json(ledger: Ledger, session_id: int) -> str:
+    """The session as RECORD.md JSON (``engine.record.dump_session``); importing it gives an
+    identical session."""
+    return dump_session(ledger.get_session(session_id))
+
+
+def export_csv(ledger: Ledger, session_id: int) -> str:
+    """One row per hand: number, dealer, prevailing wind, outcome, summary, each player's
+    delta and running total (points), then a totals row with points and money."""
+    info = ledger.session_info(session_id)
+    names = list(info.players)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(
+        ["hand", "dealer", "prevailing_wind", "outcome", "summary"]
+        + [f"{n} Δ" for n in names]
+        + [f"{n} total" for n in names]
+    )
+    totals = [0, 0, 0, 0]
+    for h in ledger.hands(session_id):
+        if not h.finished:
+            continue
+        deltas = list(h.deltas or (0, 0, 0, 0))
+        totals = [a + b for a, b in zip(totals, deltas, strict=True)]
+        w.writerow(
+            [h.number, names[h.state.dealer], h.state.prevailing_wind, h.status, h.summary] + deltas + totals
+        )
+    w.writerow(["total", "", "", "", f"stake {info.stake}"] + totals + [str(info.stake * t) for t in totals])
+    return out.getvalue()
