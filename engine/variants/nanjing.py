@@ -1,0 +1,575 @@
+"""南京 Nanjing (RULES.md §2): 花 counting, 现场汇, 承包, 比下胡 and 插旗.
+
+Scoring math lives in :mod:`engine.variants.nanjing_score`; this module reads a session
+hand's events (flowers, kongs, pungs, penalties, the win), checks them against each other,
+settles every payment with a reason, and computes the next table state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from .. import facts
+from ..core import (
+    CalcResult,
+    HandResult,
+    PaymentBook,
+    ScoreItem,
+    TableState,
+    Variant,
+    WinResult,
+    advance,
+)
+from ..errors import ErrorCode, MjError
+from ..record import Draw, FalseWin, Flowers, Hand, Kong, Penalty, Pung, Win
+from ..rules import option
+from ..tiles import (
+    DRAGONS,
+    FLOWER_LETTERS,
+    TILE_ZH,
+    HandTiles,
+    format_hand,
+    parse_hand,
+    parse_tiles,
+)
+from .nanjing_score import (
+    BY_ID,
+    PATTERN_IDS,
+    Bonuses,
+    Valuation,
+    close_patterns,
+    value_declared,
+    value_tiles,
+)
+
+KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}
+FLOWER_KONG_PAY = 20
+PENALTY_PAY = 10
+PENALTY_ZH = {"same_round": "罚 四家一圈出同牌", "four_copies": "罚 一人出四张同牌"}
+LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NanjingRules:
+    bixiahu_stack: bool = option(
+        False,
+        "比下胡叠加：每面旗再翻一倍（倍数 2^(1+旗数)）",
+        "each planted flag doubles a 比下胡 hand again (multiplier 2^(1+flags) instead of 2)",
+    )
+    false_win_penalty: int = option(
+        10,
+        "诈胡：诈胡者付给每家的花数（×比下胡倍数）",
+        "false win: the offender pays this to each other player (× the 比下胡 multiplier)",
+        minimum=0,
+    )
+
+
+def _contra(msg: str, where: str | None) -> MjError:
+    return MjError(ErrorCode.CONTRADICTION, msg, where=where)
+
+
+def multiplier(state: TableState, rules: NanjingRules) -> int:
+    """比下胡: ×2, or ×2^(1+flags) with ``bixiahu_stack``; 1 in an ordinary hand."""
+    if not state.bixiahu:
+        return 1
+    return 2 ** (1 + state.flags) if rules.bixiahu_stack else 2
+
+
+def _tag(m: int) -> str:
+    return f" ×{m} 比下胡" if m > 1 else ""
+
+
+# ---------------------------------------------------------------- flowers
+@dataclass(slots=True)
+class FlowerLog:
+    """Hard flowers each player exposed in the hand, from ``flowers`` events."""
+
+    tiles: list[Counter]
+    counts: list[int]
+    logged: list[bool]
+    count_only: list[bool]
+
+    @classmethod
+    def empty(cls) -> FlowerLog:
+        return cls([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
+
+    @property
+    def any_logged(self) -> bool:
+        return any(self.logged)
+
+
+def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
+    """Record one flowers event; return the dragons that just reached four (花杠)."""
+    p = ev.player
+    log.logged[p] = True
+    if ev.tiles is None:
+        log.count_only[p] = True
+        log.counts[p] += ev.n
+    else:
+        ts = parse_tiles(ev.tiles, allow_flowers=True, where=f"{where}.tiles")
+        for t in ts:
+            if t not in FLOWER_LETTERS and t not in DRAGONS:
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    f"{t!r} is not a Nanjing flower (flowers are a–h and the dragons C F P)",
+                    where=f"{where}.tiles",
+                )
+        before = Counter(log.tiles[p])
+        log.tiles[p].update(ts)
+        log.counts[p] += len(ts)
+        table = sum(log.tiles, Counter())
+        for t, n in table.items():
+            cap = 4 if t in DRAGONS else 1
+            if n > cap:
+                raise _contra(
+                    f"flower {TILE_ZH[t]} ({t}) shown {n} times at the table; there are only {cap}",
+                    f"{where}.tiles",
+                )
+        newly = [t for t in DRAGONS if before[t] < 4 <= log.tiles[p][t]]
+        if log.counts[p] > 20:
+            raise _contra(
+                f"player {p} would hold {log.counts[p]} flowers; there are only 20", where
+            )
+        return newly
+    if log.counts[p] > 20:
+        raise _contra(f"player {p} would hold {log.counts[p]} flowers; there are only 20", where)
+    return []
+
+
+def _hard_flowers(
+    log: FlowerLog, win: Win, tiles: HandTiles | None, where: str
+) -> tuple[int, bool]:
+    """The winner's hard-flower count and whether it is known (RULES.md §2 硬花)."""
+    p = win.player
+    sources: list[tuple[str, int]] = []
+    if log.logged[p]:
+        sources.append(("flowers events", log.counts[p]))
+    hand_fl = tiles.flowers if tiles is not None else None
+    if hand_fl is not None:
+        n = hand_fl if isinstance(hand_fl, int) else len(hand_fl)
+        sources.append(("the hand string's flower section", n))
+        if isinstance(hand_fl, tuple):
+            c = Counter(hand_fl)
+            if log.logged[p] and not log.count_only[p] and c != log.tiles[p]:
+                raise _contra(
+                    "the hand string's flowers differ from the winner's flowers events",
+                    f"{where}.hand",
+                )
+            if not log.logged[p] and any(c[d] == 4 for d in DRAGONS):
+                raise _contra(
+                    "the hand string shows a 花杠 (four identical flowers) but no flowers event logs it; "
+                    "log the flowers event so the 花杠 is paid on the spot",
+                    f"{where}.hand",
+                )
+    if win.hard_flowers is not None:
+        if log.logged[p] and log.counts[p] != win.hard_flowers:
+            raise _contra(
+                f"declared hard_flowers {win.hard_flowers} but the winner's flowers events show {log.counts[p]}",
+                f"{where}.hard_flowers",
+            )
+        sources.append(("declared hard_flowers", win.hard_flowers))
+    if len({n for _, n in sources}) > 1:
+        detail = ", ".join(f"{s} {n}" for s, n in sources)
+        raise _contra(f"the winner's hard flowers disagree: {detail}", where)
+    if sources:
+        return sources[0][1], True
+    return 0, log.any_logged
+
+
+# ---------------------------------------------------------------- win checks
+def _check_flags(win: Win, state: TableState, where: str) -> None:
+    def bad(msg: str, name: str) -> MjError:
+        return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")
+
+    blooms = [n for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom") if win.flag(n)]
+    if len(blooms) > 1:
+        raise bad(
+            f"大杠开, 小杠开 and 花杠开 exclude each other ({', '.join(blooms)} given)", blooms[1]
+        )
+    for name in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly"):
+        if win.flag(name) and win.from_ is not None:
+            raise bad(
+                f"{name} is a self-draw, but the win names a discarder ('from': {win.from_})", name
+            )
+    if win.robbed_kong and win.from_ is None:
+        raise bad("robbed_kong needs 'from' = the player whose kong was robbed", "robbed_kong")
+    if win.heavenly and win.earthly:
+        raise bad("天胡 and 地胡 exclude each other", "earthly")
+    if win.heavenly and win.player != state.dealer:
+        raise bad("天胡 is the dealer's win; this winner is not the dealer", "heavenly")
+    if win.earthly and win.player == state.dealer:
+        raise bad("地胡 is a non-dealer's win after 报听; this winner is the dealer", "earthly")
+    if win.kong_bloom and (win.heavenly or win.earthly):
+        raise bad("kong_bloom cannot go with 天胡/地胡", "kong_bloom")
+
+
+def duizui(melds: tuple[facts.ClaimedMeld, ...]) -> tuple[int, int] | None:
+    """对三嘴 / 对四嘴: (B, 3 or 4) when the winner's first three (four) melds were all claimed
+    from B consecutively; a concealed kong after the first claim from B counts as from B."""
+    ms = [m for m in melds if m.kind in ("pung", "kong")]
+    if len(ms) < 3 or ms[0].from_seat is None:
+        return None
+    b = ms[0].from_seat
+    run = 0
+    for i, m in enumerate(ms):
+        if m.from_seat == b or (i > 0 and m.kong_kind == "concealed"):
+            run += 1
+        else:
+            break
+    if run < 3:
+        return None
+    return b, 4 if run >= 4 else 3
+
+
+def _bonuses(win: Win) -> Bonuses:
+    return Bonuses(
+        kong_bloom=bool(win.kong_bloom),
+        flower_bloom=bool(win.flower_bloom),
+        flower_kong_bloom=bool(win.flower_kong_bloom),
+        last_tile=bool(win.last_tile),
+        heavenly=bool(win.heavenly),
+        earthly=bool(win.earthly),
+    )
+
+
+def evaluate_win(
+    hand: Hand, win: Win, state: TableState, log: FlowerLog, where: str
+) -> tuple[Valuation, tuple[facts.ClaimedMeld, ...]]:
+    """Value the win of a session hand (tile or declared mode) and check it against the events."""
+    _check_flags(win, state, where)
+    if win.flower_kong_bloom:
+        p = win.player
+        if not (log.count_only[p] or any(log.tiles[p][d] >= 4 for d in DRAGONS)):
+            raise _contra(
+                "花杠开 needs a 花杠 (four identical flowers) by the winner in this hand's flowers events",
+                f"{where}.flower_kong_bloom",
+            )
+    tiles = facts.win_tiles(win, "nanjing", where)
+    hard, known = _hard_flowers(log, win, tiles, where)
+    declared = close_patterns(win.patterns or (), f"{where}.patterns")
+    if win.concealed is not None:
+        if win.concealed is False and "concealed" in declared:
+            raise _contra(
+                "'concealed': false contradicts the declared 门清 pattern", f"{where}.concealed"
+            )
+        if win.concealed and "concealed" not in declared:
+            declared.append("concealed")
+    if "no_flowers" in declared and not known:
+        known = True  # 无花果 declared where no flower count is known
+    melds = facts.claimed_melds(hand, win, tiles, where=where)
+    bonus = _bonuses(win)
+    if tiles is not None:
+        facts.check_context(tiles, win, state, where)
+        exposed = frozenset(e.tile for e in hand.events if isinstance(e, Pung) and e.tile)
+        try:
+            val = value_tiles(
+                tiles,
+                hard=hard,
+                hard_known=known,
+                bonus=bonus,
+                exposed_pung_tiles=exposed,
+                last_closed_declared="last_closed" in declared,
+            )
+        except MjError as e:
+            raise MjError(e.code, e.message, where=f"{where}.hand") from None
+        for p in declared:
+            ok = p in val.patterns or (p == "concealed" and val.concealed)
+            if not ok:
+                why = (
+                    "the win is not a 压档/边枝 on a single wait"
+                    if p == "last_closed"
+                    else "the tiles do not show it"
+                )
+                raise _contra(
+                    f"declared pattern {BY_ID[p].zh} ({p}) does not hold: {why}",
+                    f"{where}.patterns",
+                )
+        if win.soft_flowers is not None and win.soft_flowers != val.soft:
+            raise _contra(
+                f"declared soft_flowers {win.soft_flowers} but the tiles give {val.soft}",
+                f"{where}.soft_flowers",
+            )
+    else:
+        if "concealed" in declared and any(
+            m.kind == "pung" or m.kong_kind == "added" for m in melds
+        ):
+            raise _contra("门清 declared but the winner's events show a pung", f"{where}.patterns")
+        val = value_declared(
+            declared,
+            soft=win.soft_flowers or 0,
+            hard=hard,
+            hard_known=known,
+            bonus=bonus,
+            where=f"{where}.patterns",
+        )
+    if not val.legal:
+        raise MjError(ErrorCode.SMALL_WIN, val.refusal or "小胡 not allowed", where=where)
+    return val, melds
+
+
+# ---------------------------------------------------------------- the variant
+class Nanjing(Variant):
+    id: ClassVar[str] = "nanjing"
+    name_zh: ClassVar[str] = "南京"
+    name_en: ClassVar[str] = "Nanjing"
+    Rules: ClassVar[type] = NanjingRules
+    flags: ClassVar[frozenset[str]] = frozenset(
+        {
+            "kong_bloom",
+            "robbed_kong",
+            "last_tile",
+            "flower_bloom",
+            "flower_kong_bloom",
+            "heavenly",
+            "earthly",
+        }
+    )
+    declared_fields: ClassVar[frozenset[str]] = frozenset(
+        {"patterns", "concealed", "soft_flowers", "hard_flowers"}
+    )
+    pattern_ids: ClassVar[frozenset[str]] = PATTERN_IDS
+    event_types: ClassVar[frozenset[str]] = frozenset(
+        {"pung", "kong", "flowers", "penalty", "win", "false_win", "draw"}
+    )
+    multiple_wins: ClassVar[bool] = False
+
+    def accepts_declared(self, win: Win) -> bool:
+        return any(
+            getattr(win, f) is not None
+            for f in ("patterns", "concealed", "soft_flowers", "hard_flowers")
+        )
+
+    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+        return TableState(hand_number=1, dealer=first_dealer)
+
+    # ------------------------------------------------------------ settlement
+    def settle_hand(self, hand: Hand, state: TableState, rules: Any) -> HandResult:
+        m = multiplier(state, rules)
+        tag = _tag(m)
+        book = PaymentBook()
+        log = FlowerLog.empty()
+        triggers: list[str] = []
+        on_spot: list[dict[str, Any]] = []
+        for i, e in enumerate(hand.events):
+            w = f"events[{i}]"
+            if isinstance(e, Pung | Kong) and e.tile is not None and e.tile in DRAGONS:
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    f"{TILE_ZH[e.tile]} is a flower in Nanjing and cannot be melded",
+                    where=f"{w}.tile",
+                )
+            if isinstance(e, Kong):
+                what = (
+                    "明杠" if e.kind == "exposed" else "补杠(明杠)" if e.kind == "added" else "暗杠"
+                )
+                tile = f" {TILE_ZH[e.tile]}" if e.tile else ""
+                reason = f"{what}{tile}{tag}"
+                amt = KONG_PAY[e.kind] * m
+                if e.kind == "concealed":
+                    book.each_pays(e.player, amt, reason)
+                else:
+                    assert e.from_ is not None
+                    book.pay(e.from_, e.player, amt, reason)
+                on_spot.append({"event": i, "kind": e.kind, "player": e.player})
+            elif isinstance(e, Flowers):
+                for d in _flower_event(log, e, w):
+                    book.each_pays(e.player, FLOWER_KONG_PAY * m, f"花杠 {TILE_ZH[d]}×4{tag}")
+                    on_spot.append(
+                        {"event": i, "kind": "flower_kong", "player": e.player, "tile": d}
+                    )
+            elif isinstance(e, Penalty):
+                for p in range(4):
+                    if p != e.player:
+                        book.pay(e.player, p, PENALTY_PAY * m, f"{PENALTY_ZH[e.kind]}{tag}")
+                on_spot.append({"event": i, "kind": e.kind, "player": e.player})
+                if "罚" not in triggers:
+                    triggers.append("罚")
+        outcome = hand.outcome
+        wins: tuple[WinResult, ...] = ()
+        details: dict[str, Any] = {"multiplier": m, "on_the_spot": on_spot}
+        dealer_stays = True
+        summary = ""
+        if outcome == "win":
+            win = hand.wins[0]
+            wi = facts.event_index(hand, win)
+            where = f"events[{wi}]"
+            val, melds = evaluate_win(hand, win, state, log, where)
+            wins, liability = self._pay_win(book, hand, win, val, melds, state, m, where)
+            details["liability"] = liability
+            details["valuation"] = val.to_json()
+            if win.player == state.dealer:
+                triggers.append("庄家胡")
+            else:
+                dealer_stays = False
+            if val.big:
+                triggers.append("大胡")
+            if win.last_tile:
+                triggers.append("海底捞")
+            summary = wins[0].summary
+        elif outcome == "false_win":
+            fw = hand.of(FalseWin)[0]
+            for p in range(4):
+                if p != fw.player:
+                    book.pay(fw.player, p, rules.false_win_penalty * m, f"诈胡{tag}")
+            summary = "诈胡"
+        elif outcome == "draw":
+            triggers.append("和局")
+            summary = "和局"
+            _ = hand.of(Draw)
+        else:  # pragma: no cover - replay skips unfinished hands
+            raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended", where="events")
+        details["bixiahu_triggers"] = triggers
+        if triggers:
+            nxt = advance(state, bixiahu=True, flags=state.flags + 1 if state.bixiahu else 0)
+        else:
+            nxt = advance(state, bixiahu=False, flags=0)
+        if not dealer_stays:
+            nxt = replace(nxt, dealer=(state.dealer + 1) % 4, passes=state.passes + 1)
+        return book.result(
+            next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details
+        )
+
+    def _pay_win(
+        self,
+        book: PaymentBook,
+        hand: Hand,
+        win: Win,
+        val: Valuation,
+        melds: tuple[facts.ClaimedMeld, ...],
+        state: TableState,
+        m: int,
+        where: str,
+    ) -> tuple[tuple[WinResult, ...], dict[str, Any] | None]:
+        w = win.player
+        h = val.value * m
+        liable: int | None = None
+        why = ""
+        dz = duizui(melds)
+        if dz and set(LIABLE_PATTERNS) & set(val.patterns):
+            liable, why = dz[0], ("对三嘴承包" if dz[1] == 3 else "对四嘴承包")
+        elif win.kong_bloom:
+            chain = facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
+            first = next((k for k in chain if k.kind in ("exposed", "added")), None)
+            if first is not None:
+                liable, why = first.from_, "大杠开承包"
+        elif win.robbed_kong:
+            if win.robbed_kong >= 2:
+                assert win.from_ is not None
+                facts.kong_chain(
+                    hand,
+                    win.from_,
+                    win.robbed_kong - 1,
+                    where=f"{where}.robbed_kong",
+                    what="robbed_kong",
+                )
+            liable, why = win.from_, "抢杠承包"
+        if win.kong_bloom and not why:
+            facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
+        if liable == w:  # pragma: no cover - record validation forbids from == player
+            raise _contra("the liable player is the winner", where)
+        self_draw = win.from_ is None or bool(win.robbed_kong)
+        how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
+        base = f"{val.summary} {how}"
+        if self_draw:
+            if liable is not None:
+                book.pay(liable, w, 3 * h, f"{base} {why} 3×{h}{_tag(m)}")
+            else:
+                book.each_pays(w, h, f"{base}{_tag(m)}")
+        else:
+            assert win.from_ is not None
+            payer = liable if liable is not None else win.from_
+            book.pay(payer, w, h, f"{base}{' ' + why if why else ''}{_tag(m)}")
+        items = val.items + (
+            (ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}"),)
+            if m > 1
+            else ()
+        )
+        wr = WinResult(
+            player=w, from_=win.from_, items=items, value=h, unit="花", summary=val.summary
+        )
+        liability = {"payer": liable, "reason": why} if liable is not None else None
+        return (wr,), liability
+
+    # ------------------------------------------------------------ calc
+    def calc(
+        self,
+        hand: str,
+        rules: Any,
+        *,
+        flags: Mapping[str, Any] | None = None,
+        jing: str | None = None,
+    ) -> CalcResult:
+        if jing is not None:
+            raise MjError(ErrorCode.BAD_FLAG, "--jing is for Nanchang only", where="--jing")
+        flags = dict(flags or {})
+        for name in flags:
+            if name not in self.flags:
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    f"Nanjing does not know the flag {name!r} (flags: {', '.join(sorted(self.flags))})",
+                    where="--flag",
+                )
+        tiles = parse_hand(hand, variant="nanjing", waiting_ok=False)
+        ctx = tiles.effective_context
+        if ctx.last_copy:
+            raise MjError(ErrorCode.BAD_FLAG, "Nanjing has no 和绝张 (last_copy)", where="hand")
+        if ctx.kong:
+            flags.setdefault("kong_bloom" if ctx.self_drawn else "robbed_kong", 1)
+        if ctx.last_tile:
+            flags.setdefault("last_tile", True)
+        # a pseudo win event to reuse the flag checks; the winner sits by the context's seat wind
+        seat = "ESWN".index(ctx.seat)
+        state = TableState(dealer=0)
+        from_ = None if ctx.self_drawn else (seat + 3) % 4
+        if flags.get("robbed_kong") and from_ is None:
+            from_ = (seat + 3) % 4
+        ev = Win(player=seat, from_=from_, hand=hand, **flags)
+        _check_flags(ev, state, "hand")
+        hard = tiles.flower_count
+        known = tiles.flowers is not None
+        val = value_tiles(tiles, hard=hard, hard_known=known, bonus=_bonuses(ev))
+        h = val.value
+        self_only = any(
+            flags.get(n) for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly")
+        )
+        discard = (
+            None
+            if self_only or flags.get("robbed_kong")
+            else {"discarder": h, "others": 0, "total": h}
+        )
+        self_draw = None if flags.get("robbed_kong") else {"each": h, "total": 3 * h}
+        robbed = (
+            {"robbed": 3 * h, "others": 0, "total": 3 * h} if flags.get("robbed_kong") else None
+        )
+        out = {
+            "variant": self.id,
+            "hand": format_hand(tiles),
+            **val.to_json(),
+            "unit": "花",
+            "summary": val.summary,
+            "payments": {"discard": discard, "self_draw": self_draw, "robbed_kong": robbed},
+        }
+        lines = [f"南京 Nanjing  {format_hand(tiles)}"]
+        for it in val.items:
+            n = f" ×{it.count}" if it.count > 1 else ""
+            lines.append(f"  {it.zh:<8} {it.en:<32} {it.value}{n}")
+        for it in val.soft_items:
+            n = f" ×{it.count}" if it.count > 1 else ""
+            lines.append(f"    软花 {it.zh} {it.en}: {it.value}{n}")
+        lines.append(f"  = {h} 花  ({val.summary})")
+        if not val.legal:
+            lines.append(f"  不成胡 refused in a session: {val.refusal}")
+        if discard:
+            lines.append(f"  放炮 discard: the discarder pays {h}, the others 0")
+        if self_draw:
+            lines.append(f"  自摸 self-draw: each of the three others pays {h} (total {3 * h})")
+        if robbed:
+            lines.append(f"  抢杠 robbed kong: the robbed player pays {3 * h}")
+        lines.append("  (比下胡 hands double every payment; flowers/kongs/罚 are paid on the spot)")
+        return CalcResult(json=out, lines=tuple(lines))
+
+
+VARIANT = Nanjing()

@@ -1,0 +1,543 @@
+"""南京 Nanjing scoring math (RULES.md §2): patterns, soft flowers, the hand value H.
+
+Pure functions over facts; no events, no table state. :mod:`engine.variants.nanjing`
+gathers the facts from a session hand (or a ``calc`` string) and settles payments.
+
+Two ways in:
+- tile mode, :func:`value_tiles`: every reading of the winning hand (seven pairs or
+  sets, where the winning tile sits) is valued and the best legal one kept (就高不就低);
+- declared mode, :func:`value_declared`: patterns, soft and hard flowers as the table
+  called them.
+Both end in :func:`assemble`, so the two modes agree by construction on the arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..core import ScoreItem
+from ..errors import ErrorCode, MjError
+from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
+from ..tiles import WINDS, HandTiles, Meld, is_wind, suit
+
+RUN = 20  # 跑20: every win starts from 20 花
+
+
+# ---------------------------------------------------------------- the pattern table
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    id: str
+    zh: str
+    en: str
+    value: int
+    big: bool  # a 大胡 (makes a win legal without 门清/4 hard flowers; 比下胡 trigger)
+    applies: Callable[[Reading], bool] = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reading:
+    """One way to read the winning hand: the uniform context every pattern looks at."""
+
+    tiles: tuple[str, ...]  # every tile, kongs counted as four
+    melds: tuple[Meld, ...]
+    decomposition: Decomposition | None  # None for seven pairs
+    quads: int | None  # seven pairs: number of quads; None for a sets hand
+    shape: str | None  # where the winning tile sits: single/closed/edge/open/pung, None for 七对
+    single_wait: bool  # the 13-tile hand waited on exactly one tile
+    win_tile: str
+    hard: int
+    hard_known: bool
+    exposed_pung_of_win_tile: bool  # 压绝 condition (events, melds or declared)
+    heavenly: bool
+    earthly: bool
+
+    @property
+    def seven(self) -> bool:
+        return self.quads is not None
+
+    @property
+    def suits(self) -> set[str]:
+        return {s for t in self.tiles if (s := suit(t))}
+
+    @property
+    def has_winds(self) -> bool:
+        return any(is_wind(t) for t in self.tiles)
+
+    @property
+    def concealed(self) -> bool:
+        """门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not."""
+        return all(m.kind == "kong" and not m.added for m in self.melds)
+
+    @property
+    def all_sets_pungs(self) -> bool:
+        return (
+            self.decomposition is not None
+            and all(s.kind == "pung" for s in self.decomposition.sets)
+            and all(m.kind in ("pung", "kong") for m in self.melds)
+        )
+
+    @property
+    def wait_flower(self) -> str | None:
+        """压档 / 边枝 / 独占 when the hand waited on exactly one tile, else None."""
+        if self.seven or not self.single_wait:
+            return None
+        return {"closed": "closed", "edge": "edge", "single": "single"}.get(self.shape or "")
+
+
+def _concealed(r: Reading) -> bool:
+    return r.concealed and not (r.heavenly or r.earthly or r.seven)
+
+
+def _last_closed(r: Reading) -> bool:
+    return r.wait_flower in ("closed", "edge") and r.exposed_pung_of_win_tile
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("concealed", "门清", "Concealed hand", 20, False, _concealed),
+    Pattern("all_pungs", "对对胡", "All pungs", 40, True, lambda r: r.all_sets_pungs),
+    Pattern(
+        "half_flush", "混一色", "Half flush", 40, True, lambda r: len(r.suits) == 1 and r.has_winds
+    ),
+    Pattern("no_flowers", "无花果", "No flowers", 40, True, lambda r: r.hard_known and r.hard == 0),
+    Pattern("last_closed", "压绝", "Closed wait on the last tile", 40, True, _last_closed),
+    Pattern(
+        "full_flush",
+        "清一色",
+        "Full flush",
+        60,
+        True,
+        lambda r: len(r.suits) == 1 and not r.has_winds,
+    ),
+    Pattern(
+        "all_melded",
+        "全球独钓",
+        "All melded, single wait",
+        60,
+        True,
+        lambda r: len(r.melds) == 4 and all(m.exposed for m in r.melds),
+    ),
+    Pattern("seven_pairs", "七对", "Seven pairs", 80, True, lambda r: r.quads == 0),
+    Pattern(
+        "luxury_seven_pairs",
+        "双七对",
+        "Seven pairs with four of a kind",
+        160,
+        True,
+        lambda r: bool(r.quads),
+    ),
+    Pattern(
+        "all_winds",
+        "风一色",
+        "All winds",
+        160,
+        True,
+        lambda r: bool(r.tiles) and all(is_wind(t) for t in r.tiles),
+    ),
+)
+BY_ID = {p.id: p for p in PATTERNS}
+PATTERN_IDS = frozenset(BY_ID)
+HEAVENLY = ScoreItem(id="heavenly", zh="天胡", en="Heavenly hand", value=60)
+EARTHLY = ScoreItem(id="earthly", zh="地胡", en="Earthly hand (after 报听)", value=40)
+BIG_FLAGS = ("heavenly", "earthly")
+# declaring a pattern implies these (RULES.md §2 / §0 "implied patterns count once")
+IMPLIES = {"all_melded": ("all_pungs",), "all_winds": ("luxury_seven_pairs",)}
+REPLACES = {"luxury_seven_pairs": ("seven_pairs",)}
+EXCLUSIVE = (
+    ({"seven_pairs", "luxury_seven_pairs"}, {"all_pungs", "all_melded", "last_closed"}),
+    ({"full_flush"}, {"half_flush", "all_winds"}),
+    ({"half_flush"}, {"all_winds"}),
+    ({"all_winds"}, {"full_flush", "half_flush"}),
+)
+
+WAIT_ZH = {
+    "closed": ("压档", "Closed wait"),
+    "edge": ("边枝", "Edge wait"),
+    "single": ("独占", "Single wait on the pair"),
+}
+
+
+# ---------------------------------------------------------------- soft flowers
+def soft_items_of(r: Reading, *, last_closed: bool) -> list[ScoreItem]:
+    """软花 of a reading: wind pungs/kongs, suited kongs, the wait shape, 缺一."""
+    wind_pungs = sum(1 for m in r.melds if m.kind == "pung" and is_wind(m.tile))
+    if r.decomposition is not None:
+        wind_pungs += sum(
+            1 for s in r.decomposition.sets if s.kind == "pung" and is_wind(s.tiles[0])
+        )
+    out: list[ScoreItem] = []
+
+    def add(id_: str, zh: str, en: str, value: int, count: int) -> None:
+        if count:
+            out.append(ScoreItem(id=id_, zh=zh, en=en, value=value, count=count))
+
+    add("wind_pung", "风客", "Wind pung", 1, wind_pungs)
+    kongs = [m for m in r.melds if m.kind == "kong"]
+    add(
+        "wind_kong_exposed",
+        "风明杠",
+        "Exposed wind kong",
+        2,
+        sum(1 for m in kongs if is_wind(m.tile) and m.exposed),
+    )
+    add(
+        "wind_kong_concealed",
+        "风暗杠",
+        "Concealed wind kong",
+        3,
+        sum(1 for m in kongs if is_wind(m.tile) and m.concealed),
+    )
+    add(
+        "kong_exposed",
+        "明杠",
+        "Exposed kong",
+        1,
+        sum(1 for m in kongs if not is_wind(m.tile) and m.exposed),
+    )
+    add(
+        "kong_concealed",
+        "暗杠",
+        "Concealed kong",
+        2,
+        sum(1 for m in kongs if not is_wind(m.tile) and m.concealed),
+    )
+    wf = r.wait_flower
+    if wf and not (last_closed and wf in ("closed", "edge")):
+        zh, en = WAIT_ZH[wf]
+        add(f"wait_{wf}", zh, en, 1, 1)
+    if len(r.suits) == 2:
+        add("missing_suit", "缺一", "One suit missing", 1, 1)
+    return out
+
+
+def soft_total(items: Iterable[ScoreItem]) -> int:
+    return sum(int(i.value) * i.count for i in items)
+
+
+# ---------------------------------------------------------------- the value
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bonuses:
+    """Situation flags that change H (RULES.md §2 "Hand value")."""
+
+    kong_bloom: bool = False  # 大杠开 ×2
+    flower_bloom: bool = False  # 小杠开 +20
+    flower_kong_bloom: bool = False  # 花杠开 ×4
+    last_tile: bool = False  # 海底捞 +10
+    heavenly: bool = False  # 天胡 60
+    earthly: bool = False  # 地胡 40
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Valuation:
+    """A valued win before the 比下胡 multiplier."""
+
+    items: tuple[ScoreItem, ...]  # explanation lines, in order
+    patterns: tuple[str, ...]  # pattern ids found (plus 'heavenly'/'earthly')
+    hard: int
+    soft: int
+    soft_items: tuple[ScoreItem, ...]
+    subtotal: int  # 20 + 2(hard+soft) + Σ patterns + 小杠开 + 海底捞
+    factor: int  # 1, 2 (大杠开) or 4 (花杠开)
+    concealed: bool  # 门清 (the fact, whether or not its 20 is counted)
+    legal: bool  # the 小胡 rule
+    refusal: str | None
+
+    @property
+    def value(self) -> int:
+        return self.subtotal * self.factor
+
+    @property
+    def big(self) -> bool:
+        return any(p != "concealed" for p in self.patterns)
+
+    @property
+    def summary(self) -> str:
+        names = [
+            BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p]
+            for p in self.patterns
+        ]
+        return " ".join(names) or "小胡"
+
+    def to_json(self) -> dict:
+        return {
+            "patterns": [
+                {
+                    "id": p,
+                    "name": BY_ID[p].zh
+                    if p in BY_ID
+                    else (HEAVENLY if p == "heavenly" else EARTHLY).zh,
+                    "value": BY_ID[p].value
+                    if p in BY_ID
+                    else (HEAVENLY if p == "heavenly" else EARTHLY).value,
+                }
+                for p in self.patterns
+            ],
+            "hard_flowers": self.hard,
+            "soft_flowers": self.soft,
+            "soft_items": [i.to_json() for i in self.soft_items],
+            "items": [i.to_json() for i in self.items],
+            "subtotal": self.subtotal,
+            "factor": self.factor,
+            "value": self.value,
+            "concealed": self.concealed,
+            "legal": self.legal,
+            "refusal": self.refusal,
+        }
+
+
+def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> str | None:
+    """None when legal; else why a 小胡 is refused (RULES.md §2: 门清 or ≥ 4 hard flowers).
+    无花果 does not by itself make the hand big here: "a small win must then be 门清"."""
+    ps = set(patterns)
+    if ps - {"concealed", "no_flowers"}:
+        return None
+    if concealed or hard >= 4:
+        return None
+    return (
+        f"小胡 not allowed: a small win (no big pattern) must be 门清 or hold at least 4 hard flowers; "
+        f"this hand is open and has {hard} hard flower(s)"
+    )
+
+
+def assemble(
+    patterns: Iterable[str],
+    *,
+    hard: int,
+    soft_items: tuple[ScoreItem, ...],
+    soft: int | None = None,
+    concealed: bool,
+    bonus: Bonuses,
+) -> Valuation:
+    """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
+    ps = [p for p in (x.id for x in PATTERNS) if p in set(patterns)]
+    if bonus.heavenly:
+        ps.append("heavenly")
+    if bonus.earthly:
+        ps.append("earthly")
+    soft_n = soft_total(soft_items) if soft is None else soft
+    items: list[ScoreItem] = [ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)]
+    items.append(ScoreItem(id="hard_flowers", zh="硬花", en="Hard flowers", value=hard))
+    items.append(ScoreItem(id="soft_flowers", zh="软花", en="Soft flowers", value=soft_n))
+    items.append(
+        ScoreItem(id="flowers_x2", zh="软硬花×2 (砸2)", en="Flowers ×2", value=2 * (hard + soft_n))
+    )
+    subtotal = RUN + 2 * (hard + soft_n)
+    for p in ps:
+        it = HEAVENLY if p == "heavenly" else EARTHLY if p == "earthly" else None
+        if it is None:
+            pat = BY_ID[p]
+            it = ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
+        items.append(it)
+        subtotal += int(it.value)
+    if bonus.flower_bloom:
+        items.append(
+            ScoreItem(id="flower_bloom", zh="小杠开", en="Win on a flower replacement", value=20)
+        )
+        subtotal += 20
+    if bonus.last_tile:
+        items.append(
+            ScoreItem(id="last_tile", zh="海底捞", en="Win in the last two stacks", value=10)
+        )
+        subtotal += 10
+    factor = 1
+    if bonus.kong_bloom:
+        factor = 2
+        items.append(
+            ScoreItem(id="kong_bloom", zh="大杠开", en="Win on a kong replacement", value="×2")
+        )
+    elif bonus.flower_kong_bloom:
+        factor = 4
+        items.append(
+            ScoreItem(id="flower_kong_bloom", zh="花杠开", en="Win after a flower kong", value="×4")
+        )
+    refusal = small_win_refusal(ps, concealed, hard)
+    return Valuation(
+        items=tuple(items),
+        patterns=tuple(ps),
+        hard=hard,
+        soft=soft_n,
+        soft_items=soft_items,
+        subtotal=subtotal,
+        factor=factor,
+        concealed=concealed,
+        legal=refusal is None,
+        refusal=refusal,
+    )
+
+
+# ---------------------------------------------------------------- tile mode
+def readings(
+    tiles: HandTiles,
+    *,
+    hard: int,
+    hard_known: bool,
+    exposed_pung_tiles: frozenset[str],
+    last_closed_declared: bool,
+    heavenly: bool,
+    earthly: bool,
+) -> list[Reading]:
+    """Every reading of a winning hand (seven pairs; each decomposition × each place of
+    the winning tile). Empty when the tiles do not win."""
+    win = tiles.win_tile
+    assert win is not None
+    closed = tiles.closed
+    visible = tuple(t for m in tiles.melds for t in m.tiles)
+    w = waits(tiles.concealed, visible)
+    single = len(w) == 1
+    exposed = (
+        last_closed_declared
+        or win in exposed_pung_tiles
+        or any(m.kind == "pung" and m.tile == win for m in tiles.melds)
+    )
+    common = dict(
+        tiles=tiles.all_tiles,
+        melds=tiles.melds,
+        single_wait=single,
+        win_tile=win,
+        hard=hard,
+        hard_known=hard_known,
+        exposed_pung_of_win_tile=exposed,
+        heavenly=heavenly,
+        earthly=earthly,
+    )
+    out: list[Reading] = []
+    if not tiles.melds:
+        q = seven_pairs(closed)
+        if q is not None:
+            out.append(Reading(decomposition=None, quads=q, shape=None, **common))
+    for d in decompositions(closed):
+        for shape in sorted(win_shapes(d, win)):
+            out.append(Reading(decomposition=d, quads=None, shape=shape, **common))
+    return out
+
+
+def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
+    found = [p.id for p in PATTERNS if p.applies(r)]
+    if (
+        "luxury_seven_pairs" in found and "seven_pairs" in found
+    ):  # pragma: no cover - exclusive predicates
+        found.remove("seven_pairs")
+    soft = tuple(soft_items_of(r, last_closed="last_closed" in found))
+    return assemble(found, hard=r.hard, soft_items=soft, concealed=r.concealed, bonus=bonus)
+
+
+def best(vals: Iterable[Valuation]) -> Valuation | None:
+    """The legal valuation worth most (ties: the first); if none is legal, the best illegal one."""
+    vals = list(vals)
+    if not vals:
+        return None
+    legal = [v for v in vals if v.legal]
+    pool = legal or vals
+    return max(pool, key=lambda v: v.value)
+
+
+def value_tiles(
+    tiles: HandTiles,
+    *,
+    hard: int,
+    hard_known: bool,
+    bonus: Bonuses,
+    exposed_pung_tiles: frozenset[str] = frozenset(),
+    last_closed_declared: bool = False,
+) -> Valuation:
+    """Value a winning hand in tile notation (Nanjing: no chows claimed, no dragons in hand)."""
+    if any(m.kind == "chow" for m in tiles.melds):
+        raise MjError(
+            ErrorCode.NOT_A_WIN, "Nanjing allows no claimed chow; melds are pungs and kongs"
+        )
+    rs = readings(
+        tiles,
+        hard=hard,
+        hard_known=hard_known,
+        exposed_pung_tiles=exposed_pung_tiles,
+        last_closed_declared=last_closed_declared,
+        heavenly=bonus.heavenly,
+        earthly=bonus.earthly,
+    )
+    v = best(value_reading(r, bonus) for r in rs)
+    if v is None:
+        raise MjError(
+            ErrorCode.NOT_A_WIN,
+            "these tiles are not a winning hand (four sets and a pair, or seven pairs)",
+        )
+    return v
+
+
+# ---------------------------------------------------------------- declared mode
+def close_patterns(declared: Iterable[str], where: str | None = None) -> list[str]:
+    """Declared ids with their implications added and replaced ones removed; contradictory
+    combinations refused."""
+    ps = set(declared)
+    for p in list(ps):
+        ps.update(IMPLIES.get(p, ()))
+    for p in list(ps):
+        for q in REPLACES.get(p, ()):
+            ps.discard(q)
+    for a, b in EXCLUSIVE:
+        if ps & a and ps & b:
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                f"{'/'.join(BY_ID[x].zh for x in sorted(ps & a))} cannot go with {'/'.join(BY_ID[x].zh for x in sorted(ps & b))}",
+                where=where,
+            )
+    return [p.id for p in PATTERNS if p.id in ps]
+
+
+def value_declared(
+    patterns: Iterable[str],
+    *,
+    soft: int,
+    hard: int,
+    hard_known: bool,
+    bonus: Bonuses,
+    where: str | None = None,
+) -> Valuation:
+    ps = close_patterns(patterns, where)
+    if "no_flowers" in ps and hard_known and hard > 0:
+        raise MjError(
+            ErrorCode.CONTRADICTION,
+            f"无花果 declared but the winner has {hard} hard flower(s)",
+            where=where,
+        )
+    if hard_known and hard == 0 and "no_flowers" not in ps:
+        ps.append("no_flowers")
+    concealed = "concealed" in ps
+    if concealed and (
+        {"seven_pairs", "luxury_seven_pairs"} & set(ps) or bonus.heavenly or bonus.earthly
+    ):
+        ps.remove("concealed")  # 门清 is not counted with 天胡, 地胡, 七对, 双七对
+    if {"seven_pairs", "luxury_seven_pairs"} & set(ps):
+        concealed = True
+    soft_items = (
+        (
+            ScoreItem(
+                id="soft_declared",
+                zh="软花 (报)",
+                en="Soft flowers (declared)",
+                value=1,
+                count=soft,
+            ),
+        )
+        if soft
+        else ()
+    )
+    return assemble(
+        ps, hard=hard, soft_items=soft_items, soft=soft, concealed=concealed, bonus=bonus
+    )
+
+
+__all__ = [
+    "BY_ID",
+    "PATTERNS",
+    "PATTERN_IDS",
+    "WINDS",
+    "Bonuses",
+    "Pattern",
+    "Reading",
+    "Valuation",
+    "assemble",
+    "close_patterns",
+    "small_win_refusal",
+    "value_declared",
+    "value_tiles",
+]
