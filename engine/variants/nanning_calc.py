@@ -1,0 +1,103 @@
+"""``mjscore calc nanning HAND``: the patterns found and what each payer would pay.
+
+The hand string is turned into a one-hand record (its melds become pung/kong events, kongs in
+the order written; the winner sits at the context's seat wind, 东 = dealer) and settled by the
+same code as a session, once for a discard by each other player and once for a self-draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import CalcResult, TableState
+from ..errors import ErrorCode, MjError
+from ..record import Hand, Kong, Win
+from ..tiles import format_hand
+
+SELF_ONLY = ("kong_bloom", "heavenly", "earthly", "horses", "horse_hits")
+DISCARD_ONLY = ("kong_cannon", "robbed_kong", "discarder_all_melded", "human")
+REL = {1: "上家", 2: "对家", 3: "下家"}
+REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
+
+
+def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | None, flags: dict[str, Any],
+              pre: list[Any]) -> dict[str, Any]:
+    from .nanning import strip_context, synthetic_events
+
+    win = Win(player=player, from_=from_, hand=strip_context(tiles), **flags)
+    hand = Hand((*pre, *synthetic_events(tiles, player), win))
+    state = TableState(dealer=0)
+    res = variant.settle_hand(hand, state, rules)
+    wr = res.wins[0]
+    pays = []
+    for p in res.payments:
+        if p.payee != player:
+            continue
+        pays.append({"from": REL[(player - p.payer) % 4], "amount": p.amount, "reason": p.reason,
+                     "kong_points": p.reason.startswith("杠分")})
+    return {
+        "way": wr.summary,
+        "patterns": [i.to_json() for i in wr.items],
+        "doublings": wr.value,
+        "payments": pays,
+        "total": sum(p["amount"] for p in pays),
+    }
+
+
+def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None) -> CalcResult:
+    from .nanning import FLAGS, parse
+
+    if jing is not None:
+        raise MjError(ErrorCode.BAD_FLAG, "Nanning has no jing (--jing is for Nanchang)", where="--jing")
+    for name in flags:
+        if name not in FLAGS:
+            raise MjError(ErrorCode.BAD_FLAG, f"Nanning does not know the flag {name!r}", where=f"--flag {name}")
+    tiles = parse(hand)
+    ctx = tiles.effective_context
+    player = "ESWN".index(ctx.seat)  # dealer = seat 0 sits 东
+    fl = dict(flags)
+    if ctx.last_tile:
+        fl.setdefault("last_tile", True)
+    self_fl = {k: v for k, v in fl.items() if k not in DISCARD_ONLY}
+    disc_fl = {k: v for k, v in fl.items() if k not in SELF_ONLY}
+    if ctx.kong:
+        self_fl.setdefault("kong_bloom", 1)
+        disc_fl.setdefault("robbed_kong", 1)
+    if rules.fishing and "fish" not in fl:
+        self_fl["fish"] = disc_fl["fish"] = (None, None, None, None)
+    kongs = [m for m in tiles.melds if m.kind == "kong"]
+    n = self_fl.get("kong_bloom") or 0
+    chain_exposed = any(not m.concealed for m in kongs[len(kongs) - n:]) if n else False
+    if rules.horses and "horses" not in self_fl and "horse_hits" not in self_fl and not self_fl.get("last_tile") and not chain_exposed:
+        self_fl["horse_hits"] = 0
+    out: dict[str, Any] = {"variant": "nanning", "hand": format_hand(tiles), "winner_seat_wind": ctx.seat}
+    lines = [f"南宁 Nanning  {format_hand(tiles)}"]
+    discards = []
+    for rel in (1, 2, 3):
+        d = (player - rel) % 4
+        if disc_fl.get("human") and d != 0:
+            continue
+        pre: list[Any] = []
+        cannon = disc_fl.get("kong_cannon") or 0
+        pre += [Kong(player=d, kind="concealed") for _ in range(cannon)]
+        robbed = disc_fl.get("robbed_kong") or 0
+        if robbed > 1:
+            third = next(s for s in range(4) if s not in (d, player))
+            pre += [Kong(player=d, kind="exposed", from_=third)] + [Kong(player=d, kind="added", from_=third) for _ in range(robbed - 2)]
+        sc = _scenario(variant, tiles, rules, player, d, disc_fl, pre)
+        sc["discarder"] = REL[rel]
+        discards.append(sc)
+    selfd = _scenario(variant, tiles, rules, player, None, self_fl, [])
+    out["discard"] = discards
+    out["self_draw"] = selfd
+    first = discards[0] if discards else selfd
+    out["patterns"] = first["patterns"]
+    for label, sc in [*((f"放炮 discard by {s['discarder']}", s) for s in discards), ("自摸 self-draw", selfd)]:
+        lines.append(f"{label}: {sc['way']}  ({sc['doublings']} 倍)")
+        for it in sc["patterns"]:
+            lines.append(f"    {it['name']} {it['name_en']}: {it['value']}")
+        for p in sc["payments"]:
+            lines.append(f"    {p['from']} pays {p['amount']:>5}  {p['reason']}")
+        lines.append(f"    total {sc['total']}")
+    return CalcResult(json=out, lines=tuple(lines))

@@ -1,0 +1,212 @@
+"""南宁 Nanning: the pure scoring math of RULES.md §1 and the valuation of a winning hand.
+
+Two steps, kept apart so each can be tested on its own:
+
+1. :func:`evaluate_tiles` / :func:`evaluate_declared` turn a hand (tiles, or the declared
+   ``patterns`` + ``concealed`` + ``quads``) into a :class:`Valuation`: 门清 or not and the
+   doublings ``k`` with the patterns that make them.
+2. :func:`self_draw_each`, :func:`discard_amount`, :func:`big_cannon` — ``S(k)``, ``N(k)``,
+   ``C(k)`` of RULES.md with ``b = 4`` for 门清 else ``3`` — value the way of winning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..core import ScoreItem
+from ..errors import ErrorCode, MjError
+from ..hands import decompositions, seven_pairs
+from ..tiles import HandTiles, is_honour, suit
+
+# ---------------------------------------------------------------- the three amounts
+
+
+def base(concealed: bool) -> int:
+    """b = 4 for 门清, else 3 (seed 一: 自摸 3, 门清 4)."""
+    return 4 if concealed else 3
+
+
+def self_draw_each(k: int, concealed: bool) -> int:
+    """S(k) = b·2^k: what each of the three others pays on a self-draw."""
+    return base(concealed) * 2**k
+
+
+def discard_amount(k: int, concealed: bool) -> int:
+    """N(k): the discarder pays this on an ordinary discard win (放炮)."""
+    if k == 0:
+        return 4 if concealed else 2
+    return 3 * base(concealed) * 2 ** (k - 1)
+
+
+def big_cannon(k: int, concealed: bool) -> int:
+    """C(k) = 3·b·2^k: a 大炮 — the discarder pays the whole self-draw value."""
+    return 3 * base(concealed) * 2**k
+
+
+# ---------------------------------------------------------------- patterns
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a winning hand, the uniform context the patterns look at."""
+
+    seven_pairs: bool
+    quads: int  # pairs doubled into four identical tiles (七大对 g组), 0 otherwise
+    all_pungs: bool
+    flush: str | None  # "suit" (清一色), "honours" (字一色) or None
+    all_melded: bool  # 全求人 (only ever true for a discard win)
+    concealed: bool  # 门清
+
+
+QUAD_ZH = {1: "一组", 2: "二组(豪华)", 3: "三组(超级豪华)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    id: str
+    zh: Callable[[Reading], str]
+    en: str
+    applies: Callable[[Reading], bool]
+    value: Callable[[Reading], int]  # doublings
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern(
+        "full_flush",
+        lambda r: "字一色" if r.flush == "honours" else "清一色",
+        "full flush / all honours",
+        lambda r: r.flush is not None,
+        lambda r: 1,
+    ),
+    Pattern("all_pungs", lambda r: "碰碰胡", "all pungs", lambda r: r.all_pungs and not r.seven_pairs, lambda r: 1),
+    Pattern("seven_pairs", lambda r: "七小对", "seven pairs", lambda r: r.seven_pairs and r.quads == 0, lambda r: 1),
+    Pattern(
+        "luxury_seven_pairs",
+        lambda r: f"七大对{QUAD_ZH.get(r.quads, '')}",
+        "luxury seven pairs",
+        lambda r: r.seven_pairs and r.quads > 0,
+        lambda r: 1 + r.quads,
+    ),
+    Pattern("all_melded", lambda r: "全求人", "all melded", lambda r: r.all_melded, lambda r: 1),
+)
+PATTERN_IDS = frozenset(p.id for p in PATTERNS)
+PATTERN_ZH = {"full_flush": "清一色", "all_pungs": "碰碰胡", "seven_pairs": "七小对",
+              "luxury_seven_pairs": "七大对", "all_melded": "全求人"}
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """How a winning hand is valued: 门清 and the doublings ``k`` with their patterns."""
+
+    reading: Reading
+    items: tuple[ScoreItem, ...]  # the patterns found, value = doublings (+k)
+    k: int
+
+    @property
+    def concealed(self) -> bool:
+        return self.reading.concealed
+
+    @property
+    def pattern_ids(self) -> tuple[str, ...]:
+        return tuple(i.id for i in self.items)
+
+    @property
+    def name(self) -> str:
+        """The hand's name for reasons: '门清 清一色 碰碰胡', '鸡胡', '七小对'."""
+        names = [i.zh for i in self.items]
+        if self.reading.concealed and not self.reading.seven_pairs:
+            names.insert(0, "门清")
+        return " ".join(names) if names else "鸡胡"
+
+
+def valuation(r: Reading) -> Valuation:
+    items = tuple(
+        ScoreItem(id=p.id, zh=p.zh(r), en=p.en, value=p.value(r)) for p in PATTERNS if p.applies(r)
+    )
+    return Valuation(reading=r, items=items, k=sum(int(i.value) for i in items))
+
+
+# ---------------------------------------------------------------- from tiles
+
+
+def _flush(tiles: Iterable[str]) -> str | None:
+    ts = list(tiles)
+    if all(is_honour(t) for t in ts):
+        return "honours"
+    suits = {suit(t) for t in ts}
+    return "suit" if len(suits) == 1 and None not in suits else None
+
+
+def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) -> Valuation:
+    """The best reading (就高不就低) of a parsed Nanning hand; refuses what Nanning forbids."""
+    w = f"{where}.hand" if where else "hand"
+    if any(m.kind == "chow" for m in h.melds):
+        raise MjError(ErrorCode.NOT_A_WIN, "Nanning has no claimed chow (不准吃); only the concealed part may hold sequences", where=w)
+    if h.flower_count:
+        raise MjError(ErrorCode.BAD_TILES, "Nanning is played without flowers (无花牌)", where=w)
+    closed = h.closed
+    concealed = not any(m.exposed for m in h.melds)
+    flush = _flush(h.all_tiles)
+    readings: list[Reading] = []
+    if not h.melds:
+        q = seven_pairs(closed)
+        if q is not None:
+            readings.append(Reading(True, q, False, flush, False, True))
+    melds_pungs = all(m.kind in ("pung", "kong") for m in h.melds)
+    all_melded = (
+        not self_drawn and len(h.melds) == 4 and all(m.exposed for m in h.melds) and len(closed) == 2
+    )
+    for d in decompositions(closed):
+        pungs = melds_pungs and all(s.kind == "pung" for s in d.sets)
+        readings.append(Reading(False, 0, pungs, flush, all_melded, concealed))
+    if not readings:
+        raise MjError(
+            ErrorCode.NOT_A_WIN,
+            "not a Nanning win: needs four sets and a pair, or seven pairs (no 十三幺, no 全不靠)",
+            where=w,
+        )
+    return max((valuation(r) for r in readings), key=lambda v: v.k)
+
+
+# ---------------------------------------------------------------- declared
+
+
+def evaluate_declared(
+    patterns: Iterable[str], concealed: bool | None, quads: int | None, *, self_drawn: bool, where: str | None = None
+) -> Valuation:
+    """Declared mode: pattern ids + 门清 (+ quads for 七大对). Implied patterns count once."""
+    w = where or "win"
+    ps = set(patterns)
+    for p in ps:
+        if p not in PATTERN_IDS:
+            raise MjError(ErrorCode.BAD_PATTERN, f"unknown Nanning pattern {p!r} (known: {', '.join(sorted(PATTERN_IDS))})", where=f"{w}.patterns")
+    pairs = bool(ps & {"seven_pairs", "luxury_seven_pairs"})
+    if "luxury_seven_pairs" in ps and not quads:
+        raise MjError(ErrorCode.BAD_PATTERN, "七大对 (luxury_seven_pairs) needs 'quads': how many pairs are four identical tiles (1–3)", where=f"{w}.quads")
+    if quads and "luxury_seven_pairs" not in ps:
+        raise MjError(ErrorCode.BAD_PATTERN, "'quads' only goes with the pattern luxury_seven_pairs (七大对)", where=f"{w}.quads")
+    if pairs and ps & {"all_pungs", "all_melded"}:
+        bad = sorted(ps & {"all_pungs", "all_melded"})[0]
+        raise MjError(ErrorCode.BAD_PATTERN, f"seven pairs cannot also be {PATTERN_ZH[bad]} ({bad}): one is pairs, the other sets", where=f"{w}.patterns")
+    if "all_melded" in ps:
+        if self_drawn:
+            raise MjError(ErrorCode.BAD_PATTERN, "全求人 (all_melded) is won on a discard only; self-drawn it is just 碰碰胡 (all_pungs)", where=f"{w}.patterns")
+        if concealed:
+            raise MjError(ErrorCode.CONTRADICTION, "全求人 (all_melded) has four exposed melds, so it cannot be 门清 (concealed)", where=f"{w}.concealed")
+        concealed = False
+    if pairs:
+        if concealed is False:
+            raise MjError(ErrorCode.CONTRADICTION, "七小对/七大对 are always 门清 (concealed: false contradicts them)", where=f"{w}.concealed")
+        concealed = True
+    if concealed is None:
+        raise MjError(ErrorCode.BAD_RECORD, "a declared Nanning win needs 'concealed' (门清 true/false)", where=f"{w}.concealed")
+    r = Reading(
+        seven_pairs=pairs,
+        quads=quads or 0,
+        all_pungs=bool(ps & {"all_pungs", "all_melded"}),
+        flush="suit" if "full_flush" in ps else None,
+        all_melded="all_melded" in ps,
+        concealed=concealed,
+    )
+    return valuation(r)
