@@ -121,7 +121,10 @@ def _get_variant(variant_id: str):
     # looked up at call time so tests can substitute a variant
     import engine.variants
 
-    return engine.variants.get_variant(variant_id)
+    try:
+        return engine.variants.get_variant(variant_id)
+    except ImportError:  # a rule set not built into this version
+        raise MjError(ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build") from None
 
 
 # ---------------------------------------------------------------- public records
@@ -607,8 +610,10 @@ class Ledger:
         row = self._one(
             "SELECT status, next_state FROM hands WHERE session_id = ? AND number = ?", [session_id, number - 1]
         )
-        if row is None or row[1] is None:  # pragma: no cover - guarded by validation
-            raise LedgerError(f"hand {number - 1} of session {session_id} is not finished")
+        if row is None or row[1] is None:
+            raise MjError(
+                ErrorCode.BAD_RECORD, "this hand is unfinished; only the last hand may be", where=f"hand {number - 1}"
+            )
         return _state_from(row[1])  # type: ignore[return-value]
 
     def _stored_hands(self, session_id: int, where: str = "", params: Sequence[Any] = ()) -> list[StoredHand]:

@@ -1,0 +1,226 @@
+"""The ledger as a file: migrations, schema version, WAL, damaged files, two programs."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+
+import pytest
+from conftest import PLAYERS
+from toy import win
+
+from db import SCHEMA_VERSION, Ledger, LedgerDamaged, LedgerInUse, LedgerTooNew, resolve_path
+from db.schema import KNOWN_MIGRATIONS
+from engine.record import Draw
+
+TABLES = {"players", "sessions", "seats", "hands", "events", "payments", "seat_results", "audit"}
+VIEWS = {"session_totals", "hand_deltas", "payment_lines", "player_lifetime", "session_players"}
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def raw(path) -> sqlite3.Connection:
+    return sqlite3.connect(str(path), isolation_level=None)
+
+
+def test_migrations_from_empty(tmp_path, toy_variant):
+    path = tmp_path / "new" / "dir" / "l.sqlite3"
+    with Ledger.open(path) as led:
+        assert led.schema_version == SCHEMA_VERSION
+    c = raw(path)
+    objs = dict(c.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall())
+    assert TABLES <= {n for n, t in objs.items() if t == "table"}
+    assert VIEWS <= {n for n, t in objs.items() if t == "view"}
+    for t in TABLES:
+        sql = c.execute("SELECT sql FROM sqlite_master WHERE name = ?", [t]).fetchone()[0]
+        assert sql.rstrip().endswith("STRICT"), t
+    assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    names = {r[0] for r in c.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = 'mjscore'")}
+    assert names == KNOWN_MIGRATIONS
+    assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert c.execute("PRAGMA foreign_key_check").fetchall() == []
+    c.close()
+
+
+def test_migrations_idempotent_and_data_kept(tmp_path, toy_variant):
+    path = tmp_path / "l.sqlite3"
+    with Ledger.open(path) as led:
+        sid = led.create_session("guobiao", PLAYERS)
+        led.add_event(sid, win(1, 0))
+    for _ in range(2):
+        with Ledger.open(path) as led:
+            assert led.session_info(sid).totals == (-8, 8, 0, 0)
+    c = raw(path)
+    assert c.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(KNOWN_MIGRATIONS)
+    c.close()
+
+
+def test_memory_ledger_has_the_same_schema(ledger):
+    names = {r[0] for r in ledger.db.execute("SELECT name FROM sqlite_master")}
+    assert TABLES | VIEWS <= names
+    assert ledger.schema_version == SCHEMA_VERSION
+
+
+def test_connection_settings(file_ledger):
+    c = file_ledger.db.conn
+    assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert c.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert c.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert c.execute("PRAGMA busy_timeout").fetchone()[0] >= 1000
+
+
+def test_foreign_keys_enforced(ledger):
+    with pytest.raises(sqlite3.IntegrityError):
+        ledger.db.execute(
+            "INSERT INTO hands (session_id, number, status, dealer, prevailing_wind, state, created_at)"
+            " VALUES (42, 1, 'open', 0, 'E', '{}', 'x')"
+        )
+
+
+def _make(tmp_path, toy_variant) -> object:
+    path = tmp_path / "l.sqlite3"
+    with Ledger.open(path) as led:
+        sid = led.create_session("guobiao", PLAYERS)
+        led.add_event(sid, Draw())
+    return path
+
+
+@pytest.mark.parametrize("how", ["user_version", "migration"])
+def test_newer_schema_refused_and_untouched(tmp_path, toy_variant, how):
+    path = _make(tmp_path, toy_variant)
+    c = raw(path)
+    if how == "user_version":
+        c.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    else:
+        c.execute(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES ('mjscore', 'm999_future', 'x')"
+        )
+    c.execute("PRAGMA journal_mode = DELETE")  # leave a single file to compare byte for byte
+    c.close()
+    before = digest(path)
+    with pytest.raises(LedgerTooNew, match="newer mjscore") as ei:
+        Ledger.open(path)
+    assert "not changed" in str(ei.value)
+    assert digest(path) == before
+    assert not (tmp_path / "l.sqlite3-wal").exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"hello, this is not a database\n" * 10, b"\x00" * 4096, b"SQLite format 3\x00" + b"\xff" * 2000],
+    ids=["text", "zeros", "bad-header"],
+)
+def test_not_a_database_refused_and_untouched(tmp_path, toy_variant, content):
+    path = tmp_path / "l.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(LedgerDamaged):
+        Ledger.open(path)
+    assert path.read_bytes() == content
+
+
+def test_other_sqlite_database_refused(tmp_path, toy_variant):
+    path = tmp_path / "other.db"
+    c = raw(path)
+    c.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)")
+    c.close()
+    before = digest(path)
+    with pytest.raises(LedgerDamaged, match="not an mjscore ledger"):
+        Ledger.open(path)
+    assert digest(path) == before
+
+
+def test_corrupt_pages_reported_not_overwritten(tmp_path, toy_variant):
+    path = tmp_path / "l.sqlite3"
+    with Ledger.open(path) as led:
+        sid = led.create_session("guobiao", PLAYERS)
+        for i in range(60):
+            led.add_event(sid, win(i % 4, (i + 1) % 4))
+    c = raw(path)
+    c.execute("PRAGMA journal_mode = DELETE")
+    page = c.execute("PRAGMA page_size").fetchone()[0]
+    c.close()
+    data = bytearray(path.read_bytes())
+    for p in range(1, len(data) // page):  # scribble over every page but the header page
+        data[p * page + 8 : p * page + 200] = b"\xa5" * 192
+    path.write_bytes(bytes(data))
+    damaged = path.read_bytes()
+    with pytest.raises(LedgerDamaged):
+        led = Ledger.open(path)
+        led.list_sessions()
+        led.hands(sid)
+    assert path.read_bytes() == damaged
+
+
+def test_directory_refused(tmp_path, toy_variant):
+    with pytest.raises(LedgerDamaged, match="directory"):
+        Ledger.open(tmp_path)
+
+
+def test_two_programs_share_a_ledger(tmp_path, toy_variant):
+    path = tmp_path / "l.sqlite3"
+    a, b = Ledger.open(path), Ledger.open(path)
+    sa = a.create_session("guobiao", PLAYERS)
+    sb = b.create_session("guobiao", ["w", "x", "y", "z"])
+    for _ in range(5):
+        a.add_event(sa, win(1, 0))
+        b.add_event(sb, Draw())
+    assert {s.id for s in a.list_sessions()} == {s.id for s in b.list_sessions()} == {sa, sb}
+    assert b.session_info(sa).hands_played == 5
+    a.close()
+    b.close()
+
+
+def test_locked_ledger_gives_in_use(tmp_path, toy_variant):
+    path = _make(tmp_path, toy_variant)
+    holder = raw(path)
+    holder.execute("BEGIN IMMEDIATE")  # another program in the middle of a long write
+    try:
+        led = Ledger.open(path, timeout=0.2)
+        assert led.list_sessions()  # reading still works (WAL)
+        with pytest.raises(LedgerInUse, match="in use by another program"):
+            led.add_event(1, Draw())
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    led.add_event(1, Draw())  # and works once the other program is done
+    assert led.session_info(1).hands_played == 2
+    led.close()
+
+
+def test_calls_from_another_thread(file_ledger):
+    sid = file_ledger.create_session("guobiao", PLAYERS)
+    errors = []
+
+    def work():
+        try:
+            for _ in range(10):
+                file_ledger.add_event(sid, Draw())
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert [h.number for h in file_ledger.hands(sid)] == list(range(1, 31))
+
+
+def test_path_resolution(tmp_path, monkeypatch):
+    monkeypatch.delenv("MJSCORE_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert resolve_path() == tmp_path / "xdg" / "mjscore" / "ledger.sqlite3"
+    monkeypatch.setenv("MJSCORE_DB", str(tmp_path / "env.db"))
+    assert resolve_path() == tmp_path / "env.db"
+    assert resolve_path(tmp_path / "arg.db") == tmp_path / "arg.db"
+
+
+def test_closed_ledger(tmp_path, toy_variant):
+    led = Ledger.open(tmp_path / "l.sqlite3")
+    led.close()
+    with pytest.raises(Exception, match="closed"):
+        led.list_sessions()
