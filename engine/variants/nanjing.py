@@ -465,7 +465,7 @@ class Nanjing(Variant):
                     where=f"{where}.robbed_kong",
                     what="robbed_kong",
                 )
-            liable, why = win.from_, "抢杠承包"
+            liable, why = win.from_, "被抢者承包"
         if win.kong_bloom and not why:
             facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
         if liable == w:  # pragma: no cover - record validation forbids from == player
@@ -475,13 +475,13 @@ class Nanjing(Variant):
         base = f"{val.summary} {how}"
         if self_draw:
             if liable is not None:
-                book.pay(liable, w, 3 * h, f"{base} {why} 3×{h}{_tag(m)}")
+                book.pay(liable, w, 3 * h, f"{base}{_tag(m)} {why} 3×{h}")
             else:
                 book.each_pays(w, h, f"{base}{_tag(m)}")
         else:
             assert win.from_ is not None
             payer = liable if liable is not None else win.from_
-            book.pay(payer, w, h, f"{base}{' ' + why if why else ''}{_tag(m)}")
+            book.pay(payer, w, h, f"{base}{_tag(m)}{' ' + why if why else ''}")
         items = val.items + (
             (ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}"),)
             if m > 1
