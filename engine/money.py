@@ -47,7 +47,7 @@ class Transfer:
     amount: Decimal
 
     def to_json(self) -> dict[str, Any]:
-        return {"from": self.payer, "to": self.payee, "amount": str(self.amount)}
+        return {"from": self.payer, "to": self.payee, "amount": plain(self.amount)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,15 +81,13 @@ class MoneySettlement:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "stake": str(self.stake),
-            "unit": str(self.unit),
+            "stake": plain(self.stake),
+            "unit": plain(self.unit),
             "points": list(self.points),
-            "exact": [str(x) for x in self.exact],
-            "money": [self.fmt(x) for x in self.amounts],
+            "exact": [plain(x) for x in self.exact],
+            "money": [plain(x) for x in self.amounts],
             "adjusted": list(self.adjusted),
-            "transfers": [
-                {"from": t.payer, "to": t.payee, "amount": self.fmt(t.amount)} for t in self.transfers
-            ],
+            "transfers": [t.to_json() for t in self.transfers],
             "rounding": self.rule("en"),
         }
 

@@ -75,8 +75,7 @@ class WinRecord:
         return self.from_ is None
 
     def label(self) -> str:
-        head = f"{self.value}{self.unit} " if self.value is not None else ""
-        return f"{head}{self.summary}".strip() or "—"
+        return headline(self.value, self.unit, self.summary)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,12 +84,20 @@ class WinRecord:
             "player": self.player,
             "from": self.from_,
             "points": self.points,
-            "money": str(self.money),
+            "money": plain(self.money),
             "summary": self.summary,
             "value": self.value,
             "unit": self.unit,
             "items": [i.to_json() for i in self.items],
         }
+
+
+def headline(value: int | None, unit: str, summary: str) -> str:
+    """"8番 清一色 …" — the value in front unless the summary already states it."""
+    v = f"{value}{unit}" if value is not None else ""
+    if not v or v in summary.split():
+        return summary.strip() or v or "—"
+    return f"{v} {summary}".strip()
 
 
 # ---------------------------------------------------------------- per-player figures
@@ -142,7 +149,7 @@ class PlayerStats:
             "deal_in_rate": rate(self.deal_in_rate),
             "average_win": None if avg is None else str(avg),
             "net": self.net,
-            "money": str(self.money),
+            "money": plain(self.money),
             "biggest_win": None if self.biggest is None else self.biggest.to_json(),
         }
 
@@ -195,7 +202,7 @@ class SessionStats:
         return {
             "variant": self.variant,
             "players": list(self.players),
-            "stake": str(self.stake),
+            "stake": plain(self.stake),
             "hands": self.hands,
             "won_hands": self.wins,
             "draws": self.draws,
@@ -287,10 +294,10 @@ class SessionLine:
         return {
             "session": self.label,
             "variant": self.variant,
-            "stake": str(self.stake),
+            "stake": plain(self.stake),
             "seat": self.seat,
             **{k: v for k, v in self.stats.to_json().items() if k not in ("name", "sessions")},
-            "cumulative_money": str(self.cumulative_money),
+            "cumulative_money": plain(self.cumulative_money),
             "cumulative_net": self.cumulative_net,
         }
 
@@ -474,13 +481,13 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     if st.bixiahu:
         head += f"  比下胡 旗{st.flags}"
     head += f"  {OUTCOME_ZH.get(hr.outcome, hr.outcome)}"
-    if hr.summary:
+    if hr.summary and not hr.wins:
         head += f"  {hr.summary}"
     lines = [head]
     lines += [f"     · {e}" for e in hr.events]
     for wr in hr.wins:
         items = "  ".join(i.label() for i in wr.items)
-        lines.append(f"     ★ {names[wr.player]} {wr.value}{wr.unit} {wr.summary}" + (f"  [{items}]" if items else ""))
+        lines.append(f"     ★ {names[wr.player]} {headline(wr.value, wr.unit, wr.summary)}" + (f"  [{items}]" if items else ""))
     for p in hr.payments:
         lines.append(f"     {pad(names[p.payer], w, right=True)} → {pad(names[p.payee], w)} {p.amount:>6}  {p.reason}")
     lines.append("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, hr.deltas, strict=True))
@@ -539,7 +546,7 @@ def report_json(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
     return {
         "variant": session.variant,
         "players": list(names),
-        "stake": str(session.stake),
+        "stake": plain(session.stake),
         "hands": [hr.to_json(names) for hr in review(session, rep, player=player)],
         "totals": list(rep.totals),
         "stats": st.to_json(),

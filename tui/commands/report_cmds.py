@@ -1,5 +1,171 @@
-"""Subcommands (placeholder until this module's issue is built)."""
+"""``mjscore report`` and ``mjscore stats``: after the game, from the command line.
+
+- ``mjscore report SESSION`` — SESSION is a session record file (RECORD.md JSON, ``-`` for
+  standard input) or a ledger session id. Prints the review of every hand (events, win
+  valuations, the engine's payments with their reasons), the statistics per player and
+  the settle-up (money at the session's stake, the fewest transfers, the rounding rule).
+  ``--json`` prints the same as one JSON object; ``--player NAME`` keeps only that player's
+  hands in the review; ``--unit`` sets the currency unit money is rounded to (default 0.01);
+  ``--only review|stats|settle`` (repeatable) prints only some sections.
+- ``mjscore stats PLAYER`` — the player's lifetime figures over the ledger's sessions (or
+  over the record files given with ``--file``), with one line per session.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from engine.errors import ErrorCode, MjError
 
 
-def register(sub) -> None:  # noqa: ARG001
-    """Adds no subcommands yet."""
+def register(sub) -> None:
+    r = sub.add_parser(
+        "report", help="review, statistics and settle-up of a session",
+        description="Print a session's review (every hand, its events and payments), the "
+        "statistics per player and the settle-up (money and the fewest transfers).",
+    )
+    r.add_argument("session", help="a session record file (JSON; '-' reads standard input) or a ledger session id")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    r.add_argument("--player", metavar="NAME", help="review only the hands this player took part in")
+    r.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
+    r.add_argument("--only", action="append", choices=("review", "stats", "settle"),
+                   help="print only this section (repeatable)")
+    r.set_defaults(func=cmd_report)
+
+    s = sub.add_parser(
+        "stats", help="a player's lifetime statistics",
+        description="A player's figures over all sessions of the ledger (or of the record files given).",
+    )
+    s.add_argument("player", help="player name as entered at the table")
+    s.add_argument("--file", action="append", default=[], metavar="FILE",
+                   help="read this session record instead of the ledger (repeatable)")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
+    s.set_defaults(func=cmd_stats)
+
+
+# ---------------------------------------------------------------- loading
+def parse_unit(text: str) -> Decimal:
+    try:
+        d = Decimal(text)
+    except InvalidOperation:
+        d = Decimal(0)
+    if not d.is_finite() or d <= 0:
+        raise MjError(ErrorCode.BAD_OPTION, f"the currency unit must be a positive amount such as 0.01, not {text!r}", where="--unit")
+    return d
+
+
+def is_record_path(arg: str) -> bool:
+    return arg == "-" or not arg.isdigit() or Path(arg).exists()
+
+
+def load_file(path: str):
+    """(label, Session, Replay) of a record file."""
+    from engine.core import replay
+    from engine.record import load_session
+
+    from .engine_cmds import read_record
+
+    session = load_session(read_record(path))
+    return ("stdin" if path == "-" else Path(path).name), session, replay(session)
+
+
+def ledger_path(args) -> str | None:
+    return getattr(args, "db", None) or os.environ.get("MJSCORE_DB")
+
+
+def open_ledger(args) -> Any:
+    """The ledger of ``--db`` / ``$MJSCORE_DB`` / the default location."""
+    try:
+        from db import Ledger  # type: ignore[attr-defined]
+    except ImportError:
+        raise MjError(ErrorCode.BAD_RECORD, "the ledger is not available in this build; give a record file instead") from None
+    return Ledger.open(ledger_path(args))
+
+
+def ledger_session(ledger: Any, session_id: int):
+    """A ledger session as a :class:`engine.record.Session` (unfinished last hand included;
+    replay skips it)."""
+    return ledger.get_session(session_id)
+
+
+def load_target(args):
+    from engine.core import replay
+
+    if is_record_path(args.session):
+        return load_file(args.session)
+    ledger = open_ledger(args)
+    try:
+        session = ledger_session(ledger, int(args.session))
+    finally:
+        close = getattr(ledger, "close", None)
+        if close:
+            close()
+    return f"#{args.session}", session, replay(session)
+
+
+def seat_of(session, name: str | None, where: str = "--player") -> int | None:
+    if name is None:
+        return None
+    if name not in session.players:
+        raise MjError(ErrorCode.BAD_OPTION, f"{name!r} did not play in this session (players: {', '.join(session.players)})", where=where)
+    return session.players.index(name)
+
+
+# ---------------------------------------------------------------- commands
+def cmd_report(args) -> int:
+    from engine.stats import report_json, report_text
+
+    unit = parse_unit(args.unit)
+    label, session, rep = load_target(args)
+    seat = seat_of(session, args.player)
+    if args.json:
+        out = report_json(session, rep, unit=unit, player=seat)
+        out["session"] = label
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    sections = tuple(args.only) if args.only else ("review", "stats", "settle")
+    print(report_text(session, rep, unit=unit, player=seat, title=label, sections=sections), end="")
+    return 0
+
+
+def lifetime_games(args) -> Iterable[Any]:
+    from engine.core import replay
+    from engine.stats import Game
+
+    if args.file:
+        for path in args.file:
+            label, session, rep = load_file(path)
+            yield Game(label=label, session=session, replay=rep)
+        return
+    ledger = open_ledger(args)
+    try:
+        for sid in sorted(getattr(info, "id", info) for info in ledger.list_sessions()):
+            session = ledger_session(ledger, sid)
+            yield Game(label=f"#{sid}", session=session, replay=replay(session))
+    finally:
+        close = getattr(ledger, "close", None)
+        if close:
+            close()
+
+
+def cmd_stats(args) -> int:
+    from engine.stats import lifetime_stats, lifetime_text
+
+    unit = parse_unit(args.unit)
+    lt = lifetime_stats(args.player, list(lifetime_games(args)), unit=unit)
+    if not lt.sessions:
+        raise MjError(ErrorCode.BAD_OPTION, f"no session with a player named {args.player!r}", where="PLAYER")
+    if args.json:
+        print(json.dumps(lt.to_json(), ensure_ascii=False))
+    else:
+        from engine.money import places
+
+        shown = min(max(places(ln.stake) for ln in lt.sessions), places(unit))
+        print(lifetime_text(lt, places=shown), end="")
+    return 0

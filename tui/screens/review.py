@@ -1,0 +1,267 @@
+"""The session review: every hand with its events, the win valuations and the payments
+the engine produced (with their reasons), filtered by player; jump to edit a hand.
+
+How to push it (the screen is self-contained; it never writes to the ledger)::
+
+    from tui.screens.review import ReviewScreen
+    app.push_screen(ReviewScreen(session, replay, session_id=sid, lang="zh"))
+    # or, from a db.Ledger (anything with ``get_session(id) -> engine.record.Session``):
+    app.push_screen(ReviewScreen.from_ledger(ledger, sid, lang="zh"))
+
+``replay`` may be omitted (it is computed). Keys: ↑/↓ choose a hand, ``f`` cycles the
+player filter (or use the selector), ``e`` asks to edit the highlighted hand, ``s`` opens
+the statistics and charts (:class:`tui.screens.stats.StatsScreen`), ``c`` copies the
+settle-up text, ``escape`` goes back.
+
+Editing is the table screen's job: ``e`` posts :class:`ReviewScreen.EditHand` (bubbling to
+the app) with ``session_id``, the **0-based** ``index`` of the hand in ``session.hands``
+and its 1-based ``number`` (as ``db.Ledger.amend_hand(sid, number, events)`` takes it);
+when an ``on_edit(index)`` callback is given it is called instead and the screen is closed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from engine.core import Replay, replay
+from engine.money import CENT, settle_text
+from engine.record import Session
+from engine.stats import (
+    OUTCOME_ZH,
+    VARIANT_NAMES,
+    HandReview,
+    hand_text,
+    headline,
+    review,
+    session_stats,
+)
+
+ALL = -1
+
+LABELS: dict[str, tuple[str, str]] = {
+    "title": ("回顾", "Review"),
+    "all": ("全部玩家", "All players"),
+    "hand": ("盘", "Hand"),
+    "dealer": ("庄", "Dealer"),
+    "result": ("结果", "Result"),
+    "no_hands": ("没有已结束的盘。", "No finished hands."),
+    "no_hands_player": ("这位玩家没有参与任何一盘。", "This player took part in no hand."),
+    "back": ("返回", "Back"),
+    "edit": ("修改此盘", "Edit hand"),
+    "filter": ("筛选玩家", "Filter player"),
+    "stats": ("统计图表", "Statistics"),
+    "copy": ("复制结算", "Copy settle-up"),
+    "copied": ("结算已复制", "Settle-up copied"),
+    "draw": ("流局", "draw"),
+    "false_win": ("诈胡", "false win"),
+}
+
+
+def L(key: str, lang: str) -> str:
+    zh, en = LABELS[key]
+    return zh if lang == "zh" else en
+
+
+def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Text:
+    """"小芳 ← 阿明 碰碰胡" / "老王 自摸 …" / "流局" as plain text."""
+    if not hr.wins:
+        return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
+    parts = []
+    for w in hr.wins:
+        how = "自摸" if w.from_ is None else f"← {names[w.from_]}"
+        parts.append(f"{names[w.player]} {how} {headline(w.value, w.unit, w.summary)}")
+    return Text(" / ".join(parts))
+
+
+def get_session(ledger: Any, session_id: int) -> Session:
+    """``ledger.get_session`` (db.Ledger) or ``ledger.session`` (older ports)."""
+    getter = getattr(ledger, "get_session", None) or ledger.session
+    return getter(session_id)
+
+
+def localize(node: Any, labels: dict[str, tuple[str, str]], prefix: str, lang: str) -> None:
+    """Binding descriptions in ``lang``: a binding with id ``prefix + key`` gets ``labels[key]``."""
+    keys: dict[str, list[Binding]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():
+        out = []
+        for b in bindings:
+            k = (b.id or "").removeprefix(prefix)
+            if b.id and b.id.startswith(prefix) and k in labels:
+                zh, en = labels[k]
+                b = replace(b, description=zh if lang == "zh" else en)
+            out.append(b)
+        keys[key] = out
+    node._bindings = BindingsMap.from_keys(keys)
+
+
+class ReviewScreen(Screen):
+    """Every settled hand of one session, newest last."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="review_back"),
+        Binding("e", "edit_hand", "Edit hand", id="review_edit"),
+        Binding("f", "cycle_filter", "Filter player", id="review_filter"),
+        Binding("s", "open_stats", "Statistics", id="review_stats"),
+        Binding("c", "copy_settle", "Copy settle-up", id="review_copy"),
+    ]
+
+    DEFAULT_CSS = """
+    ReviewScreen #review-left { width: 3fr; }
+    ReviewScreen #review-detail { width: 2fr; border-left: solid $primary; padding: 0 1; }
+    ReviewScreen #review-filter { margin: 0 0 1 0; }
+    ReviewScreen #review-hands { height: 1fr; }
+    ReviewScreen #review-empty { color: $text-muted; padding: 1; }
+    """
+
+    class EditHand(Message):
+        """The user asked to edit a hand of session ``session_id``: ``index`` is 0-based
+        (``session.hands[index]``), ``number`` 1-based (``Ledger.amend_hand(sid, number, …)``)."""
+
+        def __init__(self, session_id: int | None, index: int) -> None:
+            super().__init__()
+            self.session_id = session_id
+            self.index = index
+            self.number = index + 1
+
+    def __init__(self, session: Session, rep: Replay | None = None, *, session_id: int | None = None,
+                 lang: str = "zh", title: str = "", unit: Decimal = CENT,
+                 on_edit: Callable[[int], Any] | None = None, player: int | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.rep = rep if rep is not None else replay(session)
+        self.session_id = session_id
+        self.lang = lang
+        self.unit = unit
+        self.on_edit = on_edit
+        self.player: int | None = player
+        self.heading = title or (f"#{session_id}" if session_id is not None else "")
+        self.rows: tuple[HandReview, ...] = ()
+        localize(self, LABELS, "review_", lang)
+
+    @classmethod
+    def from_ledger(cls, ledger: Any, session_id: int, **kw: Any) -> ReviewScreen:
+        return cls(get_session(ledger, session_id), session_id=session_id, **kw)
+
+    # ---- layout
+    def compose(self) -> ComposeResult:
+        names = self.session.players
+        yield Header()
+        with Horizontal():
+            with Vertical(id="review-left"):
+                options = [(Text(L("all", self.lang)), ALL)] + [(Text(n), i) for i, n in enumerate(names)]
+                yield Select(options, allow_blank=False, value=ALL if self.player is None else self.player,
+                             id="review-filter")
+                yield DataTable(id="review-hands", cursor_type="row", zebra_stripes=True)
+                yield Static("", id="review-empty", markup=False)
+            with VerticalScroll(id="review-detail"):
+                yield Static("", id="review-text", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
+        self.title = f"{L('title', self.lang)} {self.heading}".strip()
+        self.sub_title = f"{v} · " + " ".join(self.session.players)
+        table = self.query_one("#review-hands", DataTable)
+        table.add_column(L("hand", self.lang), key="n")
+        table.add_column(L("dealer", self.lang), key="dealer")
+        for i, n in enumerate(self.session.players):
+            table.add_column(Text(n), key=f"p{i}")
+        table.add_column(L("result", self.lang), key="result")
+        self.refill()
+        table.focus()
+
+    # ---- data
+    def refill(self) -> None:
+        names = self.session.players
+        self.rows = review(self.session, self.rep, player=self.player)
+        table = self.query_one("#review-hands", DataTable)
+        table.clear()
+        for hr in self.rows:
+            table.add_row(
+                Text(f"#{hr.index}"), Text(names[hr.state.dealer]),
+                *(Text(f"{d:+d}", style="bold" if self.player == i else "") for i, d in enumerate(hr.deltas)),
+                result_cell(hr, names, self.lang), key=str(hr.index),
+            )
+        empty = self.query_one("#review-empty", Static)
+        if not self.rows:
+            empty.update(L("no_hands" if self.player is None else "no_hands_player", self.lang))
+            empty.display = True
+        else:
+            empty.display = False
+        if self.rows:
+            table.move_cursor(row=len(self.rows) - 1)
+        self.show_detail()
+
+    @property
+    def current(self) -> HandReview | None:
+        table = self.query_one("#review-hands", DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def show_detail(self) -> None:
+        hr = self.current
+        text = self.query_one("#review-text", Static)
+        if hr is None:
+            text.update("")
+            return
+        text.update(Text("\n".join(hand_text(hr, self.session.players))))
+
+    @on(DataTable.RowHighlighted, "#review-hands")
+    def _highlighted(self, _event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    @on(Select.Changed, "#review-filter")
+    def _filter_changed(self, event: Select.Changed) -> None:
+        value = event.value
+        player = None if value == ALL or value is Select.BLANK else int(value)  # type: ignore[arg-type]
+        if player != self.player:
+            self.player = player
+            self.refill()
+
+    # ---- actions
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_cycle_filter(self) -> None:
+        order = [None, 0, 1, 2, 3]
+        nxt = order[(order.index(self.player) + 1) % len(order)]
+        self.query_one("#review-filter", Select).value = ALL if nxt is None else nxt
+        self.player = nxt
+        self.refill()
+
+    def action_edit_hand(self) -> None:
+        hr = self.current
+        if hr is None:
+            return
+        index = hr.index - 1
+        if self.on_edit is not None:
+            self.dismiss(None)
+            self.on_edit(index)
+        else:
+            self.post_message(self.EditHand(self.session_id, index))
+
+    def action_open_stats(self) -> None:
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.session, self.rep, lang=self.lang, title=self.heading, unit=self.unit))
+
+    def settle_text(self) -> str:
+        st = session_stats(self.session, self.rep, unit=self.unit)
+        return settle_text(self.session.players, st.settlement, lang=self.lang)
+
+    def action_copy_settle(self) -> None:
+        self.app.copy_to_clipboard(self.settle_text())
+        self.notify(L("copied", self.lang))

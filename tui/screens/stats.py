@@ -1,0 +1,309 @@
+"""Statistics and charts: one session (:class:`StatsScreen`) and a player's lifetime
+(:class:`LifetimeScreen`).
+
+How to push them (self-contained; they only read)::
+
+    from tui.screens.stats import StatsScreen, LifetimeScreen, games_from_ledger
+    app.push_screen(StatsScreen(session, replay, lang="zh", title="#12"))
+    app.push_screen(StatsScreen.from_ledger(ledger, sid))
+    app.push_screen(LifetimeScreen("阿明", games_from_ledger(ledger)))
+
+``ledger`` is a ``db.Ledger`` (anything with ``list_sessions()`` rows with ``.id`` and
+``get_session(id) -> engine.record.Session``).
+
+StatsScreen shows the per-player table (hands, wins, self-draws, deal-ins 放炮, false wins,
+win rate, average and biggest win with its patterns, net points, money), the settle-up
+block (money at the session's stake, the fewest transfers, the rounding rule), the running
+totals line chart and the wins/deal-ins bar chart, on three tabs (keys ``1`` ``2`` ``3``).
+Keys: ``c`` copies the settle-up text,
+``l`` opens the highlighted player's lifetime (when the screen was given ``games``),
+``escape`` goes back. LifetimeScreen shows the player's totals, one row per session and
+the charts of cumulative money and wins/deal-ins per session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+
+from engine.core import Replay, replay
+from engine.money import CENT, format_money, places, plain, settle_text
+from engine.record import Session
+from engine.stats import (
+    VARIANT_NAMES,
+    Game,
+    LifetimeStats,
+    PlayerStats,
+    SessionStats,
+    lifetime_stats,
+    session_stats,
+)
+from tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+
+from .review import get_session, localize
+
+LABELS: dict[str, tuple[str, str]] = {
+    "title": ("统计", "Statistics"),
+    "lifetime": ("生涯", "Lifetime"),
+    "tab_table": ("统计", "Figures"),
+    "tab_charts": ("图表", "Charts"),
+    "tab_settle": ("结算", "Settle up"),
+    "player": ("玩家", "Player"),
+    "sessions": ("场", "Sessions"),
+    "session": ("场次", "Session"),
+    "hands": ("局", "Hands"),
+    "wins": ("胡", "Wins"),
+    "self_draws": ("自摸", "Self-draws"),
+    "deal_ins": ("放炮", "Deal-ins"),
+    "false_wins": ("诈胡", "False wins"),
+    "win_rate": ("胡率", "Win rate"),
+    "avg": ("平均胡", "Avg win"),
+    "biggest": ("最大胡", "Biggest win"),
+    "net": ("分", "Points"),
+    "money": ("金额", "Money"),
+    "cum": ("累计金额", "Cumulative"),
+    "back": ("返回", "Back"),
+    "copy": ("复制结算", "Copy settle-up"),
+    "open_lifetime": ("玩家生涯", "Player lifetime"),
+    "copied": ("结算已复制", "Settle-up copied"),
+    "no_games": ("没有这位玩家的牌局。", "No sessions with this player."),
+    "self_drawn": ("自摸", "self-drawn"),
+    "discard": ("点炮", "on a discard"),
+}
+
+
+def L(key: str, lang: str) -> str:
+    zh, en = LABELS[key]
+    return zh if lang == "zh" else en
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{x * 100:.0f}%"
+
+
+def biggest_lines(rows: Iterable[PlayerStats], lang: str) -> list[str]:
+    out = []
+    for r in rows:
+        b = r.biggest
+        if b is None:
+            continue
+        where = f"{b.session} " if b.session else ""
+        how = L("self_drawn" if b.self_drawn else "discard", lang)
+        out.append(f"{L('biggest', lang)} {r.name}: {where}#{b.hand} {how} {b.points:+d}  {b.label()}")
+    return out
+
+
+def stats_columns(table: DataTable, lang: str, *, first: str = "player") -> None:
+    table.add_column(L(first, lang), key="who")
+    for key in ("hands", "wins", "self_draws", "deal_ins", "false_wins", "win_rate", "avg", "biggest", "net", "money"):
+        table.add_column(L(key, lang), key=key)
+
+
+def stats_row(who: str, r: PlayerStats, n_places: int) -> list[Text]:
+    avg = r.average_win
+    big = r.biggest
+    return [
+        Text(who), Text(str(r.hands), justify="right"), Text(str(r.wins), justify="right"),
+        Text(str(r.self_draws), justify="right"), Text(str(r.deal_ins), justify="right"),
+        Text(str(r.false_wins), justify="right"), Text(_pct(r.win_rate), justify="right"),
+        Text("—" if avg is None else str(avg), justify="right"),
+        Text("—" if big is None else f"{big.points:+d}", justify="right"),
+        Text(f"{r.net:+d}", justify="right"),
+        Text(format_money(r.money, n_places, sign=True), justify="right"),
+    ]
+
+
+class StatsScreen(Screen):
+    """Statistics, settle-up and charts of one session."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="stats_back"),
+        Binding("c", "copy_settle", "Copy settle-up", id="stats_copy"),
+        Binding("l", "open_lifetime", "Player lifetime", id="stats_open_lifetime"),
+        Binding("1", "show_tab('tab-table')", "Figures", id="stats_tab_table"),
+        Binding("2", "show_tab('tab-charts')", "Charts", id="stats_tab_charts"),
+        Binding("3", "show_tab('tab-settle')", "Settle up", id="stats_tab_settle"),
+    ]
+
+    DEFAULT_CSS = """
+    StatsScreen #stats-table { height: auto; max-height: 8; }
+    StatsScreen #stats-biggest { padding: 1 1 0 1; }
+    StatsScreen #stats-settle { padding: 0 1; }
+    StatsScreen #stats-tabs { height: 1fr; }
+    StatsScreen #stats-tabs ContentSwitcher { height: 1fr; }
+    StatsScreen #stats-tabs TabPane { height: 1fr; padding: 0; }
+    StatsScreen .charts { height: 1fr; }
+    """
+
+    def __init__(self, session: Session, rep: Replay | None = None, *, lang: str = "zh", title: str = "",
+                 unit: Decimal = CENT, games: Sequence[Game] | Callable[[], Sequence[Game]] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.rep = rep if rep is not None else replay(session)
+        self.lang = lang
+        self.heading = title
+        self.unit = unit
+        self.games = games
+        self.stats: SessionStats = session_stats(session, self.rep, unit=unit)
+        localize(self, LABELS, "stats_", lang)
+
+    @classmethod
+    def from_ledger(cls, ledger: Any, session_id: int, **kw: Any) -> StatsScreen:
+        kw.setdefault("title", f"#{session_id}")
+        kw.setdefault("games", lambda: games_from_ledger(ledger))
+        return cls(get_session(ledger, session_id), **kw)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with TabbedContent(id="stats-tabs"):
+            with TabPane(L("tab_table", self.lang), id="tab-table"):
+                with VerticalScroll():
+                    yield DataTable(id="stats-table", cursor_type="row")
+                    yield Static("", id="stats-biggest", markup=False)
+            with TabPane(L("tab_charts", self.lang), id="tab-charts"):
+                with Horizontal(classes="charts"):
+                    yield RunningTotalsChart(id="chart-running")
+                    yield WinsDealInsChart(id="chart-bars")
+            with TabPane(L("tab_settle", self.lang), id="tab-settle"):
+                with VerticalScroll():
+                    yield Static("", id="stats-settle", markup=False)
+        yield Footer()
+
+    @property
+    def places(self) -> int:
+        return self.stats.settlement.places
+
+    def settle_text(self) -> str:
+        return settle_text(self.session.players, self.stats.settlement, lang=self.lang)
+
+    def on_mount(self) -> None:
+        st = self.stats
+        v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
+        self.title = f"{L('title', self.lang)} {self.heading}".strip()
+        self.sub_title = f"{v} · {st.hands} {L('hands', self.lang)} · stake {plain(self.session.stake)}"
+        table = self.query_one("#stats-table", DataTable)
+        stats_columns(table, self.lang)
+        for i, r in enumerate(st.players_stats):
+            table.add_row(*stats_row(r.name, r, self.places), key=str(i))
+        self.query_one("#stats-biggest", Static).update(Text("\n".join(biggest_lines(st.players_stats, self.lang))))
+        self.query_one("#stats-settle", Static).update(Text(self.settle_text()))
+        names = self.session.players
+        self.query_one("#chart-running", RunningTotalsChart).show_series(names, st.series, lang=self.lang)
+        self.query_one("#chart-bars", WinsDealInsChart).show_counts(
+            names, [p.wins for p in st.players_stats], [p.self_draws for p in st.players_stats],
+            [p.deal_ins for p in st.players_stats], lang=self.lang)
+        table.focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_show_tab(self, pane: str) -> None:
+        self.query_one("#stats-tabs", TabbedContent).active = pane
+
+    def action_copy_settle(self) -> None:
+        self.app.copy_to_clipboard(self.settle_text())
+        self.notify(L("copied", self.lang))
+
+    def action_open_lifetime(self) -> None:
+        if self.games is None:
+            return
+        table = self.query_one("#stats-table", DataTable)
+        seat = table.cursor_row if table.cursor_row is not None else 0
+        games = self.games() if callable(self.games) else self.games
+        self.app.push_screen(LifetimeScreen(self.session.players[seat], games, lang=self.lang, unit=self.unit))
+
+
+def games_from_ledger(ledger: Any) -> list[Game]:
+    """Every session of a ledger (``list_sessions()`` rows with ``.id``, ``get_session(id)``)
+    replayed, oldest first; a session that no longer settles is left out rather than breaking the view."""
+    from engine.errors import MjError
+
+    out = []
+    for info in ledger.list_sessions():
+        sid = getattr(info, "id", info)
+        try:
+            s = get_session(ledger, sid)
+            out.append(Game(label=f"#{sid}", session=s, replay=replay(s)))
+        except MjError:
+            continue
+    return sorted(out, key=lambda g: int(g.label[1:]) if g.label[1:].isdigit() else 0)
+
+
+class LifetimeScreen(Screen):
+    """A player's figures over every session he sat in."""
+
+    BINDINGS = [Binding("escape", "back", "Back", id="life_back")]
+
+    DEFAULT_CSS = """
+    LifetimeScreen #life-total { height: auto; }
+    LifetimeScreen #life-sessions { height: 1fr; }
+    LifetimeScreen #life-biggest { padding: 0 1; height: auto; }
+    LifetimeScreen .charts { height: 1fr; }
+    """
+
+    def __init__(self, player: str, games: Iterable[Game], *, lang: str = "zh", unit: Decimal = CENT) -> None:
+        super().__init__()
+        self.player = player
+        self.lang = lang
+        self.unit = unit
+        self.life: LifetimeStats = lifetime_stats(player, list(games), unit=unit)
+        localize(self, LABELS, "life_", lang)
+
+    @property
+    def places(self) -> int:
+        if not self.life.sessions:
+            return places(self.unit)
+        return min(max(places(s.stake) for s in self.life.sessions), places(self.unit))
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield DataTable(id="life-total", cursor_type="none")
+            yield Static("", id="life-biggest", markup=False)
+            with Horizontal(classes="charts"):
+                yield DataTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
+                with Vertical():
+                    yield RunningTotalsChart(id="life-running")
+                    yield WinsDealInsChart(id="life-bars")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        lt = self.life
+        self.title = f"{L('lifetime', self.lang)} {self.player}"
+        self.sub_title = f"{lt.total.sessions} {L('sessions', self.lang)} · {lt.total.hands} {L('hands', self.lang)}"
+        total = self.query_one("#life-total", DataTable)
+        stats_columns(total, self.lang)
+        total.add_row(*stats_row(self.player, lt.total, self.places))
+        biggest = biggest_lines([lt.total], self.lang) if lt.sessions else [L("no_games", self.lang)]
+        self.query_one("#life-biggest", Static).update(Text("\n".join(biggest)))
+        per = self.query_one("#life-sessions", DataTable)
+        per.add_column(L("session", self.lang), key="session")
+        for key in ("hands", "wins", "deal_ins", "net", "money", "cum"):
+            per.add_column(L(key, self.lang), key=key)
+        for s in lt.sessions:
+            p = s.stats
+            per.add_row(
+                Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"), Text(str(p.hands), justify="right"),
+                Text(str(p.wins), justify="right"), Text(str(p.deal_ins), justify="right"),
+                Text(f"{p.net:+d}", justify="right"),
+                Text(format_money(p.money, self.places, sign=True), justify="right"),
+                Text(format_money(s.cumulative_money, self.places, sign=True), justify="right"),
+            )
+        labels = [""] + [s.label for s in lt.sessions]
+        series = [(0.0,)] + [(float(s.cumulative_money),) for s in lt.sessions]
+        self.query_one("#life-running", RunningTotalsChart).show_series(
+            [self.player], series, xlabels=labels, lang=self.lang, title=L("cum", self.lang))
+        self.query_one("#life-bars", WinsDealInsChart).show_counts(
+            [s.label for s in lt.sessions], [s.stats.wins for s in lt.sessions],
+            [s.stats.self_draws for s in lt.sessions], [s.stats.deal_ins for s in lt.sessions], lang=self.lang)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

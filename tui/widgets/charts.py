@@ -1,0 +1,87 @@
+"""Terminal charts of a session and of a player's lifetime (textual-plotext).
+
+- :class:`RunningTotalsChart` — one line per player: running totals after each hand
+  (or, for a lifetime, cumulative money after each session).
+- :class:`WinsDealInsChart` — grouped bars: wins, self-draws and deal-ins (放炮) per player
+  (or per session for a lifetime).
+
+Both are :class:`textual_plotext.PlotextPlot` widgets; call ``show_…`` with plain data (no
+engine objects) and the chart redraws. ``plot_…`` functions draw onto any plotext ``plt``
+so they can be tested (and reused) without an app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual_plotext import PlotextPlot
+
+RUNNING_TITLE = {"zh": "累计得分", "en": "Running totals"}
+BARS_TITLE = {"zh": "胡 / 自摸 / 放炮", "en": "Wins / self-draws / deal-ins"}
+BAR_LABELS = {"zh": ("胡", "自摸", "放炮"), "en": ("wins", "self-draws", "deal-ins")}
+
+
+def plot_running_totals(plt, names: Sequence[str], series: Sequence[Sequence[float]], *,
+                        xlabels: Sequence[str] | None = None, title: str = "", ylabel: str = "") -> None:
+    """One line per name; ``series[i][seat]`` is the value after step ``i`` (step 0 is the start).
+
+    ``xlabels`` (one per step) replace the step numbers on the x axis."""
+    plt.clear_figure()
+    xs = list(range(len(series)))
+    if len(xs) < 2:  # a single point draws nothing in plotext: show the flat start
+        xs = [0, 1]
+        series = [series[0], series[0]] if series else [[0] * len(names)] * 2
+    for seat, name in enumerate(names):
+        plt.plot(xs, [float(step[seat]) for step in series], label=name, marker="braille")
+    if xlabels is not None and len(xlabels) == len(xs):
+        step = max(1, len(xs) // 10)
+        ticks = xs[::step]
+        plt.xticks(ticks, [xlabels[i] for i in ticks])
+    plt.hline(0.0)
+    if title:
+        plt.title(title)
+    if ylabel:
+        plt.ylabel(ylabel)
+
+
+def plot_bars(plt, groups: Sequence[str], values: Sequence[Sequence[int]], labels: Sequence[str], *,
+              title: str = "") -> None:
+    """Grouped bars: ``values[k][i]`` is series ``labels[k]`` for group ``groups[i]``."""
+    plt.clear_figure()
+    if groups:
+        plt.multiple_bar(list(groups), [list(v) for v in values], labels=list(labels))
+    if title:
+        plt.title(title)
+
+
+class RunningTotalsChart(PlotextPlot):
+    """Running totals per player as a line chart."""
+
+    DEFAULT_CSS = """
+    RunningTotalsChart { height: 1fr; min-height: 10; }
+    """
+
+    def show_series(self, names: Sequence[str], series: Sequence[Sequence[float]], *,
+                    xlabels: Sequence[str] | None = None, lang: str = "zh", title: str | None = None,
+                    ylabel: str = "") -> None:
+        self.names = tuple(names)
+        self.series = tuple(tuple(s) for s in series)
+        plot_running_totals(self.plt, names, series, xlabels=xlabels,
+                            title=RUNNING_TITLE[lang] if title is None else title, ylabel=ylabel)
+        self.refresh()
+
+
+class WinsDealInsChart(PlotextPlot):
+    """Wins, self-draws and deal-ins as grouped bars."""
+
+    DEFAULT_CSS = """
+    WinsDealInsChart { height: 1fr; min-height: 10; }
+    """
+
+    def show_counts(self, groups: Sequence[str], wins: Sequence[int], self_draws: Sequence[int],
+                    deal_ins: Sequence[int], *, lang: str = "zh", title: str | None = None) -> None:
+        self.groups = tuple(groups)
+        self.counts = (tuple(wins), tuple(self_draws), tuple(deal_ins))
+        plot_bars(self.plt, groups, self.counts, BAR_LABELS[lang],
+                  title=BARS_TITLE[lang] if title is None else title)
+        self.refresh()
