@@ -1,0 +1,228 @@
+"""南昌 scoring math (RULES.md §4), free of events: jing scores with 冲关 and 霸王, the
+multiplier table of 胡分 and the readings of a hand, payer factors, and the cap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor, prod
+
+from ..core import ScoreItem
+from ..tiles import HandTiles
+from .nanchang_wild import analyse, jing_pair, jing_single
+
+
+# ---------------------------------------------------------------- jing scores
+@dataclass(frozen=True, slots=True)
+class JingScore:
+    """One player's jing score: ``raw = 2z + f``, × 冲关 (raw ≥ 5), × 2 霸王 (sole holder)."""
+
+    z: int
+    f: int
+    chongguan: int  # the 冲关 multiplier (1 when none)
+    bawang: bool
+
+    @property
+    def raw(self) -> int:
+        return 2 * self.z + self.f
+
+    @property
+    def score(self) -> int:
+        return self.raw * self.chongguan * (2 if self.bawang else 1)
+
+    def label(self, prefix: str = "") -> str:
+        parts = []
+        if self.z:
+            parts.append(f"{prefix}正精×{self.z}")
+        if self.f:
+            parts.append(f"{prefix}副精×{self.f}")
+        text = " ".join(parts) + f" {self.raw}分"
+        if self.chongguan > 1:
+            text += f" 冲关×{self.chongguan}"
+        if self.bawang:
+            text += " 霸王×2"
+        return text
+
+
+def chongguan(raw: int, cap: int | None) -> int:
+    """冲关: raw ≥ 5 multiplies by raw − 3 (5→×2 … 10→×7), at most ``cap`` (None: no limit)."""
+    if raw < 5:
+        return 1
+    m = raw - 3
+    return m if cap is None else max(1, min(m, cap))
+
+
+def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
+    raws = [2 * z + f for z, f in counts]
+    holders = [i for i, r in enumerate(raws) if r > 0]
+    return tuple(
+        JingScore(z, f, chongguan(2 * z + f, cap), holders == [i]) for i, (z, f) in enumerate(counts)
+    )
+
+
+# ---------------------------------------------------------------- 胡分 multipliers
+@dataclass(frozen=True, slots=True)
+class Multiplier:
+    id: str
+    zh: str
+    en: str
+    factor: int
+
+    def item(self) -> ScoreItem:
+        return ScoreItem(id=self.id, zh=self.zh, en=self.en, value=f"×{self.factor}")
+
+
+MULTIPLIERS = (
+    Multiplier("heavenly", "天胡", "Heavenly Hand", 20),
+    Multiplier("earthly", "地胡", "Earthly Hand", 20),
+    Multiplier("seven_star_lan", "七星十三烂", "Seven-Star Thirteen Lan", 4),
+    Multiplier("thirteen_lan", "十三烂", "Thirteen Lan", 2),
+    Multiplier("seven_pairs", "七对", "Seven Pairs", 2),
+    Multiplier("clean_sweep", "德中德", "Clean Sweep (no other jing)", 4),
+    Multiplier("clean", "德国", "Clean (no jing used as wild)", 2),
+    Multiplier("jing_single", "精吊", "Jing Single Wait", 2),
+)
+BY_ID = {m.id: m for m in MULTIPLIERS}
+PATTERN_IDS = frozenset({"seven_pairs", "thirteen_lan", "seven_star_lan", "clean", "clean_sweep", "jing_single"})
+SHAPE_PATTERN = {"standard": None, "seven_pairs": "seven_pairs", "thirteen_lan": "thirteen_lan", "seven_star_lan": "seven_star_lan"}
+IMPLIES = {"seven_star_lan": "thirteen_lan", "clean_sweep": "clean"}
+CLEAN_BONUS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """A win's multipliers (product ``M``) and whether it is 德国/德中德 (the +5)."""
+
+    patterns: tuple[str, ...]  # ids in MULTIPLIERS order
+    shape: str  # "standard" | "seven_pairs" | "thirteen_lan" | "seven_star_lan" | "declared"
+
+    @property
+    def m(self) -> int:
+        return prod(BY_ID[p].factor for p in self.patterns)
+
+    @property
+    def clean(self) -> bool:
+        return "clean" in self.patterns or "clean_sweep" in self.patterns
+
+    def items(self) -> tuple[ScoreItem, ...]:
+        return tuple(BY_ID[p].item() for p in self.patterns)
+
+    def label(self) -> str:
+        return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].factor}" for p in self.patterns) or "平胡"
+
+
+def ordered(ids: Iterable[str]) -> tuple[str, ...]:
+    s = set(ids)
+    return tuple(m.id for m in MULTIPLIERS if m.id in s)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    shape: str
+    clean: bool
+    jing_single: bool
+
+
+def readings(
+    tiles: HandTiles, zheng: str, *, self_drawn: bool, heavenly: bool
+) -> tuple[Reading, ...]:
+    """Every way the hand wins: its shape, whether it uses no jing as wild, 精吊 or not."""
+    js = jing_pair(zheng)
+    closed = tiles.closed
+    n_melds = len(tiles.melds)
+    a = analyse(closed, n_melds, js)
+    out = [Reading(s, False, False) for s in a.wild] + [Reading(s, True, False) for s in a.clean]
+    if heavenly:
+        drawn: Sequence[str] = closed
+    elif self_drawn and tiles.win_tile:
+        drawn = (tiles.win_tile,)
+    else:
+        drawn = ()
+    if drawn:
+        for shape, clean_ok in jing_single(closed, n_melds, js, drawn).items():
+            out.append(Reading(shape, False, True))
+            if clean_ok:
+                out.append(Reading(shape, True, True))
+    return tuple(out)
+
+
+def value_reading(r: Reading, *, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
+    ids = []
+    if SHAPE_PATTERN[r.shape]:
+        ids.append(SHAPE_PATTERN[r.shape])
+    if r.clean:
+        ids.append("clean_sweep" if sweep else "clean")
+    if r.jing_single:
+        ids.append("jing_single")
+    if heavenly:
+        ids.append("heavenly")
+    if earthly:
+        ids.append("earthly")
+    return Valuation(ordered(ids), r.shape)
+
+
+def best(vals: Iterable[Valuation]) -> Valuation | None:
+    """就高不就低: the largest product, then the 德国 +5, then a stable order."""
+    vs = list(vals)
+    if not vs:
+        return None
+    return max(vs, key=lambda v: (v.m, v.clean, -len(v.patterns)))
+
+
+# ---------------------------------------------------------------- who pays what
+@dataclass(frozen=True, slots=True)
+class PayerFactor:
+    factor: int
+    label: str  # "自摸×2", "点炮×2", "抢杠×4", "杠上开花×4", "" (×1)
+
+
+def payer_factors(
+    winner: int, from_: int | None, *, kong_bloom: bool, robbed: bool, heavenly: bool, earthly: bool
+) -> dict[int, PayerFactor]:
+    """f_j for each other player j (RULES.md §4)."""
+    out = {}
+    for j in range(4):
+        if j == winner:
+            continue
+        if heavenly:
+            out[j] = PayerFactor(1, "天胡不计自摸")
+        elif earthly:
+            out[j] = PayerFactor(1, "地胡不计点炮" if j == from_ else "")
+        elif from_ is None:
+            out[j] = PayerFactor(4, "杠上开花×4") if kong_bloom else PayerFactor(2, "自摸×2")
+        elif robbed:
+            out[j] = PayerFactor(4, "被抢杠×4") if j == from_ else PayerFactor(1, "")
+        else:
+            out[j] = PayerFactor(2, "点炮×2") if j == from_ else PayerFactor(1, "")
+    return out
+
+
+def bonus_payers(winner: int, from_: int | None) -> tuple[int, ...]:
+    """Who pays the 德国/德中德 +5: everyone after a self-draw (杠上开花, 天胡 included), the
+    discarder / robbed player alone otherwise (地胡 included)."""
+    if from_ is None:
+        return tuple(j for j in range(4) if j != winner)
+    return (from_,)
+
+
+# ---------------------------------------------------------------- the cap
+def cap_nets(nets: Sequence[int], cap: int | None) -> tuple[int, ...]:
+    """封顶: when some |net| > cap, every net × cap / max|net|, floored, the units still missing
+    for a zero sum going one each to the largest fractional parts (ties to the lower seat)."""
+    nets = tuple(nets)
+    top = max(abs(n) for n in nets)
+    if cap is None or top <= cap:
+        return nets
+    exact = [Fraction(n * cap, top) for n in nets]
+    floors = [floor(x) for x in exact]
+    missing = -sum(floors)
+    order = sorted(range(len(nets)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in order[:missing]:
+        floors[i] += 1
+    return tuple(floors)
+
+
+def describe_counts(counts: Mapping[int, int]) -> str:
+    return " ".join(f"{k}×{v}" for k, v in counts.items())
