@@ -1,0 +1,292 @@
+"""Pilot tests of the table screen: entering every kind of event by keyboard, the win
+dialog with its live preview, seat choice by number and by name, undo, edit, delete,
+end/reopen. Each test asserts what the ledger holds afterwards."""
+
+from __future__ import annotations
+
+import pytest
+from apphelp import (
+    SIZE,
+    app_on,
+    events,
+    hotkey,
+    new_ledger,
+    open_table,
+    run,
+    session,
+    text_of,
+    totals,
+)
+
+from tui.screens.dialogs import KongDialog, WinDialog
+from tui.screens.table import TableScreen
+from tui.widgets.table import HandLog
+
+
+@pytest.fixture
+def ledger():
+    led = new_ledger()
+    yield led
+    led.close()
+
+
+@run
+async def test_win_with_pattern_hotkey_in_four_keys(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w")
+        dialog = app.screen
+        assert isinstance(dialog, WinDialog)
+        # winner 2 (小芳), discarder 3 (老王), 碰碰胡 by its hotkey: three keys, then Enter
+        await pilot.press("2", "3", hotkey(dialog, "all_pungs"))
+        preview = text_of(dialog.query_one("#preview"))
+        # RULES.md §1: N(k) = 3·b·2^(k−1), b = 3 when not 门清: 碰碰胡 k=1 → 9 from the discarder
+        assert "老王" in preview and "小芳" in preview and "9" in preview and "碰碰胡" in preview
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"], "concealed": False}]]
+    assert totals(ledger, sid) == (0, 9, -9, 0)
+
+
+@run
+async def test_self_draw_concealed_and_flags(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "0")
+        d = app.screen
+        await pilot.press(hotkey(d, "concealed"), hotkey(d, "last_tile"), "enter")
+        await pilot.pause()
+    ev = events(ledger, sid)[0][0]
+    assert ev["from"] is None and ev["concealed"] is True and ev["last_tile"] is True
+    # RULES.md §1: 海底捞月 each pays 2·S(k); S(0) = b·2^0 = 4 with 门清 → 8 from each
+    assert totals(ledger, sid) == (24, -8, -8, -8)
+
+
+@run
+async def test_seat_chosen_by_name(ledger):
+    sid = session(ledger, "nanning", names=["Alice", "Bob", "Carol", "Dave"])
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "c", "d")  # Carol wins on Dave's discard, by first letters
+        await pilot.press("enter")
+        await pilot.pause()
+    ev = events(ledger, sid)[0][0]
+    assert (ev["player"], ev["from"]) == (2, 3)
+
+
+@run
+async def test_tile_string_validated_as_you_type(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "3")
+        d = app.screen
+        tiles = d.query_one("#tiles")
+        tiles.focus()
+        await pilot.press(*"11122233m99s9x")
+        await pilot.pause()
+        assert text_of(d.query_one("#err-tiles")) != ""  # explained beside the field
+        await pilot.press("enter")  # refused: nothing stored, dialog stays
+        await pilot.pause()
+        assert app.screen is d
+        tiles.value = "[555p,2]11122233m99s9s"
+        await pilot.pause()
+        assert text_of(d.query_one("#err-tiles")) == ""
+        assert "碰碰胡" in text_of(d.query_one("#preview"))
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]]
+    assert totals(ledger, sid) == (9, 0, -9, 0)
+
+
+@run
+async def test_engine_refusal_shown_inline_not_stored(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        d = app.screen
+        # 人胡 needs the dealer (seat 1) as discarder; 老王 is not the dealer → refused
+        await pilot.press(hotkey(d, "human"))
+        await pilot.pause()
+        assert "✗" in text_of(d.query_one("#preview")) or "bad" in d.query_one("#dialog-error").classes
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+    assert events(ledger, sid) == []
+
+
+@run
+async def test_kong_pung_draw_and_false_win(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k")
+        assert isinstance(app.screen, KongDialog)
+        await pilot.press("3", "c", "enter")  # 老王 concealed kong
+        await pilot.press("p", "1", "4", "enter")  # 阿明 pungs from Lee
+        await pilot.press("k", "1", "a", "4", "enter")  # ...and adds the kong on it
+        await pilot.pause()
+        cur = text_of(app.screen.query_one("#current-hand"))
+        assert "老王" in cur and "Lee" in cur
+        await pilot.press("d", "2", "enter")  # draw, 小芳 drew the last tile
+        await pilot.press("z", "4", "enter")  # next hand: Lee false win
+        await pilot.pause()
+    assert events(ledger, sid) == [
+        [
+            {"type": "kong", "player": 2, "kind": "concealed"},
+            {"type": "pung", "player": 0, "from": 3},
+            {"type": "kong", "player": 0, "kind": "added", "from": 3},
+            {"type": "draw", "last_drawer": 1},
+        ],
+        [{"type": "false_win", "player": 3}],
+    ]
+    # kong points (RULES.md §1): concealed 1 from each other, added 1 from the pung's supplier;
+    # 诈胡 false_win_penalty 10 to each other player
+    assert totals(ledger, sid) == (1 + 10 - 1, -1 + 10, 3 + 10, -1 - 1 - 30)
+
+
+@run
+async def test_nanjing_flowers_penalty_and_bixiahu_shown(ledger):
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("f", "2")
+        app.screen.query_one("#flowers").value = "aCC"
+        await pilot.press("enter")
+        await pilot.press("x", "3", "f", "enter")  # 老王 discarded all four copies
+        await pilot.press("d", "0", "enter")
+        await pilot.pause()
+        info = text_of(app.screen.query_one("#table-info"))
+        assert "比下胡" in info  # RULES.md §2: a 罚 and a draw are 比下胡 triggers
+    assert events(ledger, sid)[0][:2] == [
+        {"type": "flowers", "player": 1, "tiles": "aCC"},
+        {"type": "penalty", "player": 2, "kind": "four_copies"},
+    ]
+    # 罚 one player discards all four copies: that player pays 10 to each other player
+    assert totals(ledger, sid) == (10, 10, -30, 10)
+    assert ledger.replay(sid).next_state.bixiahu is True
+
+
+@run
+async def test_guobiao_declared_fan_and_prevailing_wind(ledger):
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        info = text_of(app.screen.query_one("#table-info"))
+        assert "prevailing wind" in info and "东" in info
+        await pilot.press("w", "3", "0", "1", "2", "enter")  # 老王 self-draws 12 fans: 6 keys after w
+        await pilot.pause()
+    # RULES.md §3 seed payment: self-draw → each other player pays the fan total
+    assert totals(ledger, sid) == (-12, -12, 36, -12)
+
+
+@run
+async def test_undo_last_event(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "3", "c", "enter", "w", "2", "3", "enter")
+        await pilot.pause()
+        assert len(events(ledger, sid)[0]) == 2
+        await pilot.press("u")
+        await pilot.pause()
+        assert events(ledger, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]
+        await pilot.press("u")
+        await pilot.pause()
+        assert "no events" in text_of(app.screen.query_one("#current-hand"))
+    assert events(ledger, sid) == []
+
+
+@run
+async def test_edit_past_hand_resettles_later_hands(ledger):
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "win", "player": 1, "from": 2, "patterns": [], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False})
+    assert ledger.replay(sid).hands[1].state.dealer == 1  # the winner of hand 1 deals hand 2
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        log = app.screen.query_one(HandLog)
+        log.move_cursor(row=0)
+        await pilot.press("e")
+        await pilot.pause()
+        # replace hand 1's win: now 老王 wins on 小芳's discard
+        await pilot.press("w", "3", "2", "enter")
+        await pilot.pause()
+        assert "老王" in text_of(app.screen.query_one("#preview"))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        row = [str(c) for c in log.get_row_at(0)]
+        assert row[2:6] == ["+0", "-2", "+2", "+0"]  # the change is visible in the log
+    assert events(ledger, sid)[0] == [{"type": "win", "player": 2, "from": 1, "patterns": [], "concealed": False}]
+    rep = ledger.replay(sid)
+    assert rep.hands[1].state.dealer == 2  # hand 2 re-settled with the new dealer
+    assert rep.totals == (2, -2, 0, 0)
+
+
+@run
+async def test_delete_hand_with_confirmation(ledger):
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "false_win", "player": 3})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        app.screen.query_one(HandLog).move_cursor(row=0)
+        await pilot.press("delete", "n")  # declined: nothing happens
+        await pilot.pause()
+        assert len(events(ledger, sid)) == 2
+        await pilot.press("delete", "y")
+        await pilot.pause()
+        assert app.screen.query_one(HandLog).row_count == 2  # one hand + totals row
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False}]]
+
+
+@run
+async def test_end_and_reopen_session(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert ledger.session_info(sid).ended
+        await pilot.press("k", "1", "c", "enter")  # refused while ended: no dialog, nothing stored
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert events(ledger, sid) == []
+        await pilot.press("o")
+        await pilot.pause()
+        assert not ledger.session_info(sid).ended
+        await pilot.press("k", "1", "c", "enter")
+        await pilot.pause()
+    assert events(ledger, sid) == [[{"type": "kong", "player": 0, "kind": "concealed"}]]
+
+
+@run
+async def test_variant_decides_available_actions(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("f", "x")  # Nanning has no flowers and no penalties
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        screen = app.screen
+        assert screen.check_action("add", ("flowers",)) is False
+        assert screen.check_action("add", ("penalty",)) is False
+        assert screen.check_action("add", ("kong",)) is True
+    assert events(ledger, sid) == []

@@ -1,0 +1,152 @@
+"""The mjscore Textual app: home → new session → the table, with dialogs for every event.
+
+``make_app(...)`` builds the app (tests use it with ``Ledger.memory()``); ``run_app(...)``
+is what ``mjscore`` with no subcommand calls. The screens only call db/ (``app.ledger``);
+nothing here touches SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from importlib import resources
+from typing import Any
+
+from textual.app import App
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .i18n import detect_lang, tr
+
+DEMO_NOTE = "mjscore demo"
+
+
+class ActionsProvider(Provider):
+    """Every action of the current screen (its bindings, with their localized descriptions)."""
+
+    def _commands(self) -> Iterable[tuple[str, str, Any]]:
+        screen = self.screen
+        seen: set[str] = set()
+        for node in (screen, self.app):
+            for key, bindings in node._bindings.key_to_bindings.items():
+                for b in bindings:
+                    if not b.description or b.action in seen:
+                        continue
+                    name, params = _split_action(b.action)
+                    if node.check_action(name, params) is False:
+                        continue
+                    seen.add(b.action)
+                    label = f"{b.description}  ({b.key_display or key})"
+                    yield label, b.description, partial(node.run_action, b.action)
+
+    async def discover(self) -> Hits:
+        for label, help_text, run in self._commands():
+            yield DiscoveryHit(label, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, help_text, run in self._commands():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), run, help=help_text)
+
+
+def _split_action(action: str) -> tuple[str, tuple[object, ...]]:
+    if "(" not in action:
+        return action, ()
+    name = action[: action.index("(")]
+    inner = action[action.index("(") + 1 : action.rindex(")")]
+    return name, tuple(p.strip().strip("'\"") for p in inner.split(",") if p.strip())
+
+
+class MjscoreApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "mjscore"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+
+    def __init__(self, ledger: Any, *, lang: str = "en", demo: bool = False) -> None:
+        super().__init__()
+        self.ledger = ledger
+        self.lang = lang
+        self.demo = demo
+        self.current_session_id: int | None = None
+
+    def on_mount(self) -> None:
+        from .screens.home import HomeScreen
+
+        self.push_screen(HomeScreen(self.lang))
+        if self.demo:
+            self.open_demo()
+
+    # ---- navigation
+    def open_session(self, session_id: int) -> None:
+        from .screens.table import TableScreen
+
+        self.current_session_id = session_id
+        self.push_screen(TableScreen(session_id, self.lang))
+
+    def demo_session_id(self) -> int:
+        """The demo session, imported from the bundled record the first time."""
+        for s in self.ledger.list_sessions():
+            if s.notes == DEMO_NOTE:
+                return s.id
+        from engine.record import load_session
+
+        text = resources.files("tui").joinpath("data/demo.json").read_text(encoding="utf-8")
+        return self.ledger.import_session(load_session(text), notes=DEMO_NOTE, ended=False)
+
+    def open_demo(self) -> None:
+        from tui.cli import user_errors
+
+        try:
+            sid = self.demo_session_id()
+        except user_errors() as e:
+            self.notify(str(e), severity="error", markup=False)
+            return
+        self.open_session(sid)
+
+    def action_reports(self) -> None:
+        """Push the reports screen (issue 8's ``tui.screens.review``) for the current session."""
+        sid = self.current_session_id
+        try:
+            from .screens.review import ReviewScreen
+        except ImportError:
+            self.notify(tr("reports_missing", self.lang))
+            return
+        if sid is None:
+            self.notify(tr("reports_missing", self.lang))
+            return
+
+        def edit(index: int) -> None:
+            from .screens.table import TableScreen
+
+            screen = self.screen
+            if isinstance(screen, TableScreen):
+                screen.query_one("HandLog").move_cursor(row=index)
+                screen.action_edit()
+
+        self.push_screen(ReviewScreen.from_ledger(self.ledger, sid, lang=self.lang, on_edit=edit))
+
+
+def open_ledger(db_path: str | None) -> Any:
+    from db.ledger import Ledger
+
+    return Ledger.open(db_path)
+
+
+def make_app(db_path: str | None = None, demo: bool = False, lang: str | None = None, *,
+             ledger: Any = None) -> MjscoreApp:
+    """The app on ``ledger`` (or the ledger file at ``db_path``, default location if None)."""
+    if ledger is None:
+        ledger = open_ledger(db_path)
+    return MjscoreApp(ledger, lang=lang or detect_lang(), demo=demo)
+
+
+def run_app(db_path: str | None, demo: bool = False, lang: str | None = None) -> int:
+    app = make_app(db_path, demo, lang)
+    try:
+        app.run()
+    finally:
+        close = getattr(app.ledger, "close", None)
+        if close:
+            close()
+    return app.return_code or 0

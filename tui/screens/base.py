@@ -1,0 +1,101 @@
+"""What the screens need from the ledger, and the view of one session they draw from.
+
+The screens talk to a :class:`LedgerPort` (``db.ledger.Ledger`` fits it). Nothing here
+touches SQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Protocol
+
+from engine.core import HandResult, Replay, TableState, replay
+from engine.errors import MjError
+from engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
+
+
+class LedgerPort(Protocol):
+    """The part of :class:`db.ledger.Ledger` the screens use (hands are numbered from 1)."""
+
+    def list_sessions(self) -> list[Any]: ...
+    def session_info(self, session_id: int) -> Any: ...
+    def get_session(self, session_id: int) -> Session: ...
+    def create_session(self, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+                       stake: Decimal | int | str = 1, first_dealer: int = 0, notes: str = "") -> int: ...
+    def import_session(self, session: Session, notes: str = "", *, ended: bool = True) -> int: ...
+    def add_event(self, session_id: int, event: Event) -> Any: ...
+    def undo_last_event(self, session_id: int) -> Any: ...
+    def amend_hand(self, session_id: int, number: int, events: Sequence[Event], note: str = "") -> int: ...
+    def delete_hand(self, session_id: int, number: int, note: str = "") -> int: ...
+    def end_session(self, session_id: int) -> None: ...
+    def reopen_session(self, session_id: int) -> None: ...
+    def player_names(self, prefix: str = "") -> list[str]: ...
+
+
+def leader(players: Sequence[str], totals: Sequence[int]) -> str | None:
+    if not any(totals):
+        return None
+    return players[list(totals).index(max(totals))]
+
+
+@dataclass(slots=True)
+class SessionView:
+    """A session as the table screen draws it: the settled hands, the open hand, the state."""
+
+    id: int
+    session: Session
+    ended: bool
+    replay: Replay
+    open_events: tuple[Event, ...] = ()
+    error: str | None = None
+    variant: Any = field(default=None)
+
+    @classmethod
+    def load(cls, ledger: LedgerPort, session_id: int) -> SessionView:
+        from engine.variants import get_variant
+
+        s = ledger.get_session(session_id)
+        v = get_variant(s.variant)
+        error = None
+        try:
+            rep = replay(s)
+        except MjError as e:  # a stored session that no longer settles: show it, don't crash
+            error = str(e)
+            rep = Replay(hands=(), totals=(0, 0, 0, 0), next_state=v.initial_state(s.first_dealer, v.rules(s.options)))
+        open_events: tuple[Event, ...] = ()
+        if s.hands and not s.hands[-1].finished:
+            open_events = s.hands[-1].events
+        return cls(session_id, s, ledger.session_info(session_id).ended, rep, open_events, error, v)
+
+    @property
+    def rules(self) -> Any:
+        return self.variant.rules(self.session.options)
+
+    @property
+    def state(self) -> TableState:
+        return self.replay.next_state
+
+    @property
+    def names(self) -> tuple[str, str, str, str]:
+        return self.session.players
+
+    def hand_context(self, index: int | None) -> tuple[TableState, tuple[Event, ...]]:
+        """(state, events so far) for a new event: the open hand when ``index`` is None,
+        else finished hand ``index`` (0-based) with its terminal events removed."""
+        if index is None:
+            return self.state, self.open_events
+        h = self.replay.hands[index]
+        return h.state, self.session.hands[index].events
+
+
+def settle_preview(variant: Any, rules: Any, state: TableState, events: Sequence[Event]) -> HandResult:
+    """Settle a hand made of ``events`` in ``state`` (raises MjError)."""
+    hand = Hand(tuple(events))
+    validate_hand_structure(hand, variant, "hand", last=True)
+    return variant.settle_hand(hand, state, rules)
+
+
+def is_terminal(ev: Event) -> bool:
+    return isinstance(ev, TERMINAL)

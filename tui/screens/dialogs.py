@@ -1,0 +1,594 @@
+"""Modal dialogs that produce one event: kong, pung, flowers, penalty, jing, jing counts,
+false win, draw, and the win dialog with its live payment preview.
+
+Each dialog is given a :class:`HandContext` (variant, rules, the state the hand is played
+in, the events so far, the player names) and dismisses with an :class:`engine.record.Event`
+or ``None``. Nothing here writes to the ledger; the table screen does that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from engine.core import TableState
+from engine.errors import MjError
+from engine.record import Event, event_from_json
+from engine.tiles import parse_hand, parse_tiles
+
+from ..i18n import declared_name, flag_name, pattern_name, term, tr
+from ..widgets.describe import deltas_line, describe_event, payment_line
+from ..widgets.picker import Choice, Picker, SeatPicker
+from ..widgets.toggles import ToggleItem, Toggles, assign_keys
+from .base import is_terminal, settle_preview
+from .common import B, localize_bindings
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    variant: Any
+    rules: Any
+    state: TableState
+    events: tuple[Event, ...]  # the events of this hand so far (terminal ones excluded)
+    names: tuple[str, str, str, str]
+    lang: str
+
+    def with_event(self, ev: Event) -> tuple[Event, ...]:
+        """The hand's events with ``ev`` added: before any terminal event unless it is one."""
+        if is_terminal(ev):
+            return tuple(e for e in self.events if not is_terminal(e)) + (ev,)
+        body = tuple(e for e in self.events if not is_terminal(e))
+        tail = tuple(e for e in self.events if is_terminal(e))
+        return body + (ev,) + tail
+
+
+class InvalidField(ValueError):
+    """A field's text cannot be used: shown beside the field."""
+
+    def __init__(self, field_id: str, message: str) -> None:
+        super().__init__(message)
+        self.field_id = field_id
+
+
+class EventDialog(ModalScreen[Event | None]):
+    """Base: a title, rows of fields, an error line, a preview, Enter/Esc."""
+
+    BINDINGS = [
+        B("enter", "confirm", "confirm"),
+        B("escape", "cancel", "cancel"),
+    ]
+    TITLE_KEY = "act_win"
+    EVENT_TYPE = "win"
+
+    def __init__(self, ctx: HandContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.lang = ctx.lang
+        self.result_event: Event | None = None
+        localize_bindings(self, self.lang)
+
+    # ---- helpers for subclasses
+    def t(self, key: str, **fmt: Any) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def row(self, label: str, widget: Widget, field_id: str | None = None) -> Horizontal:
+        parts: list[Widget] = [Label(label, classes="flabel", markup=False), widget]
+        if field_id:
+            parts.append(Label("", id=f"err-{field_id}", classes="ferr", markup=False))
+        return Horizontal(*parts, classes="frow")
+
+    def seat_picker(self, id: str, extra: tuple[str, str, Any] | None = None, value: Any = ...) -> SeatPicker:
+        return SeatPicker(self.ctx.names, extra=extra, value=value, id=id)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text(), id="dialog-title", markup=False)
+            yield from self.compose_fields()
+            yield Static("", id="dialog-error", markup=False)
+            yield Static("", id="preview", markup=False)
+            yield Label(f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹", id="dialog-keys", markup=False)
+
+    def title_text(self) -> str:
+        st = self.ctx.state
+        return f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+
+    def compose_fields(self) -> ComposeResult:  # pragma: no cover - abstract
+        yield from ()
+
+    def build(self) -> dict[str, Any]:
+        """The event as RECORD.md JSON, or raise InvalidField / ValueError."""
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.update_preview()
+        first = self.query("Picker, Toggles, Input").first()
+        if first is not None:
+            first.focus()
+
+    # ---- flow
+    def focus_after(self, widget: Widget) -> None:
+        """Move focus to the next focusable field after ``widget``."""
+        chain = [w for w in self.query("Picker, Toggles, Input") if w.focusable]
+        if widget in chain:
+            i = chain.index(widget)
+            if i + 1 < len(chain):
+                chain[i + 1].focus()
+
+    @on(Picker.Chosen)
+    def _picked(self, event: Picker.Chosen) -> None:
+        self.fields_changed()
+        self.focus_after(event.picker)
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        self.fields_changed()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    @on(Toggles.Changed)
+    def _toggled(self, event: Toggles.Changed) -> None:
+        self.fields_changed()
+
+    def fields_changed(self) -> None:
+        self.update_preview()
+
+    def make_event(self) -> Event:
+        for lab in self.query(".ferr"):
+            lab.update("")
+        try:
+            obj = self.build()
+        except InvalidField as e:
+            try:
+                self.query_one(f"#err-{e.field_id}", Label).update(str(e))
+            except Exception:
+                pass
+            raise
+        ev = event_from_json(obj, self.EVENT_TYPE)
+        events = self.ctx.with_event(ev)
+        from engine.record import Hand, validate_hand_structure
+
+        validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        return ev
+
+    def update_preview(self) -> None:
+        err = self.query_one("#dialog-error", Static)
+        prev = self.query_one("#preview", Static)
+        try:
+            ev = self.make_event()
+        except (InvalidField, ValueError, MjError) as e:
+            self.result_event = None
+            err.update(Text(str(e), style="bold"))
+            err.set_class(True, "bad")
+            prev.update("")
+            return
+        self.result_event = ev
+        err.set_class(False, "bad")
+        err.update(Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
+        if is_terminal(ev):
+            prev.update(self.preview_text(self.ctx.with_event(ev)))
+        else:
+            prev.update("")
+
+    def preview_text(self, events: Sequence[Event]) -> Text:
+        names = self.ctx.names
+        try:
+            res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
+        except MjError as e:
+            self.result_event = None
+            return Text(f"✗ {e}", style="bold")
+        except Exception as e:  # a variant bug must not take the table down
+            self.result_event = None
+            return Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold")
+        out = Text(self.t("preview") + "\n", style="bold")
+        for w in res.wins:
+            items = "  ".join(it.label(self.lang) for it in w.items)
+            out.append(f"{w.summary}  = {w.value}{w.unit}\n")
+            if items:
+                out.append(f"  {items}\n", style="dim")
+        for p in res.payments:
+            out.append(payment_line(p, names) + "\n")
+        if not res.payments:
+            out.append("(0)\n")
+        out.append(deltas_line(res.deltas, names), style="bold")
+        return out
+
+    def action_confirm(self) -> None:
+        self.update_preview()
+        if self.result_event is not None:
+            self.dismiss(self.result_event)
+        else:
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    # ---- value readers
+    def picked(self, picker_id: str, field_id: str, label: str) -> Any:
+        p = self.query_one(f"#{picker_id}", Picker)
+        if not p.chosen:
+            raise InvalidField(field_id, f"{label}?")
+        return p.value
+
+    def text(self, input_id: str) -> str:
+        return self.query_one(f"#{input_id}", Input).value.strip()
+
+
+# ---------------------------------------------------------------- simple events
+class KongDialog(EventDialog):
+    TITLE_KEY = "act_kong"
+    EVENT_TYPE = "kong"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("who"), self.seat_picker("who"), "who")
+        kinds = [Choice("e", self.t("kong_exposed"), "exposed"), Choice("a", self.t("kong_added"), "added"),
+                 Choice("c", self.t("kong_concealed"), "concealed")]
+        yield self.row(self.t("kind"), Picker(kinds, id="kind"), "kind")
+        yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
+        yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
+
+    def fields_changed(self) -> None:
+        kind = self.query_one("#kind", Picker)
+        who = self.query_one("#who", Picker)
+        src = self.query_one("#from", Picker)
+        src.disabled = kind.chosen and kind.value == "concealed"
+        for i in range(4):
+            src.set_enabled(i, not (who.chosen and who.value == i))
+        super().fields_changed()
+
+    def build(self) -> dict[str, Any]:
+        who = self.picked("who", "who", self.t("who"))
+        kind = self.picked("kind", "kind", self.t("kind"))
+        obj: dict[str, Any] = {"type": "kong", "player": who, "kind": kind}
+        if kind != "concealed":
+            obj["from"] = self.picked("from", "from", self.t("from_kong"))
+        tile = self.text("tile")
+        if tile:
+            obj["tile"] = tile
+        return obj
+
+
+class PungDialog(EventDialog):
+    TITLE_KEY = "act_pung"
+    EVENT_TYPE = "pung"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("who"), self.seat_picker("who"), "who")
+        yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
+        yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
+
+    def fields_changed(self) -> None:
+        who = self.query_one("#who", Picker)
+        src = self.query_one("#from", Picker)
+        for i in range(4):
+            src.set_enabled(i, not (who.chosen and who.value == i))
+        super().fields_changed()
+
+    def build(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"type": "pung", "player": self.picked("who", "who", self.t("who")),
+                               "from": self.picked("from", "from", self.t("from_kong"))}
+        if self.text("tile"):
+            obj["tile"] = self.text("tile")
+        return obj
+
+
+class FlowersDialog(EventDialog):
+    TITLE_KEY = "act_flowers"
+    EVENT_TYPE = "flowers"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("who"), self.seat_picker("who"), "who")
+        yield self.row(self.t("flower_tiles"), Input(placeholder="aCC / 3", compact=True, id="flowers"), "flowers")
+
+    def build(self) -> dict[str, Any]:
+        who = self.picked("who", "who", self.t("who"))
+        s = self.text("flowers")
+        if not s:
+            raise InvalidField("flowers", f"{self.t('flower_tiles')}?")
+        if s.isdigit():
+            return {"type": "flowers", "player": who, "count": int(s)}
+        try:
+            parse_tiles(s, allow_flowers=True)
+        except MjError as e:
+            raise InvalidField("flowers", str(e)) from None
+        return {"type": "flowers", "player": who, "tiles": s}
+
+
+class PenaltyDialog(EventDialog):
+    TITLE_KEY = "act_penalty"
+    EVENT_TYPE = "penalty"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("who"), self.seat_picker("who"), "who")
+        kinds = [Choice("s", self.t("penalty_same_round"), "same_round"),
+                 Choice("f", self.t("penalty_four_copies"), "four_copies")]
+        yield self.row(self.t("kind"), Picker(kinds, id="kind"), "kind")
+
+    def build(self) -> dict[str, Any]:
+        return {"type": "penalty", "player": self.picked("who", "who", self.t("who")),
+                "kind": self.picked("kind", "kind", self.t("kind"))}
+
+
+class FalseWinDialog(EventDialog):
+    TITLE_KEY = "act_false_win"
+    EVENT_TYPE = "false_win"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("who"), self.seat_picker("who"), "who")
+
+    def build(self) -> dict[str, Any]:
+        return {"type": "false_win", "player": self.picked("who", "who", self.t("who"))}
+
+
+class DrawDialog(EventDialog):
+    TITLE_KEY = "act_draw"
+    EVENT_TYPE = "draw"
+
+    def needs_drawer(self) -> bool:
+        return getattr(self.ctx.rules, "draw_dealer", None) == "last_drawer"
+
+    def compose_fields(self) -> ComposeResult:
+        extra = None if self.needs_drawer() else ("0", self.t("none"), None)
+        yield self.row(self.t("last_drawer"), self.seat_picker("drawer", extra=extra,
+                                                                value=... if self.needs_drawer() else None), "drawer")
+
+    def build(self) -> dict[str, Any]:
+        drawer = self.picked("drawer", "drawer", self.t("last_drawer"))
+        obj: dict[str, Any] = {"type": "draw"}
+        if drawer is not None:
+            obj["last_drawer"] = drawer
+        return obj
+
+
+def _pair(text: str, field_id: str) -> list[int]:
+    parts = [p for p in text.replace("，", ",").replace(" ", ",").split(",") if p != ""]
+    if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
+        parts = list(parts[0])  # "21" → 2,1
+    if len(parts) == 1:
+        parts.append("0")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise InvalidField(field_id, "z,f")
+    return [int(parts[0]), int(parts[1])]
+
+
+class JingDialog(EventDialog):
+    TITLE_KEY = "act_jing"
+    EVENT_TYPE = "jing"
+
+    def compose_fields(self) -> ComposeResult:
+        yield self.row(self.t("indicator"), Input(placeholder="5m", compact=True, id="indicator"), "indicator")
+        yield self.row(self.t("lower"), Input(placeholder="2p", compact=True, id="lower"), "lower")
+        yield Label(self.t("lower_counts"), classes="fsub")
+        for i, n in enumerate(self.ctx.names):
+            yield self.row(n, Input(value="0,0", compact=True, id=f"lc{i}"), f"lc{i}")
+
+    def build(self) -> dict[str, Any]:
+        ind, low = self.text("indicator"), self.text("lower")
+        for fid, v in (("indicator", ind), ("lower", low)):
+            if not v:
+                raise InvalidField(fid, "?")
+        return {"type": "jing", "indicator": ind, "lower": low,
+                "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)]}
+
+
+class JingCountDialog(EventDialog):
+    TITLE_KEY = "act_jing_count"
+    EVENT_TYPE = "jing_count"
+
+    def compose_fields(self) -> ComposeResult:
+        yield Label(f"{self.t('jing_counts')} · {self.t('jing_kongs')} · {self.t('fed_by')} (1-4)", classes="fsub")
+        for i, n in enumerate(self.ctx.names):
+            yield Horizontal(
+                Label(n, classes="flabel", markup=False),
+                Input(value="0,0", compact=True, id=f"jc{i}", classes="short"),
+                Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict=r"[0-4]?"),
+                Input(value="", compact=True, id=f"fb{i}", classes="tiny", restrict=r"[1-4]?"),
+                Label("", id=f"err-jc{i}", classes="ferr", markup=False),
+                classes="frow",
+            )
+
+    def build(self) -> dict[str, Any]:
+        counts = [_pair(self.text(f"jc{i}"), f"jc{i}") for i in range(4)]
+        kongs = [int(self.text(f"jk{i}") or 0) for i in range(4)]
+        fed = [int(self.text(f"fb{i}")) - 1 if self.text(f"fb{i}") else None for i in range(4)]
+        obj: dict[str, Any] = {"type": "jing_count", "counts": counts}
+        if any(kongs):
+            obj["jing_kongs"] = kongs
+        if any(f is not None for f in fed):
+            obj["fed_by"] = fed
+        return obj
+
+
+# ---------------------------------------------------------------- the win
+CHAIN_FLAGS = ("kong_bloom", "kong_cannon", "robbed_kong")
+TEXT_FLAGS = ("horses", "horse_hits", "fish")
+NUMBER_FIELDS = ("quads", "soft_flowers", "hard_flowers", "fan")
+
+
+class WinDialog(EventDialog):
+    """Winner → discarder (or 0 = self-draw) → pattern/flag hotkeys or a tile string → Enter.
+
+    The preview settles the whole hand with the engine after every key."""
+
+    TITLE_KEY = "act_win"
+    EVENT_TYPE = "win"
+
+    def __init__(self, ctx: HandContext, *, winner: int | None = None) -> None:
+        super().__init__(ctx)
+        self.winner = winner
+        v = ctx.variant
+        self.declared = set(getattr(v, "declared_fields", ()) or ())
+        self.flag_ids = [f for f in _flag_order() if f in (getattr(v, "flags", ()) or ())]
+        items: list[ToggleItem] = []
+        if "patterns" in self.declared:
+            for pid in sorted(getattr(v, "pattern_ids", ()) or ()):
+                label = pattern_name(v, pid, self.lang)
+                items.append(ToggleItem(pid, label, hint=_hint(v, pid)))
+        if "concealed" in self.declared and "concealed" not in {it.id for it in items}:
+            items.append(ToggleItem("concealed", declared_name("concealed", self.lang), hint="menqing concealed"))
+        self.pattern_items = items
+        self.flag_items = [
+            ToggleItem(f, flag_name(v.id, f, self.lang), hint=f.replace("_", " "),
+                       max_count=4 if f in CHAIN_FLAGS else 1)
+            for f in self.flag_ids if f not in TEXT_FLAGS
+        ]
+        assign_keys(self.pattern_items + self.flag_items)
+
+    def compose_fields(self) -> ComposeResult:
+        extra = ("0", self.t("self_draw"), None)
+        yield self.row(self.t("winner"), self.seat_picker("winner", value=self.winner if self.winner is not None else ...), "winner")
+        yield self.row(self.t("from"), self.seat_picker("from", extra=extra), "from")
+        if self.pattern_items:
+            yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
+        for f in NUMBER_FIELDS:
+            if f in self.declared:
+                yield self.row(declared_name(f, self.lang), Input(compact=True, id=f"n-{f}", classes="short", restrict=r"[0-9]*"), f"n-{f}")
+        if self.flag_items:
+            yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
+        for f in TEXT_FLAGS:
+            if f in self.flag_ids:
+                yield self.row(flag_name(self.ctx.variant.id, f, self.lang), Input(compact=True, id=f"t-{f}", classes="short"), f"t-{f}")
+        yield self.row(self.t("hand_tiles"), Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"), "tiles")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.winner is not None:
+            self.query_one("#from", Picker).focus()
+
+    def fields_changed(self) -> None:
+        win = self.query_one("#winner", Picker)
+        src = self.query_one("#from", Picker)
+        for i in range(4):
+            src.set_enabled(i, not (win.chosen and win.value == i))
+        tiles = bool(self.text("tiles"))
+        for tog in self.query("#patterns"):
+            tog.set_class(tiles, "inactive")
+        super().fields_changed()
+
+    def on_key(self, event) -> None:
+        # Hotkeys work wherever the focus is not in a text field or a seat picker.
+        focused = self.focused
+        if isinstance(focused, Input | Picker) or event.character is None:
+            return
+        for tog in self.query(Toggles):
+            if tog is not focused and tog.press(event.key):
+                event.stop()
+                return
+
+    def build(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {"type": "win", "player": self.picked("winner", "winner", self.t("winner"))}
+        src = self.query_one("#from", Picker)
+        if not src.chosen:
+            raise InvalidField("from", f"{self.t('from')}?")
+        obj["from"] = src.value
+        tiles = self.text("tiles")
+        if tiles:
+            try:
+                parse_hand(tiles, variant=self.ctx.variant.id, waiting_ok=False)
+            except MjError as e:
+                raise InvalidField("tiles", str(e)) from None
+            obj["hand"] = tiles
+        else:
+            vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
+            if "patterns" in self.declared:
+                obj["patterns"] = [p for p in vals if p != "concealed" or p in (self.ctx.variant.pattern_ids or ())]
+            if "concealed" in self.declared:
+                obj["concealed"] = bool(vals.get("concealed"))
+            for f in NUMBER_FIELDS:
+                if f in self.declared:
+                    s = self.text(f"n-{f}")
+                    if s:
+                        obj[f] = int(s)
+        flags = self.query_one("#flags", Toggles).values() if self.flag_items else {}
+        for f, n in flags.items():
+            obj[f] = n if f in CHAIN_FLAGS else True
+        for f in TEXT_FLAGS:
+            if f in self.flag_ids:
+                s = self.text(f"t-{f}")
+                if not s:
+                    continue
+                if f == "horse_hits":
+                    if not s.isdigit():
+                        raise InvalidField(f"t-{f}", self.t("err_number"))
+                    obj[f] = int(s)
+                elif f == "fish":
+                    parts = [p.strip() for p in s.replace("，", ",").split(",")]
+                    if len(parts) != 4:
+                        raise InvalidField(f"t-{f}", "a,b,c,d")
+                    obj[f] = [None if p in ("", "-") else p for p in parts]
+                else:
+                    obj[f] = s
+        return obj
+
+
+def _flag_order() -> tuple[str, ...]:
+    from engine.record import WIN_FLAGS
+
+    return WIN_FLAGS
+
+
+_HINTS = {
+    "all_pungs": "pung pengpeng", "full_flush": "qing flush", "seven_pairs": "seven pairs",
+    "luxury_seven_pairs": "luxury", "all_melded": "melded", "half_flush": "hun half",
+    "no_flowers": "no flowers", "last_closed": "jue", "all_winds": "winds",
+    "concealed": "menqing", "thirteen_lan": "thirteen", "seven_star_lan": "xing star",
+    "clean": "de clean", "clean_sweep": "zhong sweep", "jing_single": "jing single",
+}
+
+
+def _hint(variant: Any, pid: str) -> str:
+    return _HINTS.get(pid, pid.replace("_", " "))
+
+
+# ---------------------------------------------------------------- confirmation
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS = [B("y", "yes", "yes"), B("enter", "yes", "confirm"), B("n", "no", "no"), B("escape", "no", "cancel")]
+
+    def __init__(self, message: str, lang: str) -> None:
+        super().__init__()
+        self.message = message
+        self.lang = lang
+        localize_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.message, markup=False)
+            yield Label(f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False)
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+DIALOGS: dict[str, Callable[[HandContext], EventDialog]] = {
+    "win": WinDialog,
+    "kong": KongDialog,
+    "pung": PungDialog,
+    "flowers": FlowersDialog,
+    "penalty": PenaltyDialog,
+    "jing": JingDialog,
+    "jing_count": JingCountDialog,
+    "false_win": FalseWinDialog,
+    "draw": DrawDialog,
+}
+
+
+class ScrollBody(VerticalScroll):
+    pass
+
+
+def term_label(zh: str, en: str, lang: str) -> str:
+    return term(zh, en, lang)

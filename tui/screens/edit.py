@@ -1,0 +1,118 @@
+"""Edit a finished hand: remove events, add events (same dialogs as at the table), see the
+hand re-settled, save. Dismisses with the new event list (the table screen stores it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.errors import MjError
+from engine.record import Event
+
+from ..i18n import tr
+from ..widgets.describe import deltas_line, describe_event, payment_line
+from .base import settle_preview
+from .common import B, localize_bindings
+from .dialogs import DIALOGS, HandContext
+
+
+class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
+    BINDINGS = [
+        B("delete,backspace", "remove", "act_delete_event", key_display="Del"),
+        B("w", "add('win')", "act_win"),
+        B("k", "add('kong')", "act_kong"),
+        B("p", "add('pung')", "act_pung"),
+        B("f", "add('flowers')", "act_flowers"),
+        B("x", "add('penalty')", "act_penalty"),
+        B("j", "add('jing')", "act_jing"),
+        B("c", "add('jing_count')", "act_jing_count"),
+        B("z", "add('false_win')", "act_false_win"),
+        B("d", "add('draw')", "act_draw"),
+        B("ctrl+s", "save", "save"),
+        B("escape", "cancel", "cancel"),
+    ]
+
+    def __init__(self, ctx: HandContext, number: int) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.number = number
+        self.lang = ctx.lang
+        self.draft: list[Event] = list(ctx.events)
+        self.ok = False
+        localize_bindings(self, self.lang)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Label(tr("edit_title", self.lang, n=self.number), id="dialog-title", markup=False)
+            yield Label(tr("edit_hint", self.lang), classes="fsub", markup=False)
+            yield OptionList(id="events")
+            yield Static("", id="preview", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "add":
+            return str(parameters[0]) in self.ctx.variant.event_types
+        return True
+
+    def redraw(self) -> None:
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        for ev in self.draft:
+            ol.add_option(Option(Text(describe_event(ev, self.ctx.names, self.ctx.variant, self.lang))))
+        if self.draft:
+            ol.highlighted = min(keep or 0, len(self.draft) - 1)
+        prev = self.query_one("#preview", Static)
+        try:
+            res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, self.draft)
+        except MjError as e:
+            self.ok = False
+            prev.update(Text(f"✗ {e}", style="bold"))
+            return
+        except Exception as e:  # pragma: no cover - a variant bug
+            self.ok = False
+            prev.update(Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold"))
+            return
+        self.ok = True
+        t = Text(tr("preview", self.lang) + "\n", style="bold")
+        for p in res.payments:
+            t.append(payment_line(p, self.ctx.names) + "\n")
+        t.append(deltas_line(res.deltas, self.ctx.names), style="bold")
+        prev.update(t)
+
+    def action_remove(self) -> None:
+        i = self.query_one(OptionList).highlighted
+        if i is not None and 0 <= i < len(self.draft):
+            del self.draft[i]
+            self.redraw()
+
+    def action_add(self, kind: str) -> None:
+        ctx = replace(self.ctx, events=tuple(self.draft))
+
+        def done(ev: Any) -> None:
+            if ev is not None:
+                self.draft = list(ctx.with_event(ev))
+                self.redraw()
+
+        self.app.push_screen(DIALOGS[kind](ctx), done)
+
+    def action_save(self) -> None:
+        self.redraw()
+        if self.ok:
+            self.dismiss(tuple(self.draft))
+        else:
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,116 @@
+"""Home: the sessions in the ledger, newest first; open one, start one, open the demo."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from ..i18n import tr, variant_name
+from ..widgets.describe import short
+from .base import leader
+from .common import B, localize_bindings
+
+
+class SessionList(DataTable):
+    pass
+
+
+class HomeScreen(Screen):
+    BINDINGS = [
+        B("n", "new", "new_session"),
+        B("enter", "open", "open_session", show=False),
+        B("d", "demo", "demo"),
+        B("r", "reports", "reports"),
+        B("q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+        localize_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
+        yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
+        yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        lang = self.lang
+        table = self.query_one(SessionList)
+        table.clear(columns=True)
+        table.add_column("#", key="id", width=4)
+        table.add_column(tr("col_date", lang), key="date", width=16)
+        table.add_column(tr("col_variant", lang), key="variant", width=14)
+        table.add_column(tr("col_players", lang), key="players", width=44)
+        table.add_column(tr("col_hands", lang), key="hands", width=5)
+        table.add_column(tr("col_leader", lang), key="leader", width=16)
+        table.add_column(tr("col_status", lang), key="status", width=8)
+        sessions = self.app.ledger.list_sessions()
+        for s in sessions:
+            lead = leader(s.players, s.totals)
+            lead_text = f"{short(lead, 9)} {max(s.totals):+d}" if lead else "—"
+            table.add_row(
+                str(s.id),
+                Text(_date(s.started_at)),
+                Text(variant_name(s.variant, lang)),
+                Text(" · ".join(short(p, 10) for p in s.players)),
+                Text(str(s.hands_played), justify="right"),
+                Text(lead_text),
+                Text(tr("status_ended" if s.ended else "status_open", lang)),
+                key=str(s.id),
+            )
+        self.query_one("#empty").display = not sessions
+        table.display = bool(sessions)
+        if sessions:
+            table.focus()
+
+    def selected_id(self) -> int | None:
+        table = self.query_one(SessionList)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
+        return int(key.value) if key.value is not None else None
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        sid = self.selected_id()
+        if sid is not None:
+            self.app.open_session(sid)
+
+    def action_new(self) -> None:
+        from .new_session import NewSessionScreen
+
+        def created(sid: int | None) -> None:
+            if sid is not None:
+                self.app.open_session(sid)
+
+        self.app.push_screen(NewSessionScreen(self.lang), created)
+
+    def action_demo(self) -> None:
+        self.app.open_demo()
+
+    def action_reports(self) -> None:
+        self.app.current_session_id = self.selected_id()
+        self.app.action_reports()
+
+
+def _date(iso: str) -> str:
+    """The local date and time of an ISO timestamp, to the minute."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(iso)[:16]

@@ -1,0 +1,214 @@
+"""New session: rule set and its options (defaults and a one-line meaning each), four
+players with autocomplete from past players, first dealer, stake. Each invalid field is
+explained beside it; the session is created only when everything is valid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from engine.errors import MjError
+from engine.record import VARIANTS, check_player_name, check_stake
+from engine.rules import parse_option_value
+
+from ..i18n import tr, variant_name
+from ..widgets.picker import Choice, Picker
+from .common import B, localize_bindings
+
+
+def load_variant(variant_id: str) -> tuple[Any, str | None]:
+    from engine.variants import get_variant
+
+    try:
+        return get_variant(variant_id), None
+    except (ImportError, AttributeError) as e:  # a rule set not built yet
+        return None, f"{variant_id}: not available ({e})"
+
+
+class NewSessionScreen(Screen[int | None]):
+    BINDINGS = [
+        B("ctrl+s", "create", "ns_create"),
+        B("escape", "cancel", "back"),
+    ]
+
+    def __init__(self, lang: str, variant: str = "nanning") -> None:
+        super().__init__()
+        self.lang = lang
+        self.variant_id = variant
+        self.variant: Any = None
+        self.variant_error = ""
+        self.options_ready = False
+        localize_bindings(self, lang)
+
+    def t(self, key: str, **kw: Any) -> str:
+        return tr(key, self.lang, **kw)
+
+    def compose(self) -> ComposeResult:
+        names = self.app.ledger.player_names()
+        suggester = SuggestFromList(names, case_sensitive=False) if names else None
+        yield Static(f"mjscore · {self.t('ns_title')}", id="title-bar", markup=False)
+        with VerticalScroll(id="form"):
+            choices = [Choice(str(i + 1), variant_name(v, self.lang), v) for i, v in enumerate(VARIANTS)]
+            yield Horizontal(Label(self.t("ns_variant"), classes="flabel"),
+                             Picker(choices, value=self.variant_id, id="variant"),
+                             Label("", id="err-variant", classes="ferr", markup=False), classes="frow")
+            yield Label(self.t("ns_players"), classes="section", markup=False)
+            for i in range(4):
+                yield Horizontal(Label(f"{self.t('ns_player')} {i + 1}", classes="flabel", markup=False),
+                                 Input(compact=True, id=f"player{i}", suggester=suggester, max_length=64,
+                                       placeholder=("东家 A", "南家 B", "西家 C", "北家 D")[i]),
+                                 Label("", id=f"err-player{i}", classes="ferr", markup=False), classes="frow")
+            yield Horizontal(Label(self.t("ns_dealer"), classes="flabel"),
+                             Picker(self.dealer_choices(), value=0, id="dealer"),
+                             Label("", id="err-dealer", classes="ferr"), classes="frow")
+            yield Horizontal(Label(self.t("ns_stake"), classes="flabel"), Input("1", compact=True, id="stake", classes="short"),
+                             Label("", id="err-stake", classes="ferr", markup=False), classes="frow")
+            yield Label(self.t("ns_options"), classes="section", markup=False)
+            yield Vertical(id="options")
+            yield Button(self.t("ns_create") + " (Ctrl+S)", id="create", variant="primary")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.show_options()
+        self.query_one("#player0", Input).focus()
+
+    def dealer_choices(self) -> list[Choice]:
+        out = []
+        for i in range(4):
+            try:
+                name = self.query_one(f"#player{i}", Input).value.strip()
+            except Exception:
+                name = ""
+            out.append(Choice(str(i + 1), name or f"{self.t('ns_player')} {i + 1}", i))
+        return out
+
+    # ---- options of the chosen rule set
+    async def show_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        self.options_ready = False
+        await box.remove_children()
+        self.variant, err = load_variant(self.variant_id)
+        self.variant_error = err or ""
+        self.query_one("#err-variant", Label).update(self.variant_error)
+        if self.variant is None:
+            return
+        rows = []
+        for spec in self.variant.option_specs():
+            if spec.kind is bool:
+                widget: Any = Picker([Choice("y", self.t("yes"), True), Choice("n", self.t("no"), False)],
+                                     value=bool(spec.default), id=f"opt-{spec.name}")
+            elif spec.choices:
+                widget = Picker([Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
+                                value=spec.default, id=f"opt-{spec.name}")
+            else:
+                widget = Input("" if spec.default is None else str(spec.default), compact=True, id=f"opt-{spec.name}",
+                               classes="short", placeholder="null" if spec.nullable else "")
+            meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
+            rows.append(Vertical(
+                Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
+                           Label("", id=f"err-opt-{spec.name}", classes="ferr", markup=False), classes="frow"),
+                Label(Text(f"  {meaning} · default {spec.default!r}"), classes="fmeaning", markup=False),
+                classes="optrow",
+            ))
+        await box.mount_all(rows)
+        self.options_ready = True
+
+    @on(Picker.Chosen, "#variant")
+    async def variant_chosen(self, event: Picker.Chosen) -> None:
+        self.variant_id = event.value
+        await self.show_options()
+
+    @on(Input.Changed)
+    def changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("player"):
+            self.query_one("#dealer", Picker).set_choices(self.dealer_choices())
+        self.validate(quiet_empty=True)
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        self.focus_next()
+
+    @on(Button.Pressed, "#create")
+    def pressed(self) -> None:
+        self.action_create()
+
+    # ---- validation
+    def validate(self, quiet_empty: bool = False) -> dict[str, Any] | None:
+        errors: dict[str, str] = {}
+        names = []
+        for i in range(4):
+            value = self.query_one(f"#player{i}", Input).value.strip()
+            names.append(value)
+            if not value:
+                if not quiet_empty:
+                    errors[f"player{i}"] = self.t("err_name_empty")
+                continue
+            try:
+                check_player_name(value, f"players[{i}]")
+            except MjError as e:
+                errors[f"player{i}"] = e.message
+        for i, n in enumerate(names):
+            if n and names.count(n) > 1 and names.index(n) != i:
+                errors[f"player{i}"] = self.t("err_name_dup")
+        stake_text = self.query_one("#stake", Input).value.strip()
+        stake = None
+        try:
+            stake = check_stake(stake_text)
+        except MjError as e:
+            errors["stake"] = e.message
+        options: dict[str, Any] = {}
+        if self.variant is None:
+            errors["variant"] = self.variant_error or "?"
+        elif not self.options_ready:
+            return None
+        else:
+            for spec in self.variant.option_specs():
+                w = self.query_one(f"#opt-{spec.name}")
+                if isinstance(w, Picker):
+                    value: Any = w.value
+                else:
+                    text = w.value.strip()
+                    value = parse_option_value(spec, text) if text else (None if spec.nullable else text)
+                    if value == "" or isinstance(value, str) and spec.kind is int:
+                        errors[f"opt-{spec.name}"] = self.t("err_number")
+                        continue
+                if value != spec.default:
+                    options[spec.name] = value
+            try:
+                self.variant.rules(options)
+            except MjError as e:
+                name = (e.where or "").split(".")[-1]
+                errors[f"opt-{name}"] = e.message
+        for lab in self.query(".ferr"):
+            fid = (lab.id or "")[4:]
+            lab.update(errors.get(fid, ""))
+        if errors or any(not n for n in names):
+            return None
+        return {"variant": self.variant_id, "players": names, "options": options, "stake": stake,
+                "first_dealer": self.query_one("#dealer", Picker).value or 0}
+
+    def action_create(self) -> None:
+        form = self.validate()
+        if form is None:
+            self.app.bell()
+            return
+        try:
+            sid = self.app.ledger.create_session(**form)
+        except Exception as e:
+            from tui.cli import user_errors
+
+            if not isinstance(e, user_errors()):
+                raise
+            self.notify(str(e), severity="error", markup=False)
+            return
+        self.dismiss(sid)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,209 @@
+"""The table: scoreboard, hand log, the hand being played, and every action on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from engine.errors import MjError
+
+from ..i18n import tr, variant_name
+from ..widgets.describe import describe_event, short
+from ..widgets.table import CurrentHand, HandLog, Scoreboard
+from .base import SessionView
+from .common import B, localize_bindings
+from .dialogs import DIALOGS, ConfirmDialog, HandContext
+
+EVENT_ACTIONS = {  # action name → event type the variant must know
+    "win": "win", "kong": "kong", "pung": "pung", "flowers": "flowers", "penalty": "penalty",
+    "jing": "jing", "jing_count": "jing_count", "false_win": "false_win", "draw": "draw",
+}
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    from tui.cli import user_errors as errs
+
+    return errs()
+
+
+class TableScreen(Screen):
+    BINDINGS = [
+        B("w", "add('win')", "act_win"),
+        B("k", "add('kong')", "act_kong"),
+        B("p", "add('pung')", "act_pung"),
+        B("f", "add('flowers')", "act_flowers"),
+        B("x", "add('penalty')", "act_penalty"),
+        B("j", "add('jing')", "act_jing"),
+        B("c", "add('jing_count')", "act_jing_count"),
+        B("z", "add('false_win')", "act_false_win"),
+        B("d", "add('draw')", "act_draw"),
+        B("u", "undo", "act_undo"),
+        B("e", "edit", "act_edit"),
+        B("delete", "delete_hand", "act_delete", key_display="Del"),
+        B("ctrl+e", "end", "act_end", show=False),
+        B("o", "reopen", "act_reopen"),
+        B("question_mark,f1", "help", "act_help", key_display="?"),
+        B("r", "reports", "reports", show=False),
+        B("escape", "home", "act_home"),
+    ]
+
+    def __init__(self, session_id: int, lang: str) -> None:
+        super().__init__()
+        self.session_id = session_id
+        self.lang = lang
+        self.view: SessionView | None = None
+        localize_bindings(self, lang)
+
+    @property
+    def ledger(self) -> Any:
+        return self.app.ledger
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title-bar", markup=False)
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-left"):
+                yield Scoreboard(id="scoreboard")
+                yield CurrentHand("", id="current-hand", markup=False)
+            with Vertical(id="table-right"):
+                yield Label(tr("hand_log", self.lang), classes="section", markup=False)
+                yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one(HandLog).focus()
+
+    def reload(self) -> None:
+        v = self.view = SessionView.load(self.ledger, self.session_id)
+        self.app.current_session_id = self.session_id
+        lang = self.lang
+        n = v.state.hand_number
+        title = f"{variant_name(v.session.variant, lang)} · {' / '.join(short(p, 12) for p in v.names)}"
+        if v.ended:
+            title += f" · {tr('session_ended', lang)}"
+        self.query_one("#title-bar", Static).update(title)
+        self.query_one(Scoreboard).show(v.names, v.replay.totals, v.state, v.variant, lang,
+                                        hand_number=n, ended=v.ended, open_events=len(v.open_events))
+        self.query_one(HandLog).show(v.names, v.replay.hands, lang, errors=v.error)
+        self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
+        self.refresh_bindings()
+
+    # ---- which actions apply
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        v = self.view
+        if v is None:
+            return True
+        if action == "add":
+            etype = EVENT_ACTIONS.get(str(parameters[0]) if parameters else "", "")
+            if etype not in v.variant.event_types:
+                return False
+            return None if v.ended else True
+        if action == "undo":
+            return None if v.ended or not v.session.hands else True
+        if action in ("edit", "delete_hand"):
+            return None if v.ended or not v.replay.hands else True
+        if action == "end":
+            return not v.ended
+        if action == "reopen":
+            return v.ended
+        return True
+
+    def hand_context(self, index: int | None = None) -> HandContext:
+        v = self.view
+        assert v is not None
+        state, events = v.hand_context(index)
+        return HandContext(v.variant, v.rules, state, tuple(events), v.names, self.lang)
+
+    # ---- actions
+    def action_add(self, kind: str) -> None:
+        if self.view is None or self.view.ended:
+            return
+        dialog = DIALOGS[kind](self.hand_context())
+
+        def done(ev: Any) -> None:
+            if ev is not None:
+                self.write(lambda: self.ledger.add_event(self.session_id, ev),
+                           describe_event(ev, self.view.names, self.view.variant, self.lang))
+
+        self.app.push_screen(dialog, done)
+
+    def write(self, fn, what: str) -> bool:
+        """Run one ledger write; report success or the error, then redraw."""
+        try:
+            fn()
+        except user_errors() as e:
+            self.notify(str(e), severity="error", timeout=8, markup=False)
+            self.reload()
+            return False
+        self.reload()
+        self.notify(f"{tr('saved', self.lang)}: {what}", timeout=3, markup=False)
+        return True
+
+    def action_undo(self) -> None:
+        v = self.view
+        if v is None or not v.session.hands:
+            return
+        last = v.session.hands[-1].events[-1]
+        what = describe_event(last, v.names, v.variant, self.lang)
+        self.write(lambda: self.ledger.undo_last_event(self.session_id), f"{tr('act_undo', self.lang)} {what}")
+
+    def selected_hand(self) -> int | None:
+        """0-based index of the hand under the log's cursor."""
+        v = self.view
+        log = self.query_one(HandLog)
+        if v is None or not v.replay.hands:
+            return None
+        row = log.cursor_row
+        if 0 <= row < len(v.replay.hands):
+            return row
+        return len(v.replay.hands) - 1
+
+    def action_edit(self) -> None:
+        i = self.selected_hand()
+        if i is None or self.view is None or self.view.ended:
+            return
+        from .edit import HandEditScreen
+
+        def done(events: Any) -> None:
+            if events is not None:
+                self.write(lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)),
+                           tr("edit_title", self.lang, n=i + 1))
+
+        self.app.push_screen(HandEditScreen(self.hand_context(i), i + 1), done)
+
+    def action_delete_hand(self) -> None:
+        i = self.selected_hand()
+        if i is None or self.view is None or self.view.ended:
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.write(lambda: self.ledger.delete_hand(self.session_id, i + 1),
+                           f"{tr('act_delete', self.lang)} {i + 1}")
+
+        self.app.push_screen(ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang), done)
+
+    def action_end(self) -> None:
+        self.write(lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang))
+
+    def action_reopen(self) -> None:
+        self.write(lambda: self.ledger.reopen_session(self.session_id), tr("act_reopen", self.lang))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        if self.view is not None:
+            self.app.push_screen(HelpScreen(self.view.variant, self.view.rules, self.lang, self))
+
+    def action_reports(self) -> None:
+        self.app.action_reports()
+
+    def action_home(self) -> None:
+        self.app.pop_screen()
+
+
+__all__ = ["TableScreen", "MjError"]

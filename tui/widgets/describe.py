@@ -1,0 +1,121 @@
+"""One-line descriptions of events, hands and payments (plain strings, never markup)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import HandResult, Payment
+from engine.record import (
+    Draw,
+    FalseWin,
+    Flowers,
+    Jing,
+    JingCount,
+    Kong,
+    Penalty,
+    Pung,
+    Win,
+)
+
+from ..i18n import declared_name, flag_name, pattern_name, term, tr
+
+
+def short(name: str, width: int = 10) -> str:
+    """A name cut to ``width`` terminal cells (CJK counts two) with an ellipsis."""
+    from rich.cells import cell_len
+
+    if cell_len(name) <= width:
+        return name
+    out = ""
+    for ch in name:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
+
+
+def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> str:
+    n = lambda i: short(names[i], 12) if i is not None else "?"  # noqa: E731
+    if isinstance(ev, Kong):
+        kind = tr(f"kong_{ev.kind}", lang)
+        s = f"{n(ev.player)} {tr('act_kong', lang)} ({kind})"
+        if ev.from_ is not None:
+            s += f" ← {n(ev.from_)}"
+        if ev.tile:
+            s += f" {ev.tile}"
+        return s
+    if isinstance(ev, Pung):
+        return f"{n(ev.player)} {tr('act_pung', lang)} ← {n(ev.from_)}" + (f" {ev.tile}" if ev.tile else "")
+    if isinstance(ev, Flowers):
+        what = ev.tiles if ev.tiles else str(ev.count)
+        return f"{n(ev.player)} {tr('act_flowers', lang)} {what}"
+    if isinstance(ev, Penalty):
+        return f"{n(ev.player)} {term('罚', 'penalty', lang)}: {tr('penalty_' + ev.kind, lang)}"
+    if isinstance(ev, Jing):
+        counts = " ".join(f"{z},{f}" for z, f in ev.lower_counts)
+        return f"{tr('act_jing', lang)} {ev.indicator} · {term('下精', 'lower jing', lang)} {ev.lower} · {counts}"
+    if isinstance(ev, JingCount):
+        counts = " ".join(f"{z},{f}" for z, f in ev.counts)
+        s = f"{tr('act_jing_count', lang)} {counts}"
+        if ev.jing_kongs and any(ev.jing_kongs):
+            s += f" · {term('精杠', 'jing kongs', lang)} " + " ".join(map(str, ev.jing_kongs))
+        if ev.fed_by and any(x is not None for x in ev.fed_by):
+            s += f" · {term('冲关', 'fed', lang)} " + " ".join("-" if x is None else n(x) for x in ev.fed_by)
+        return s
+    if isinstance(ev, Win):
+        return describe_win(ev, names, variant, lang)
+    if isinstance(ev, FalseWin):
+        return f"{n(ev.player)} {tr('act_false_win', lang)}"
+    if isinstance(ev, Draw):
+        s = tr("act_draw", lang)
+        if ev.last_drawer is not None:
+            s += f" ({tr('last_drawer', lang)}: {n(ev.last_drawer)})"
+        return s
+    return ev.type
+
+
+def describe_win(ev: Win, names: Sequence[str], variant: Any, lang: str) -> str:
+    n = lambda i: short(names[i], 12)  # noqa: E731
+    s = f"{n(ev.player)} {tr('act_win', lang)}"
+    s += f" {tr('self_draw', lang)}" if ev.from_ is None else f" ← {n(ev.from_)}"
+    parts: list[str] = []
+    if ev.hand:
+        parts.append(ev.hand)
+    for p in ev.patterns or ():
+        parts.append(pattern_name(variant, p, lang))
+    for f in ("concealed",):
+        if getattr(ev, f):
+            parts.append(declared_name(f, lang))
+    for f in ("quads", "soft_flowers", "hard_flowers", "fan"):
+        v = getattr(ev, f)
+        if v is not None:
+            parts.append(f"{declared_name(f, lang)} {v}")
+    for fl in ev.flags_set:
+        v = getattr(ev, fl)
+        label = flag_name(variant.id, fl, lang)
+        parts.append(label if v is True else f"{label} {v if not isinstance(v, tuple) else ','.join(x or '-' for x in v)}")
+    return s + (" · " + " ".join(parts) if parts else "")
+
+
+def payment_line(p: Payment, names: Sequence[str], width: int = 10) -> str:
+    return f"{short(names[p.payer], width):<{width}} → {short(names[p.payee], width):<{width}} {p.amount:>6}  {p.reason}"
+
+
+def hand_summary(res: HandResult, names: Sequence[str], lang: str) -> str:
+    """A one-line summary of a settled hand."""
+    if res.outcome == "win" and res.wins:
+        parts = []
+        for w in res.wins:
+            who = short(names[w.player], 10)
+            how = tr("self_draw", lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
+            val = f"{w.value}{w.unit}" if w.unit else str(w.value)
+            parts.append(f"{who} {how} {w.summary} {val}".strip())
+        return "; ".join(parts)
+    if res.summary:
+        return res.summary
+    return tr(f"outcome_{res.outcome}", lang)
+
+
+def deltas_line(deltas: Sequence[int], names: Sequence[str]) -> str:
+    return "  ".join(f"{short(n, 10)} {d:+d}" for n, d in zip(names, deltas, strict=True))

@@ -1,0 +1,186 @@
+"""Keyboard-first choosers: a row of options each with its own key.
+
+``Picker`` shows ``[1] 阿明  [2] 小芳 …``; pressing an option's key (or clicking it) chooses
+it and posts :class:`Picker.Chosen`. ``SeatPicker`` adds choosing a player by typing the
+start of the name. Names are drawn as plain text, never parsed as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .describe import short
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    key: str  # the key that picks it ("1", "e", "0")
+    label: str
+    value: Any
+    enabled: bool = True
+
+
+class Picker(Widget, can_focus=True):
+    """A one-line chooser. ``value`` is the chosen option's value (``None`` = nothing yet,
+    unless an option itself has the value None: see ``chosen``)."""
+
+    DEFAULT_CSS = """
+    Picker { height: auto; min-height: 1; width: 1fr; }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        picker: Picker
+        value: Any
+
+        @property
+        def control(self) -> Picker:
+            return self.picker
+
+    index: reactive[int | None] = reactive(None)
+
+    def __init__(self, choices: Sequence[Choice], *, value: Any = ..., id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._choices = list(choices)
+        self._spans: list[tuple[int, int]] = []
+        if value is not ...:
+            self.set_reactive(Picker.index, self._index_of(value))
+
+    def _index_of(self, value: Any) -> int | None:
+        for i, c in enumerate(self._choices):
+            if c.value == value:
+                return i
+        return None
+
+    @property
+    def chosen(self) -> bool:
+        return self.index is not None
+
+    @property
+    def value(self) -> Any:
+        return None if self.index is None else self._choices[self.index].value
+
+    def set_choices(self, choices: Sequence[Choice]) -> None:
+        old = self.value if self.chosen else ...
+        self._choices = list(choices)
+        i = self._index_of(old) if old is not ... else None
+        if i is not None and not self._choices[i].enabled:
+            i = None
+        self.index = i
+        self.refresh()
+
+    def set_enabled(self, value: Any, enabled: bool) -> None:
+        self._choices = [Choice(c.key, c.label, c.value, enabled) if c.value == value else c for c in self._choices]
+        if self.chosen and self.value == value and not enabled:
+            self.index = None
+        self.refresh()
+
+    def choose(self, value: Any) -> bool:
+        i = self._index_of(value)
+        if i is None or not self._choices[i].enabled:
+            return False
+        self._pick(i)
+        return True
+
+    def _pick(self, i: int) -> None:
+        self.index = i
+        self.post_message(self.Chosen(self, self._choices[i].value))
+
+    def render(self) -> Text:
+        text = Text(no_wrap=False)
+        self._spans = []
+        for i, c in enumerate(self._choices):
+            if i:
+                text.append("  ")
+            start = len(text)
+            style = "reverse bold" if i == self.index else ("dim strike" if not c.enabled else "")
+            text.append(f"[{c.key}] ", style="bold" if c.enabled else "dim")
+            text.append(c.label, style=style)
+            self._spans.append((start, len(text)))
+        return text
+
+    def on_key(self, event: events.Key) -> None:
+        if self._handle_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    def _handle_key(self, key: str, character: str | None) -> bool:
+        for i, c in enumerate(self._choices):
+            if c.enabled and key == c.key:
+                self._pick(i)
+                return True
+        if key in ("left", "right") and self._choices:
+            enabled = [i for i, c in enumerate(self._choices) if c.enabled]
+            if not enabled:
+                return True
+            cur = self.index if self.index in enabled else (enabled[0] if key == "right" else enabled[-1])
+            pos = enabled.index(cur)
+            if self.index is not None:
+                pos = (pos + (1 if key == "right" else -1)) % len(enabled)
+            self._pick(enabled[pos])
+            return True
+        return False
+
+    def on_click(self, event: events.Click) -> None:
+        # Single-line layout: map the click's x offset to the option drawn there.
+        x = event.x
+        line = self.render().plain
+        width = 0
+        offsets = []
+        from rich.cells import cell_len
+
+        for start, end in self._spans:
+            offsets.append((cell_len(line[:start]), cell_len(line[:end])))
+        del width
+        for i, (a, b) in enumerate(offsets):
+            if a <= x < b and self._choices[i].enabled:
+                self._pick(i)
+                self.focus()
+                return
+
+
+class SeatPicker(Picker):
+    """Choose a seat by number (1-4), by the start of a player's name, or by click.
+
+    ``extra`` adds one more option, e.g. ``("0", "自摸", None)`` for a self-draw.
+    """
+
+    def __init__(self, names: Sequence[str], *, extra: tuple[str, str, Any] | None = None,
+                 value: Any = ..., id: str | None = None, classes: str | None = None) -> None:
+        self.names = list(names)
+        choices = []
+        if extra is not None:
+            choices.append(Choice(extra[0], extra[1], extra[2]))
+        choices += [Choice(str(i + 1), short(n, 14), i) for i, n in enumerate(names)]
+        super().__init__(choices, value=value, id=id, classes=classes)
+        self._prefix = ""
+
+    def _handle_key(self, key: str, character: str | None) -> bool:
+        if super()._handle_key(key, character):
+            self._prefix = ""
+            return True
+        if character and character.isprintable() and not character.isspace() and key not in ("escape", "enter", "tab"):
+            prefix = (self._prefix + character).casefold()
+            seats = [i for i, n in enumerate(self.names) if n.casefold().startswith(prefix)
+                     and self._choices[self._index_of(i)].enabled]
+            if not seats:
+                prefix = character.casefold()
+                seats = [i for i, n in enumerate(self.names) if n.casefold().startswith(prefix)
+                         and self._choices[self._index_of(i)].enabled]
+            if len(seats) == 1:
+                self._prefix = ""
+                self._pick(self._index_of(seats[0]))  # type: ignore[arg-type]
+                return True
+            if seats:
+                self._prefix = prefix
+                return True
+        return False

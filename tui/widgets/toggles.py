@@ -1,0 +1,113 @@
+"""A block of on/off items (patterns, situation flags), each with a one-letter hotkey.
+
+A chain flag (``kong_bloom: n``) cycles off → 1 → 2 → 3 → 4 → off. Posts
+:class:`Toggles.Changed` after every change.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+
+@dataclass(slots=True)
+class ToggleItem:
+    id: str
+    label: str
+    hint: str = ""  # used to choose a hotkey (e.g. the English name)
+    max_count: int = 1  # > 1: cycles through counts
+    value: int = 0
+    key: str = ""
+
+
+def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> None:
+    """Give each item a distinct lowercase letter: first letters of its hint words, then
+    any letter of the hint, then any free letter."""
+    used = set(reserved)
+    for it in items:
+        words = [w for w in (it.hint or it.id).replace("_", " ").lower().split() if w]
+        cands = [w[0] for w in words] + [ch for w in words for ch in w] + list(string.ascii_lowercase)
+        for ch in cands:
+            if ch in string.ascii_lowercase and ch not in used:
+                it.key = ch
+                used.add(ch)
+                break
+
+
+class Toggles(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    Toggles { height: auto; width: 1fr; }
+    """
+
+    @dataclass
+    class Changed(Message):
+        toggles: Toggles
+
+        @property
+        def control(self) -> Toggles:
+            return self.toggles
+
+    def __init__(self, items: Sequence[ToggleItem], *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.items = list(items)
+        self.cursor = 0
+
+    def values(self) -> dict[str, int]:
+        return {it.id: it.value for it in self.items if it.value}
+
+    def press(self, key: str) -> bool:
+        for it in self.items:
+            if it.key == key:
+                it.value = (it.value + 1) % (it.max_count + 1)
+                self.refresh(layout=True)
+                self.post_message(self.Changed(self))
+                return True
+        return False
+
+    def render(self) -> Text:
+        text = Text()
+        for i, it in enumerate(self.items):
+            if i:
+                text.append("   ")
+            box = "☑" if it.value else "☐"
+            style = "bold reverse" if self.has_focus and i == self.cursor else ("bold" if it.value else "")
+            text.append(f"[{it.key}]", style="bold")
+            text.append(f"{box} {it.label}", style=style)
+            if it.max_count > 1 and it.value:
+                text.append(f" ×{it.value}", style="bold")
+        return text
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("left", "right") and self.items:
+            self.cursor = (self.cursor + (1 if event.key == "right" else -1)) % len(self.items)
+            self.refresh()
+        elif event.key == "space" and self.items:
+            self.press(self.items[self.cursor].key)
+        elif not self.press(event.key):
+            return
+        event.stop()
+        event.prevent_default()
+
+    def set_value(self, item_id: str, value: int) -> None:
+        for it in self.items:
+            if it.id == item_id:
+                it.value = value
+        self.refresh(layout=True)
+        self.post_message(self.Changed(self))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+def value_of(values: dict[str, int], key: str) -> Any:
+    return values.get(key, 0)
