@@ -158,6 +158,15 @@ def _hard_flowers(
                     "the hand string's flowers differ from the winner's flowers events",
                     f"{where}.hand",
                 )
+            if not log.logged[p]:
+                table = sum(log.tiles, Counter()) + c
+                for t, n in table.items():
+                    if n > (4 if t in DRAGONS else 1):
+                        raise _contra(
+                            f"flower {TILE_ZH[t]} ({t}) is in the winner's hand string and in other players' "
+                            f"flowers events: {n} at the table, only {4 if t in DRAGONS else 1} exist",
+                            f"{where}.hand",
+                        )
             if not log.logged[p] and any(c[d] == 4 for d in DRAGONS):
                 raise _contra(
                     "the hand string shows a 花杠 (four identical flowers) but no flowers event logs it; "
@@ -257,6 +266,11 @@ def evaluate_win(
             )
         if win.concealed and "concealed" not in declared:
             declared.append("concealed")
+    if win.flower_bloom and known and hard == 0:
+        raise _contra(
+            "小杠开 is a win on a flower replacement, but the winner has no flowers",
+            f"{where}.flower_bloom",
+        )
     if "no_flowers" in declared and not known:
         known = True  # 无花果 declared where no flower count is known
     melds = facts.claimed_melds(hand, win, tiles, where=where)
@@ -287,6 +301,10 @@ def evaluate_win(
                     f"declared pattern {BY_ID[p].zh} ({p}) does not hold: {why}",
                     f"{where}.patterns",
                 )
+        if win.concealed is False and val.concealed:
+            raise _contra(
+                "'concealed': false, but the tiles are 门清 (no pung made)", f"{where}.concealed"
+            )
         if win.soft_flowers is not None and win.soft_flowers != val.soft:
             raise _contra(
                 f"declared soft_flowers {win.soft_flowers} but the tiles give {val.soft}",
@@ -447,27 +465,29 @@ class Nanjing(Variant):
         h = val.value * m
         liable: int | None = None
         why = ""
+        chain = (
+            facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
+            if win.kong_bloom
+            else ()
+        )
+        if win.robbed_kong and win.robbed_kong >= 2:
+            assert win.from_ is not None
+            facts.kong_chain(
+                hand,
+                win.from_,
+                win.robbed_kong - 1,
+                where=f"{where}.robbed_kong",
+                what="robbed_kong",
+            )
+        # 承包, in the order RULES.md §2 gives
         dz = duizui(melds)
+        first = next((k for k in chain if k.kind in ("exposed", "added")), None)
         if dz and set(LIABLE_PATTERNS) & set(val.patterns):
             liable, why = dz[0], ("对三嘴承包" if dz[1] == 3 else "对四嘴承包")
-        elif win.kong_bloom:
-            chain = facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
-            first = next((k for k in chain if k.kind in ("exposed", "added")), None)
-            if first is not None:
-                liable, why = first.from_, "大杠开承包"
+        elif first is not None:
+            liable, why = first.from_, "大杠开承包"
         elif win.robbed_kong:
-            if win.robbed_kong >= 2:
-                assert win.from_ is not None
-                facts.kong_chain(
-                    hand,
-                    win.from_,
-                    win.robbed_kong - 1,
-                    where=f"{where}.robbed_kong",
-                    what="robbed_kong",
-                )
             liable, why = win.from_, "被抢者承包"
-        if win.kong_bloom and not why:
-            facts.kong_chain(hand, w, win.kong_bloom, where=f"{where}.kong_bloom")
         if liable == w:  # pragma: no cover - record validation forbids from == player
             raise _contra("the liable player is the winner", where)
         self_draw = win.from_ is None or bool(win.robbed_kong)
