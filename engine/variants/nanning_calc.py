@@ -28,7 +28,11 @@ def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | No
     win = Win(player=player, from_=from_, hand=strip_context(tiles), **flags)
     hand = Hand((*pre, *synthetic_events(tiles, player), win))
     state = TableState(dealer=0)
-    res = variant.settle_hand(hand, state, rules)
+    try:
+        res = variant.settle_hand(hand, state, rules)
+    except MjError as e:
+        what = "self-draw" if from_ is None else f"discard by {REL[(player - from_) % 4]}"
+        raise MjError(e.code, f"{e.message} [as a {what}]", where=(e.where or "").split(".", 1)[-1] or None) from None
     wr = res.wins[0]
     pays = []
     for p in res.payments:
@@ -47,6 +51,7 @@ def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | No
 
 def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None) -> CalcResult:
     from .nanning import FLAGS, parse
+    from .nanning_score import PATTERN_IDS
 
     if jing is not None:
         raise MjError(ErrorCode.BAD_FLAG, "Nanning has no jing (--jing is for Nanchang)", where="--jing")
@@ -61,9 +66,11 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
         fl.setdefault("last_tile", True)
     self_fl = {k: v for k, v in fl.items() if k not in DISCARD_ONLY}
     disc_fl = {k: v for k, v in fl.items() if k not in SELF_ONLY}
-    if ctx.kong:
-        self_fl.setdefault("kong_bloom", 1)
-        disc_fl.setdefault("robbed_kong", 1)
+    if ctx.kong:  # |…K: 杠上开花 when self-drawn, 抢杠 otherwise
+        if ctx.self_drawn:
+            self_fl.setdefault("kong_bloom", 1)
+        else:
+            disc_fl.setdefault("robbed_kong", 1)
     if rules.fishing and "fish" not in fl:
         self_fl["fish"] = disc_fl["fish"] = (None, None, None, None)
     kongs = [m for m in tiles.melds if m.kind == "kong"]
@@ -91,13 +98,39 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
     selfd = _scenario(variant, tiles, rules, player, None, self_fl, [])
     out["discard"] = discards
     out["self_draw"] = selfd
-    first = discards[0] if discards else selfd
-    out["patterns"] = first["patterns"]
-    for label, sc in [*((f"放炮 discard by {s['discarder']}", s) for s in discards), ("自摸 self-draw", selfd)]:
-        lines.append(f"{label}: {sc['way']}  ({sc['doublings']} 倍)")
-        for it in sc["patterns"]:
-            lines.append(f"    {it['name']} {it['name_en']}: {it['value']}")
-        for p in sc["payments"]:
-            lines.append(f"    {p['from']} pays {p['amount']:>5}  {p['reason']}")
-        lines.append(f"    total {sc['total']}")
+    main = selfd if ctx.self_drawn or not discards else discards[0]
+    out["patterns"] = [p for p in main["patterns"] if p["id"] in PATTERN_IDS or p["id"] == "base"]
+    out["doublings"] = main["doublings"]
+    out["concealed"] = any(p["id"] == "base" and p["value"] == 4 for p in main["patterns"])
+    same = len({_key(sc, player) for sc in discards}) <= 1
+    out["same_for_every_discarder"] = same
+    pats = ", ".join(f"{p['name']} {p['value']}" for p in out["patterns"])
+    lines.append(f"patterns 牌型: {pats}  → {main['doublings']} 倍")
+    if rules.horses:
+        lines.append(f"摸码 horses ({rules.horses}): a self-draw's hand payments ×(1 + hits); not shown below (0 hits)")
+    shown = discards[:1] if same else discards
+    for sc in shown:
+        who = "any player 任一家" if same else sc["discarder"]
+        _lines(lines, f"放炮 discard by {who}", sc)
+    _lines(lines, "自摸 self-draw", selfd)
     return CalcResult(json=out, lines=tuple(lines))
+
+
+def _key(sc: dict[str, Any], player: int) -> tuple:
+    def who(p: dict[str, Any]) -> str:
+        return "discarder" if p["from"] == sc["discarder"] and not p["kong_points"] else p["from"]
+
+    return (sc["way"], tuple((who(p), p["amount"], p["reason"]) for p in sc["payments"]))
+
+
+def _lines(lines: list[str], label: str, sc: dict[str, Any]) -> None:
+    lines.append(f"{label}: {sc['way']}  ({sc['doublings']} 倍)")
+    kong = 0
+    for p in sc["payments"]:
+        if p["kong_points"] and "包付" not in p["reason"]:
+            kong += p["amount"]
+            continue
+        lines.append(f"    {p['from']} pays {p['amount']:>5}  {p['reason']}")
+    if kong:
+        lines.append(f"    杠分 kong points +{kong}")
+    lines.append(f"    total {sc['total']}")
