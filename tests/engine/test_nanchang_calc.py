@@ -1,0 +1,72 @@
+"""``mjscore calc nanchang HAND --jing TILE``: multipliers found and what each payer would pay
+for a discard and for a self-draw, as JSON and as text (run through the real CLI)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+
+def calc_json(capsys, *args: str) -> dict:
+    assert main(["calc", "nanchang", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_calc_seven_star_dealer(capsys):
+    """七星十三烂 ×4 × 德国 ×2 (calc cannot know the other hands, so 德国, not 德中德), dealer (seat E)."""
+    out = calc_json(capsys, "14m258p3sESWNCFP7s|EE1000", "--jing", "5m")
+    sc = {s["key"]: s for s in out["scenarios"]}
+    assert set(sc) == {"self_draw", "discard_S", "discard_W", "discard_N"}
+    self_draw = sc["self_draw"]
+    assert [m["id"] for m in self_draw["multipliers"]] == ["seven_star_lan", "clean"]
+    assert self_draw["product"] == 8
+    # self-draw: each pays 8·2 (自摸) ·2 (庄家) = 32, + 5
+    assert [(p["seat"], p["amount"], p["clean_bonus"]) for p in self_draw["payments"]] == [("S", 32, 5), ("W", 32, 5), ("N", 32, 5)]
+    # discard by 南: 南 pays 8·2·2 = 32 + 5, the others 8·1·2 = 16
+    d = sc["discard_S"]
+    assert [(p["seat"], p["total"]) for p in d["payments"]] == [("S", 37), ("W", 16), ("N", 16)]
+
+
+def test_calc_jing_single_non_dealer(capsys):
+    """精吊 only on the self-draw; seat 南 wins, 东 is the dealer (×2 on his side)."""
+    out = calc_json(capsys, "123m456p789sEEE5m9p|ES1000", "--jing", "5m")
+    sc = {s["key"]: s for s in out["scenarios"]}
+    assert sc["self_draw"]["product"] == 2 and sc["discard_E"]["product"] == 1
+    assert {p["seat"]: p["amount"] for p in sc["self_draw"]["payments"]} == {"E": 8, "W": 4, "N": 4}
+    assert {p["seat"]: p["amount"] for p in sc["discard_E"]["payments"]} == {"E": 4, "W": 1, "N": 1}
+    assert {p["seat"]: p["amount"] for p in sc["discard_W"]["payments"]} == {"E": 2, "W": 2, "N": 1}
+
+
+def test_calc_flags_and_base(capsys):
+    out = calc_json(capsys, "14m258p3sESWNCFP7s|EE1000", "--jing", "5m", "--flag", "heavenly", "--option", "base=2")
+    (only,) = out["scenarios"]
+    assert only["product"] == 160 and [p["amount"] for p in only["payments"]] == [640, 640, 640]
+    assert [p["clean_bonus"] for p in only["payments"]] == [10, 10, 10]
+
+
+def test_calc_text(capsys):
+    assert main(["calc", "nanchang", "1155m2288p33sEE9sC", "--jing", "C"]) == 0
+    text = capsys.readouterr().out
+    assert "七对×2 = ×2" in text and "自摸" in text and "点炮" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["123m456p789sEEE5m9p"], "--jing"),
+        (["123m456p789sEEE1s9p", "--jing", "5m"], "not a winning hand"),
+        (["123m456p789sEEE5m9p", "--jing", "5m", "--flag", "last_tile"], "does not know the flag"),
+        (["123m456p789sEEE5m9p|ES1000", "--jing", "5m", "--flag", "heavenly"], "天胡"),
+    ],
+)
+def test_calc_errors_one_line(args, fragment):
+    r = subprocess.run([sys.executable, "-m", "tui", "calc", "nanchang", *args], capture_output=True, text=True,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 2
+    assert fragment in r.stderr and r.stderr.count("\n") == 1
