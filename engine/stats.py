@@ -480,8 +480,9 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
     if st.bixiahu:
         head += f"  比下胡 旗{st.flags}"
-    head += f"  {OUTCOME_ZH.get(hr.outcome, hr.outcome)}"
-    if hr.summary and not hr.wins:
+    outcome = OUTCOME_ZH.get(hr.outcome, hr.outcome)
+    head += f"  {outcome}"
+    if hr.summary and not hr.wins and hr.summary != outcome:
         head += f"  {hr.summary}"
     lines = [head]
     lines += [f"     · {e}" for e in hr.events]

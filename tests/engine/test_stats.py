@@ -382,3 +382,91 @@ def test_hand_results_reused_payments():
     s, rep = guobiao_session()
     assert review(s, rep)[0].payments == rep.hands[0].result.payments
     assert isinstance(rep.hands[0].result.payments[0], Payment)
+
+
+# ---------------------------------------------------------------- the real variants
+# Records of every variant, replayed by the variant itself. Who won, self-drew, dealt in or
+# false-won is read off the events (independent of the variant's payments), so those
+# counts are checked by hand; the points are checked against the replay the variant made.
+REAL = {
+    "nanning": (
+        [
+            [{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"], "concealed": False}],
+            [{"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"},
+             {"type": "win", "player": 2, "from": None, "concealed": True}],
+            [{"type": "draw", "last_drawer": 2}],
+            [{"type": "win", "player": 1, "from": 0, "concealed": False},  # 一炮双响
+             {"type": "win", "player": 2, "from": 0, "concealed": True}],
+            [{"type": "false_win", "player": 3}],
+        ],
+        # wins, self-draws, deal-ins, false wins per seat; (won hands, draws, false-win hands)
+        {"wins": (0, 2, 2, 0), "self": (0, 0, 1, 0), "deal": (2, 0, 0, 0), "false": (0, 0, 0, 1)}, (3, 1, 1),
+    ),
+    "nanjing": (
+        [
+            [{"type": "win", "player": 1, "from": 2, "patterns": ["concealed"], "hard_flowers": 1}],
+            [{"type": "penalty", "player": 1, "kind": "four_copies"}, {"type": "draw"}],
+            [{"type": "win", "player": 0, "from": None, "patterns": ["all_pungs"], "hard_flowers": 2}],
+            [{"type": "false_win", "player": 2}],
+        ],
+        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 1, 0), "false": (0, 0, 1, 0)}, (2, 1, 1),
+    ),
+    "guobiao": (
+        [
+            [{"type": "win", "player": 1, "from": 2, "fan": 8}],
+            [{"type": "win", "player": 3, "from": None, "fan": 24}],
+            [{"type": "draw"}],
+            [{"type": "false_win", "player": 1}],
+        ],
+        {"wins": (0, 1, 0, 1), "self": (0, 0, 0, 1), "deal": (0, 0, 1, 0), "false": (0, 1, 0, 0)}, (2, 1, 1),
+    ),
+    "nanchang": (
+        [
+            [{"type": "jing", "indicator": "2m", "lower": "5p", "lower_counts": [[1, 0], [0, 0], [0, 2], [0, 0]]},
+             {"type": "win", "player": 1, "from": 3, "patterns": ["seven_pairs"]}],
+            [{"type": "draw"}],
+            [{"type": "win", "player": 0, "from": None, "patterns": ["clean"]}],
+            [{"type": "false_win", "player": 2}],
+        ],
+        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 0, 1), "false": (0, 0, 1, 0)}, (2, 1, 1),
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(REAL))
+def test_real_variant_session_stats(variant):
+    pytest.importorskip(f"engine.variants.{variant}")
+    from engine.core import replay
+    from engine.record import load_session
+
+    hands, counts, (won, draws, false_hands) = REAL[variant]
+    s = load_session({"variant": variant, "players": list(NAMES), "stake": "0.5",
+                      "hands": [{"events": h} for h in hands]})
+    rep = replay(s)
+    st_ = session_stats(s, rep)
+    per = st_.players_stats
+    assert tuple(p.wins for p in per) == counts["wins"]
+    assert tuple(p.self_draws for p in per) == counts["self"]
+    assert tuple(p.deal_ins for p in per) == counts["deal"]
+    assert tuple(p.false_wins for p in per) == counts["false"]
+    assert (st_.hands, st_.wins, st_.draws, st_.false_wins) == (len(hands), won, draws, false_hands)
+    assert tuple(p.net for p in per) == rep.totals
+    for seat, p in enumerate(per):
+        won_hands = [h for h in rep.hands if any(w["type"] == "win" and w["player"] == seat for w in hands[h.index - 1])]
+        assert p.win_points == sum(h.result.deltas[seat] for h in won_hands)
+        if p.biggest is not None:
+            h = rep.hands[p.biggest.hand - 1]
+            assert p.biggest.points == h.result.deltas[seat] == max(x.result.deltas[seat] for x in won_hands)
+            wr = next(w for w in h.result.wins if w.player == seat)
+            assert p.biggest.summary == wr.summary and p.biggest.items == wr.items
+    # stake 0.5: money is exact to the cent, so no rounding, and the transfers settle it
+    assert st_.settlement.amounts == tuple(D(t) * D("0.5") for t in rep.totals)
+    bal = list(st_.settlement.amounts)
+    for t in st_.settlement.transfers:
+        bal[t.payer] += t.amount
+        bal[t.payee] -= t.amount
+    assert bal == [0, 0, 0, 0] and len(st_.settlement.transfers) <= 3
+    text = report_text(s, rep)
+    for h in rep.hands:
+        for p in h.result.payments:
+            assert p.reason in text
