@@ -24,7 +24,7 @@ from ..core import (
     advance,
 )
 from ..errors import ErrorCode, MjError
-from ..record import Draw, FalseWin, Flowers, Hand, Kong, Penalty, Pung, Win
+from ..record import FalseWin, Flowers, Hand, Kong, Penalty, Pung, Win
 from ..rules import option
 from ..tiles import (
     DRAGONS,
@@ -436,7 +436,6 @@ class Nanjing(Variant):
         elif outcome == "draw":
             triggers.append("和局")
             summary = "和局"
-            _ = hand.of(Draw)
         else:  # pragma: no cover - replay skips unfinished hands
             raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended", where="events")
         details["bixiahu_triggers"] = triggers
