@@ -267,7 +267,8 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
         for name in ("patterns", "concealed", "quads"):
             if getattr(win, name) is not None:
                 raise MjError(ErrorCode.BAD_RECORD, f"give either 'hand' or declared facts; '{name}' is derived from the tiles", where=f"{where}.{name}")
-        facts.check_context(tiles, win, state, where)
+        if tiles.context is not None:  # Nanning keeps no prevailing wind: only the seat wind is checked
+            facts.check_context(tiles, win, replace(state, prevailing_wind=tiles.context.prevailing), where)
         val = evaluate_tiles(tiles, self_drawn=sd, where=where)
         melds = facts.claimed_melds(hand, win, tiles, where=where)
         froms = [m.from_seat for m in melds if m.exposed]
@@ -275,7 +276,10 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
         for name in ("soft_flowers", "hard_flowers", "fan"):
             if getattr(win, name) is not None:
                 raise MjError(ErrorCode.BAD_RECORD, f"Nanning does not take a declared {name!r}", where=f"{where}.{name}")
-        val = evaluate_declared(win.patterns or (), win.concealed, win.quads, self_drawn=sd, where=where)
+        concealed = win.concealed
+        if concealed is None and (win.heavenly or win.earthly or win.human):
+            concealed = True  # an untouched first go-round is always 门清
+        val = evaluate_declared(win.patterns or (), concealed, win.quads, self_drawn=sd, where=where)
         _check_declared_against_events(win, val, hand, where)
         froms = [f for _, f in _event_melds(hand, win.player)]
     if (win.heavenly or win.earthly or win.human) and not val.concealed:
@@ -429,7 +433,7 @@ class Nanning(Variant):
     multiple_wins = True
 
     def accepts_declared(self, win: Win) -> bool:
-        return win.concealed is not None or bool(win.patterns)
+        return win.concealed is not None or win.patterns is not None or bool(win.heavenly or win.earthly or win.human)
 
     def initial_state(self, first_dealer: int, rules: Any) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer)

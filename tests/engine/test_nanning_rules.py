@@ -312,3 +312,15 @@ def test_win_result_explains():
     assert wr.value == 2 and wr.unit == "倍"
     assert [i.id for i in wr.items] == ["base", "full_flush", "all_pungs"]
     assert wr.summary == "清一色 碰碰胡 自摸"
+
+
+def test_declared_heavenly_needs_no_concealed_flag():
+    # 十四 "算门清自摸胡牌": declared 天胡 is 门清 without saying so
+    res = settle([win(frm=None, patterns=[], heavenly=True)])
+    assert res.deltas == (24, -8, -8, -8)
+
+
+def test_context_prevailing_wind_is_not_tracked_but_seat_wind_is():
+    assert settle([win(player=1, frm=2, hand=MQ + "|SS0000")]).deltas[1] == 4
+    with pytest.raises(MjError, match="seat wind"):
+        settle([win(player=1, frm=2, hand=MQ + "|EE0000")])
