@@ -107,6 +107,11 @@ def _times(m: int) -> str:
     return f" ×{m}" if m > 1 else ""
 
 
+def _cannon(n: int) -> str:
+    """大炮 C(k), doubled per further kong of a chain."""
+    return "大炮" + _times(2 ** (n - 1))
+
+
 def _chain_note(n: int) -> str:
     return f" (连杠 {n})" if n > 1 else ""
 
@@ -119,7 +124,8 @@ def resolve_way(val: Valuation, win: Win, hand: Hand, state: TableState, where: 
             name = "天胡" if win.heavenly else "地胡"
             amt = 2 * self_draw_each(k, True)
             return Way(f"{name} ×2", dict.fromkeys(others, amt), True, True,
-                       items=[ScoreItem(id="heavenly" if win.heavenly else "earthly", zh=name, en=name, value="×2")])
+                       items=[ScoreItem(id="heavenly" if win.heavenly else "earthly", zh=name,
+                                             en="heavenly hand" if win.heavenly else "earthly hand", value="×2")])
         if win.kong_bloom:
             n = win.kong_bloom
             chain = facts.kong_chain(hand, win.player, n, where=f"{where}.kong_bloom", what="kong_bloom")
@@ -150,13 +156,13 @@ def resolve_way(val: Valuation, win: Win, hand: Hand, state: TableState, where: 
         amt = big_cannon(k, mq) * 2 ** (n - 1)
         label = "抢杠" if n == 1 else f"抢连杠{_times(2 ** (n - 1))}{_chain_note(n)}"
         return Way(label, {d: amt}, False, False, discarder=d,
-                   items=[ScoreItem(id="robbed_kong", zh="抢杠胡", en="robbing the kong", value=f"大炮×{2 ** (n - 1)}")])
+                   items=[ScoreItem(id="robbed_kong", zh="抢杠胡", en="robbing the kong", value=_cannon(n))])
     options: list[tuple[int, str, ScoreItem | None]] = [(discard_amount(k, mq), "放炮", None)]
     if win.kong_cannon:
         n = win.kong_cannon
         facts.kong_chain(hand, d, n, where=f"{where}.kong_cannon", what="kong_cannon")
         options.append((big_cannon(k, mq) * 2 ** (n - 1), f"杠上炮{_times(2 ** (n - 1))}{_chain_note(n)}",
-                        ScoreItem(id="kong_cannon", zh="杠上炮", en="kong cannon", value=f"大炮×{2 ** (n - 1)}")))
+                        ScoreItem(id="kong_cannon", zh="杠上炮", en="kong cannon", value=_cannon(n))))
     if win.discarder_all_melded:
         options.append((big_cannon(k, mq), "全求炮", ScoreItem(id="discarder_all_melded", zh="全求炮", en="discarder all melded", value="大炮")))
     if win.last_tile:
