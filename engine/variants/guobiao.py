@@ -12,10 +12,11 @@ Pipeline: hand string → :class:`~engine.tiles.HandTiles` + :class:`Situation` 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..core import (
     CalcResult,
@@ -31,7 +32,14 @@ from ..errors import ErrorCode, MjError
 from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
 from ..record import FalseWin, Flowers, Hand, Kong, Pung, Win
 from ..rules import option
-from ..tiles import Context, HandTiles, format_hand, parse_hand, parse_tiles
+from ..tiles import (
+    DEFAULT_CONTEXT,
+    Context,
+    HandTiles,
+    format_hand,
+    parse_hand,
+    parse_tiles,
+)
 from .gb_fans import FLOWER, Fan, fan_for_label
 
 WINDS = "ESWN"
@@ -46,6 +54,11 @@ TILE_CODE: dict[str, str] = {
     "E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3",
 }
 WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
+_TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
+
+
+def _tile_of(code: str) -> str:
+    return _TILE_OF_CODE.get(code, code)
 GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
 
 
@@ -91,28 +104,42 @@ class Situation:
         return "抢杠" if self.kong else "点和"
 
 
-@dataclass(frozen=True, slots=True)
 class FanCount:
-    fan: Fan
-    count: int
+    """One fan with its count. Instances are shared (see ``fan_count``) and never changed, so
+    their total, label, text line and JSON are computed once."""
 
-    @property
-    def total(self) -> int:
-        return self.fan.points * self.count
+    __slots__ = ("count", "fan", "line", "total", "_json", "_label")
+
+    def __init__(self, fan: Fan, count: int) -> None:
+        self.fan = fan
+        self.count = count
+        self.total = fan.points * count
+        self._label = fan.zh + (f"×{count}" if count > 1 else "")
+        self.line = f"{self._label} {self.total}  {fan.en}"
+        self._json = {"name": fan.zh, "name_en": fan.en, "points": fan.points, "count": count}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FanCount) and (self.fan, self.count) == (other.fan, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.fan.zh, self.count))
+
+    def __repr__(self) -> str:
+        return f"FanCount({self.fan.zh!r}, {self.count})"
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.fan.zh, "name_en": self.fan.en, "points": self.fan.points, "count": self.count}
+        return dict(self._json)
 
     def label(self) -> str:
-        return self.fan.zh + (f"×{self.count}" if self.count > 1 else "")
+        return self._label
 
     def score_item(self) -> ScoreItem:
         return ScoreItem(id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count)
 
 
-@dataclass(frozen=True, slots=True)
-class GbValue:
-    """A valued hand: the fans (flowers last, as 花牌), ``fan`` without and ``total`` with flowers."""
+class GbValue(NamedTuple):
+    """A valued hand: the fans (flowers last, as 花牌), ``fan`` without and ``total`` with flowers.
+    (Named tuples here and below: cheap to make, and ``calc`` makes one per hand.)"""
 
     fans: tuple[FanCount, ...]
     fan: int  # toward the minimum (flowers excluded)
@@ -126,16 +153,16 @@ class GbValue:
         return " ".join(f.label() for f in self.fans)
 
 
-def _calc_error(msg: str, tiles: HandTiles) -> MjError:
+def _calc_error(msg: str, hand: str) -> MjError:
     if msg == "ERROR_NOT_WIN":
         return MjError(
             ErrorCode.NOT_A_WIN,
-            f"{format_hand(tiles)} is not a winning hand in Guobiao (it needs four sets and a pair, "
+            f"{hand} is not a winning hand in Guobiao (it needs four sets and a pair, "
             "seven pairs, 十三幺, 全不靠 or 组合龙)",
         )
     if msg == "ERROR_WRONG_TILES_COUNT":
-        return MjError(ErrorCode.BAD_TILES, f"{format_hand(tiles)} has the wrong number of tiles for Guobiao")
-    return MjError(ErrorCode.BAD_TILES, f"the fan calculator refused {format_hand(tiles)} ({msg})")
+        return MjError(ErrorCode.BAD_TILES, f"{hand} has the wrong number of tiles for Guobiao")
+    return MjError(ErrorCode.BAD_TILES, f"the fan calculator refused {hand} ({msg})")
 
 
 def _pack(m) -> tuple[str, str, int]:
@@ -147,67 +174,212 @@ def _pack(m) -> tuple[str, str, int]:
     return ("GANG", TILE_CODE[m.tiles[0]], 0 if m.claim is None else (m.claim - 4 if m.claim >= 5 else m.claim))
 
 
-def _check_situation(tiles: HandTiles, sit: Situation) -> None:
-    """Refuse what the calculator would silently drop or misread."""
+class CalcInput(NamedTuple):
+    """What the calculator needs from the tiles, plus the two facts the flag checks need."""
+
+    pack: tuple[tuple[str, str, int], ...]
+    hand: tuple[str, ...]  # standing tiles without the winning tile, calculator codes
+    win: str  # calculator code
+    has_kong: bool
+    win_copies: int  # copies of the winning tile in the whole hand (melds included)
+
+
+def calc_input(tiles: HandTiles) -> CalcInput:
     if tiles.win_tile is None:
         raise MjError(ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile")
+    try:
+        return CalcInput(
+            tuple(_pack(m) for m in tiles.melds),
+            tuple(TILE_CODE[t] for t in tiles.concealed),
+            TILE_CODE[tiles.win_tile],
+            any(m.kind == "kong" for m in tiles.melds),
+            tiles.all_tiles.count(tiles.win_tile),
+        )
+    except KeyError as e:  # a flower letter or unknown tile among the tiles
+        raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
+
+
+def _check_situation(inp: CalcInput, sit: Situation) -> None:
+    """Refuse what the calculator would silently drop or misread."""
     if sit.seat_wind not in WINDS or sit.prevailing_wind not in WINDS:
         raise MjError(ErrorCode.BAD_FLAG, "winds must be E, S, W or N")
     if not 0 <= sit.flowers <= 8:
         raise MjError(ErrorCode.BAD_FLAG, f"{sit.flowers} flowers: Guobiao has 8 flower tiles")
-    if sit.kong and sit.self_drawn and not tiles.kongs:
+    if sit.kong and sit.self_drawn and not inp.has_kong:
         raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) needs a kong in the winner's hand")
     if sit.kong and not sit.self_drawn:
         if sit.last_tile:
             raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)")
-        n = tiles.all_tiles.count(tiles.win_tile)
-        if n != 1:
+        if inp.win_copies != 1:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {tiles.win_tile}, "
-                f"but this hand holds {n} of them",
+                f"抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {_tile_of(inp.win)}, "
+                f"but this hand holds {inp.win_copies} of them",
             )
+
+
+_CALCULATOR: Any = None
+_FAN_COUNTS: dict[tuple[str, int], FanCount] = {}
+
+
+def _calculator() -> Any:
+    global _CALCULATOR
+    if _CALCULATOR is None:
+        from MahjongGB import MahjongFanCalculator  # lazy: `import engine` stays light
+
+        _CALCULATOR = MahjongFanCalculator
+    return _CALCULATOR
 
 
 def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
     """The fans of a winning hand under ``sit``; MjError for a non-win or impossible flags."""
-    _check_situation(tiles, sit)
-    from MahjongGB import MahjongFanCalculator  # lazy: `import engine` stays light
+    return evaluate_input(calc_input(tiles), sit, lambda: format_hand(tiles))
 
+
+def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
+    """:func:`evaluate` on prepared input; ``describe()`` names the hand in error messages."""
+    _check_situation(inp, sit)
     try:
-        pack = tuple(_pack(m) for m in tiles.melds)
-        hand = tuple(TILE_CODE[t] for t in tiles.concealed)
-        raw = MahjongFanCalculator(
-            pack, hand, TILE_CODE[tiles.win_tile], sit.flowers, sit.self_drawn, sit.last_copy, sit.kong,
-            sit.last_tile, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind], verbose=True,
+        raw = _calculator()(
+            inp.pack, inp.hand, inp.win, sit.flowers, sit.self_drawn, sit.last_copy, sit.kong,
+            sit.last_tile, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind], True,
         )
     except TypeError as e:
-        raise _calc_error(str(e), tiles) from None
-    except KeyError as e:  # a flower letter or unknown tile among the tiles
-        raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
-    fans = tuple(FanCount(fan_for_label(name), cnt) for _pts, cnt, name, _en in raw)
-    names = {f.fan.zh for f in fans}
-    # the calculator drops flags it finds impossible; a record must not say what cannot be
-    if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught above
+        raise _calc_error(str(e), describe()) from None
+    fans = []
+    fan = flowers = 0
+    for _pts, cnt, label, _en in raw:
+        fc = _FAN_COUNTS.get((label, cnt))
+        if fc is None:
+            fc = _FAN_COUNTS[(label, cnt)] = FanCount(fan_for_label(label), cnt)
+        fans.append(fc)
+        if fc.fan is FLOWER:
+            flowers += cnt
+        else:
+            fan += fc.total
+    if sit.kong or sit.last_copy:
+        _check_dropped_flags(_tile_of(inp.win), sit, {f.fan.zh for f in fans})
+    return GbValue(tuple(fans), fan, flowers)
+
+
+def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None:
+    """The calculator drops flags it finds impossible; a record must not say what cannot be."""
+    if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught before
         raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is impossible for this hand")
     if sit.kong and not sit.self_drawn and "抢杠和" not in names:
-        raise MjError(ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {tiles.win_tile}")
+        raise MjError(ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {win_tile}")
     if sit.last_copy and "和绝张" not in names and "抢杠和" not in names:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            f"和绝张 (last_copy) is impossible: the hand itself holds another {tiles.win_tile}, so the winning tile "
+            f"和绝张 (last_copy) is impossible: the hand itself holds another {win_tile}, so the winning tile "
             "cannot be the last unseen copy",
         )
-    flowers = sum(f.count for f in fans if f.fan is FLOWER)
-    fan = sum(f.total for f in fans if f.fan is not FLOWER)
-    return GbValue(fans, fan, flowers)
+
+
+# ---------------------------------------------------------------- fast notation path
+# ``calc`` is dominated by parsing. The common GB string (melds first, then the standing tiles,
+# an optional |context and |flowers) is read here directly; anything else — and anything this
+# path does not fully vouch for — goes to engine.tiles.parse_hand, which also words every error.
+# tests/engine/test_guobiao_props.py checks the two agree.
+_FAST = re.compile(r"((?:\[[1-9mpsESWNCFP]+(?:,[1235-7])?\])*)([1-9mpsESWNCFP]+)(?:\|([ESWN]{2}[01]{4})(?:\|([a-h]{1,8}|[0-8]))?)?")
+_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+_TOKENS: dict[str, list[str]] = {}
+_BAD_RUN = re.compile(r"[1-9](?![1-9mps])|(?<![1-9])[mps]")  # digits without a suit, a suit without digits
+_SUIT_CODE = {"m": "W", "p": "B", "s": "T"}
+_MELD_CACHE: dict[str, tuple[tuple[str, str, int], tuple[str, ...], bool] | None] = {}
+_SITUATIONS: dict[tuple[str, int], Situation] = {}  # (context string, flowers): at most 4·4·16·9
+
+
+def _codes(s: str) -> list[str] | None:
+    """Calculator codes of a run such as ``123m45pE`` (None if malformed)."""
+    if _BAD_RUN.search(s):
+        return None
+    out: list[str] = []
+    for token in _TOKEN.findall(s):
+        codes = _TOKENS.get(token)
+        if codes is None:
+            if len(_TOKENS) > 20_000:  # bounded: runs of digits are few in practice
+                _TOKENS.clear()
+            c = _SUIT_CODE.get(token[-1])
+            codes = _TOKENS[token] = [c + d for d in token[:-1]] if c else [TILE_CODE[token]]
+        out += codes
+    return out
+
+
+def _fast_meld(inner: str) -> tuple[tuple[str, str, int], tuple[str, ...], bool] | None:
+    """(pack, its tiles as codes, is a kong) of a bracketed meld, or None when not plainly valid."""
+    tiles_s, _, claim_s = inner.partition(",")
+    ts = _codes(tiles_s)
+    if not ts:
+        return None
+    claim = int(claim_s) if claim_s else None
+    if len(set(ts)) == 1 and len(ts) in (3, 4):
+        if len(ts) == 4:
+            offer = 0 if claim is None else (claim - 4 if claim >= 5 else claim)
+            return ("GANG", ts[0], offer), tuple(ts), True
+        return (("PENG", ts[0], claim or 1), tuple(ts), False) if (claim or 1) <= 3 else None
+    if len(ts) == 3 and (claim or 1) <= 3 and ts[0][0] in "WBT" and ts[0][0] == ts[1][0] == ts[2][0]:
+        st = sorted(ts)
+        r = int(st[0][1])
+        if int(st[1][1]) == r + 1 and int(st[2][1]) == r + 2:
+            return ("CHI", st[1], claim or 1), tuple(st), False
+    return None
+
+
+def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
+    """(calculator input, situation of the |context and flowers) read straight from a hand string of the common
+    shape, or None: then ``parse_hand`` reads it (and words any error). Never accepts a string
+    ``parse_hand(s, variant="guobiao", waiting_ok=False)`` refuses; agrees with it otherwise."""
+    m = _FAST.fullmatch(s)
+    if m is None:
+        return None
+    melds_s, body, ctx, fl = m.groups()
+    packs = []
+    every = _codes(body)
+    if every is None:
+        return None
+    n_loose = len(every)
+    has_kong = False
+    if melds_s:
+        for inner in melds_s[1:-1].split("]["):
+            meld = _MELD_CACHE.get(inner, False)
+            if meld is False:
+                meld = _MELD_CACHE.setdefault(inner, _fast_meld(inner))
+            if meld is None:
+                return None
+            packs.append(meld[0])
+            every += meld[1]
+            has_kong = has_kong or meld[2]
+    if n_loose + 3 * len(packs) != 14:
+        return None
+    ordered = sorted(every)
+    if any(map(str.__eq__, ordered, ordered[4:])):  # a fifth copy: parse_hand words it
+        return None
+    if ctx is None:
+        ctx = "EE0000"
+    elif ctx[5] == "1" and ctx[4] == "1" and ctx[2] == "0":  # 抢杠 on the last tile: parse_hand words it
+        return None
+    flowers = 0
+    if fl is not None:
+        if fl.isdigit():
+            flowers = int(fl)
+        elif len(set(fl)) != len(fl):
+            return None
+        else:
+            flowers = len(fl)
+    win = every[n_loose - 1]
+    inp = CalcInput(tuple(packs), tuple(every[: n_loose - 1]), win, has_kong, every.count(win))
+    sit = _SITUATIONS.get((ctx, flowers))
+    if sit is None:
+        c = ctx
+        sit = _SITUATIONS[(ctx, flowers)] = Situation(
+            prevailing_wind=c[0], seat_wind=c[1], self_drawn=c[2] == "1", last_copy=c[3] == "1",
+            last_tile=c[4] == "1", kong=c[5] == "1", flowers=flowers,
+        )
+    return inp, sit
 
 
 # ---------------------------------------------------------------- the variant
-def _reason(summary: str, total: int, how: str) -> str:
-    return f"{summary} {total}番 {how}"
-
-
 def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | None]]:
     """Flower counts per player from `flowers` events (and the letters when all were given)."""
     counts = [0, 0, 0, 0]
@@ -413,12 +585,16 @@ class Guobiao(Variant):
     ) -> CalcResult:
         if jing is not None:
             raise MjError(ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing")
-        if isinstance(hand, str) and hand.count("|") == 2 and hand.endswith("|"):
+        if isinstance(hand, str) and hand.endswith("|") and hand.count("|") == 2:
             hand = hand[:-1]  # GB-Mahjong strings may end in an empty flower section
-        tiles = parse_hand(hand, variant=self.id, waiting_ok=False)
-        sit = Situation.from_context(tiles.effective_context, tiles.flower_count)
-        sit = _apply_flags(sit, flags or {})
-        val = evaluate(tiles, sit)
+        fast = fast_input(hand)
+        if fast is None:
+            tiles = parse_hand(hand, variant=self.id, waiting_ok=False)
+            fast = calc_input(tiles), Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count)
+        inp, sit = fast
+        if flags:
+            sit = _apply_flags(sit, flags)
+        val = evaluate_input(inp, sit, lambda: format_hand(parse_hand(hand, variant=self.id)))
         below = val.fan < rules.min_fan
         js = {
             "fans": [f.to_json() for f in val.fans],
@@ -426,7 +602,7 @@ class Guobiao(Variant):
             "min_fan": rules.min_fan,
             "below_minimum": below,
         }
-        lines = [f"{f.label()} {f.total}  {f.fan.en}" for f in val.fans]
+        lines = [f.line for f in val.fans]
         lines.append(f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else ""))
         if below:
             lines.append(f"低于起和 {rules.min_fan} 番: {val.fan} fan is below the minimum of {rules.min_fan}, not a legal win")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +165,65 @@ def test_impossible_flags_are_refused_not_dropped(hk, last_copy, kong, self_draw
         assert ("杠上开花" if self_drawn else "抢杠和") in names
     if last_copy:
         assert "和绝张" in names or "抢杠和" in names
+
+
+# ---------------------------------------------------------------- the fast notation path
+from engine.tiles import DEFAULT_CONTEXT, parse_hand  # noqa: E402
+from engine.variants.guobiao import _FAST, Situation, calc_input, fast_input  # noqa: E402
+
+NOTATION_CHARS = "123456789mpsESWNCFPabch[],|0 "
+
+
+def _same_as_parse_hand(text: str) -> None:
+    """calc reads common strings without parse_hand; it must read them exactly as parse_hand."""
+    try:
+        tiles = parse_hand(text, variant="guobiao", waiting_ok=False)
+        want = (calc_input(tiles), Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count))
+    except MjError:
+        want = None
+    got = fast_input(text)
+    if got is not None:
+        assert want is not None, f"fast path accepted {text!r}, which parse_hand refuses"
+        (inp, sit), (winp, wsit) = got, want
+        assert sit == wsit
+        assert (inp.pack, inp.win, inp.has_kong, inp.win_copies) == (winp.pack, winp.win, winp.has_kong, winp.win_copies)
+        assert sorted(inp.hand) == sorted(winp.hand)
+    elif want is not None:
+        # it may decline only shapes it does not handle
+        assert _FAST.fullmatch(text) is None, text
+
+
+@settings(max_examples=300, deadline=None)
+@given(gb_hands(), st.sampled_from(["", "|EE0000", "|SW1101", "|NE0011", "|EE1011|3", "|WS0100|ahc", "|EE0000|aa"]))
+def test_fast_path_equals_parse_hand_on_wins(hk, tail):
+    _same_as_parse_hand(hk[0] + tail)
+
+
+@settings(max_examples=300, deadline=None)
+@given(gb_hands(), st.data())
+def test_fast_path_never_accepts_what_parse_hand_refuses(hk, data):
+    text = hk[0] + data.draw(st.sampled_from(["", "|EE1000", "|EE0011|2"]))
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 3))):
+        op = data.draw(st.sampled_from(["replace", "insert", "delete"]))
+        i = data.draw(st.integers(0, max(len(chars) - 1, 0)))
+        c = data.draw(st.sampled_from(NOTATION_CHARS))
+        if op == "replace" and chars:
+            chars[i] = c
+        elif op == "insert":
+            chars.insert(i, c)
+        elif chars:
+            del chars[i]
+    _same_as_parse_hand("".join(chars))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["11111m2345678m9m", "[1111m]1m23456789m99m", "[123m,4]456m789p123s5s5s", "[135m,1]456m789p123s55s",
+     "[ESW,1]456m789p123s55s", "[111m,5]456m789p123s55s", "123456789m123p4s", "123456789m123p4s ",
+     "19m19p19sESWNCFPP|EE0011", "19m19p19sESWNCFPP|EE1000|9", "19m19p19sESWNCFPP|EE1000|aba", "m19p19sESWNCFPP1"],
+)
+def test_fast_path_declines_bad_strings(text):
+    assert fast_input(text) is None
+    with pytest.raises(MjError):
+        parse_hand(text, variant="guobiao", waiting_ok=False)
