@@ -40,7 +40,7 @@ from engine.record import (
 )
 
 from .errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
-from .schema import KNOWN_MIGRATIONS, MIGRATION_SET, SCHEMA_VERSION, migrations
+from .schema import KNOWN_MIGRATIONS, MIGRATION_SET, REFRESH_SEATS_SQL, SCHEMA_VERSION, migrations
 
 APP_NAME = "mjscore"
 LEDGER_FILENAME = "ledger.sqlite3"
@@ -124,7 +124,9 @@ def _get_variant(variant_id: str):
     try:
         return engine.variants.get_variant(variant_id)
     except ImportError:  # a rule set not built into this version
-        raise MjError(ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build") from None
+        raise MjError(
+            ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build"
+        ) from None
 
 
 # ---------------------------------------------------------------- public records
@@ -254,7 +256,9 @@ def _api(method):
 class Ledger:
     """A mjscore ledger. Open with :meth:`open` (a file) or :meth:`memory` (tests)."""
 
-    def __init__(self, conn: sqlite3.Connection, *, path: Path | None, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, *, path: Path | None, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
         self.path = path
         self.timeout = timeout
         self._lock = threading.RLock()
@@ -275,7 +279,9 @@ class Ledger:
 
     # ---- opening
     @classmethod
-    def open(cls, path: str | os.PathLike[str] | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> Ledger:
+    def open(
+        cls, path: str | os.PathLike[str] | None = None, *, timeout: float = DEFAULT_TIMEOUT
+    ) -> Ledger:
         """Open (creating if needed) the ledger at ``path`` (see :func:`resolve_path`).
 
         The file is put in WAL mode with ``synchronous=FULL``; a write waits up to
@@ -294,12 +300,16 @@ class Ledger:
             except OSError as e:
                 raise LedgerDamaged(f"cannot read the ledger {p}: {e.strerror}") from None
             if head and head != _SQLITE_MAGIC:
-                raise LedgerDamaged(f"{p} is not a SQLite database, so not an mjscore ledger; it was left as it is")
+                raise LedgerDamaged(
+                    f"{p} is not a SQLite database, so not an mjscore ledger; it was left as it is"
+                )
         else:
             try:
                 p.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise LedgerError(f"cannot create the folder for the ledger {p}: {e.strerror}") from None
+                raise LedgerError(
+                    f"cannot create the folder for the ledger {p}: {e.strerror}"
+                ) from None
         try:
             conn = sqlite3.connect(str(p), timeout=timeout, check_same_thread=False)
         except sqlite3.Error as e:
@@ -339,7 +349,9 @@ class Ledger:
             )
         if isinstance(e, sqlite3.OperationalError) and "readonly" in low:
             return LedgerError(f"the ledger {self._where()} is read-only: {msg}")
-        return LedgerDamaged(f"cannot use the ledger {self._where()}: {msg} (the file was not changed)")
+        return LedgerDamaged(
+            f"cannot use the ledger {self._where()}: {msg} (the file was not changed)"
+        )
 
     def _prepare(self) -> None:
         conn = self.db.conn
@@ -359,13 +371,17 @@ class Ledger:
     def _check_version(self) -> None:
         conn = self.db.conn
         user_version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        tables = {
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+        }
         applied: set[str] = set()
         if migrations.migrations_table in tables:
             applied = {
                 r[0]
                 for r in conn.execute(
-                    f"SELECT name FROM {migrations.migrations_table} WHERE migration_set = ?", [MIGRATION_SET]
+                    f"SELECT name FROM {migrations.migrations_table} WHERE migration_set = ?",
+                    [MIGRATION_SET],
                 )
             }
         unknown = applied - KNOWN_MIGRATIONS
@@ -446,25 +462,50 @@ class Ledger:
         opts = dict(options or {})
         v.rules(opts)
         st = check_stake(stake)
-        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer <= 3:
-            raise MjError(ErrorCode.BAD_RECORD, "first dealer must be seat 0, 1, 2 or 3", where="first_dealer")
+        if (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer <= 3
+        ):
+            raise MjError(
+                ErrorCode.BAD_RECORD, "first dealer must be seat 0, 1, 2 or 3", where="first_dealer"
+            )
         if len(players) != 4:
             raise MjError(ErrorCode.BAD_RECORD, "a session has four players", where="players")
         names = tuple(check_player_name(p, f"players[{i}]") for i, p in enumerate(players))
         if len(set(names)) != 4:
-            raise MjError(ErrorCode.BAD_RECORD, "the four player names must be different", where="players")
+            raise MjError(
+                ErrorCode.BAD_RECORD, "the four player names must be different", where="players"
+            )
         with self._write():
             return self._insert_session(variant, names, opts, st, first_dealer, notes, ended=False)
 
     def _insert_session(
-        self, variant: str, names: Sequence[str], options: Mapping[str, Any], stake: Decimal,
-        first_dealer: int, notes: str, *, ended: bool, fmt: int = 1,
+        self,
+        variant: str,
+        names: Sequence[str],
+        options: Mapping[str, Any],
+        stake: Decimal,
+        first_dealer: int,
+        notes: str,
+        *,
+        ended: bool,
+        fmt: int = 1,
     ) -> int:
         now = _now()
         cur = self.db.conn.execute(
             "INSERT INTO sessions (format, variant, options, stake, first_dealer, started_at, ended_at, notes)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [fmt, variant, _dumps(dict(options)), str(stake), first_dealer, now, now if ended else None, notes],
+            [
+                fmt,
+                variant,
+                _dumps(dict(options)),
+                str(stake),
+                first_dealer,
+                now,
+                now if ended else None,
+                notes,
+            ],
         )
         sid = cur.lastrowid
         for seat, name in enumerate(names):
@@ -478,7 +519,9 @@ class Ledger:
         row = self._one("SELECT id FROM players WHERE name = ?", [name])
         if row:
             return row[0]
-        return self.db.conn.execute("INSERT INTO players (name, created_at) VALUES (?, ?)", [name, now]).lastrowid  # type: ignore[return-value]
+        return self.db.conn.execute(
+            "INSERT INTO players (name, created_at) VALUES (?, ?)", [name, now]
+        ).lastrowid  # type: ignore[return-value]
 
     def _session_row(self, session_id: int) -> dict[str, Any]:
         rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [session_id]))
@@ -505,10 +548,17 @@ class Ledger:
         ):
             names[seat], totals[seat] = name, points
         return SessionInfo(
-            id=sid, variant=row["variant"], players=tuple(names),  # type: ignore[arg-type]
-            options=json.loads(row["options"]), stake=Decimal(row["stake"]),
-            first_dealer=row["first_dealer"], started_at=row["started_at"], ended_at=row["ended_at"],
-            notes=row["notes"], hands_played=row["hands_played"], totals=tuple(totals),  # type: ignore[arg-type]
+            id=sid,
+            variant=row["variant"],
+            players=tuple(names),  # type: ignore[arg-type]
+            options=json.loads(row["options"]),
+            stake=Decimal(row["stake"]),
+            first_dealer=row["first_dealer"],
+            started_at=row["started_at"],
+            ended_at=row["ended_at"],
+            notes=row["notes"],
+            hands_played=row["hands_played"],
+            totals=tuple(totals),  # type: ignore[arg-type]
         )
 
     @_api
@@ -527,11 +577,17 @@ class Ledger:
                     names[seat], totals[seat] = name, points
                 out.append(
                     SessionInfo(
-                        id=row["id"], variant=row["variant"], players=tuple(names),  # type: ignore[arg-type]
-                        options=json.loads(row["options"]), stake=Decimal(row["stake"]),
-                        first_dealer=row["first_dealer"], started_at=row["started_at"],
-                        ended_at=row["ended_at"], notes=row["notes"],
-                        hands_played=row["hands_played"], totals=tuple(totals),  # type: ignore[arg-type]
+                        id=row["id"],
+                        variant=row["variant"],
+                        players=tuple(names),  # type: ignore[arg-type]
+                        options=json.loads(row["options"]),
+                        stake=Decimal(row["stake"]),
+                        first_dealer=row["first_dealer"],
+                        started_at=row["started_at"],
+                        ended_at=row["ended_at"],
+                        notes=row["notes"],
+                        hands_played=row["hands_played"],
+                        totals=tuple(totals),  # type: ignore[arg-type]
                     )
                 )
         return out
@@ -551,9 +607,12 @@ class Ledger:
             _, names = self._seat_players(session_id)
             hands = self._hands_events(session_id)
         return Session(
-            variant=row["variant"], players=tuple(names),  # type: ignore[arg-type]
-            options=json.loads(row["options"]), stake=Decimal(row["stake"]),
-            first_dealer=row["first_dealer"], hands=tuple(Hand(evs) for _, _, evs in hands),
+            variant=row["variant"],
+            players=tuple(names),  # type: ignore[arg-type]
+            options=json.loads(row["options"]),
+            stake=Decimal(row["stake"]),
+            first_dealer=row["first_dealer"],
+            hands=tuple(Hand(evs) for _, _, evs in hands),
             format=row["format"],
         )
 
@@ -581,7 +640,8 @@ class Ledger:
         with self._write():
             self._session_row(session_id)
             self.db.conn.execute(
-                "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL", [_now(), session_id]
+                "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL",
+                [_now(), session_id],
             )
 
     @_api
@@ -603,23 +663,31 @@ class Ledger:
         v = _get_variant(srow["variant"])
         return v, v.rules(json.loads(srow["options"]))
 
-    def _state_at(self, session_id: int, number: int, srow: Mapping[str, Any], v: Any, rules: Any) -> TableState:
+    def _state_at(
+        self, session_id: int, number: int, srow: Mapping[str, Any], v: Any, rules: Any
+    ) -> TableState:
         """The state hand ``number`` is played in: the previous hand's next state."""
         if number <= 1:
             return v.initial_state(srow["first_dealer"], rules)
         row = self._one(
-            "SELECT status, next_state FROM hands WHERE session_id = ? AND number = ?", [session_id, number - 1]
+            "SELECT status, next_state FROM hands WHERE session_id = ? AND number = ?",
+            [session_id, number - 1],
         )
         if row is None or row[1] is None:
             raise MjError(
-                ErrorCode.BAD_RECORD, "this hand is unfinished; only the last hand may be", where=f"hand {number - 1}"
+                ErrorCode.BAD_RECORD,
+                "this hand is unfinished; only the last hand may be",
+                where=f"hand {number - 1}",
             )
         return _state_from(row[1])  # type: ignore[return-value]
 
-    def _stored_hands(self, session_id: int, where: str = "", params: Sequence[Any] = ()) -> list[StoredHand]:
+    def _stored_hands(
+        self, session_id: int, where: str = "", params: Sequence[Any] = ()
+    ) -> list[StoredHand]:
         rows = list(
             self.db.query(
-                f"SELECT * FROM hands WHERE session_id = ? {where} ORDER BY number", [session_id, *params]
+                f"SELECT * FROM hands WHERE session_id = ? {where} ORDER BY number",
+                [session_id, *params],
             )
         )
         if not rows:
@@ -647,10 +715,15 @@ class Ledger:
             deltas.setdefault(hid, [0, 0, 0, 0])[seat] = delta
         return [
             StoredHand(
-                session_id=session_id, number=r["number"], status=r["status"], state=_state_from(r["state"]),  # type: ignore[arg-type]
-                events=tuple(evs[r["id"]]), payments=tuple(pays[r["id"]]),
+                session_id=session_id,
+                number=r["number"],
+                status=r["status"],
+                state=_state_from(r["state"]),  # type: ignore[arg-type]
+                events=tuple(evs[r["id"]]),
+                payments=tuple(pays[r["id"]]),
                 deltas=tuple(deltas[r["id"]]) if r["id"] in deltas else None,  # type: ignore[arg-type]
-                next_state=_state_from(r["next_state"]), summary=r["summary"],
+                next_state=_state_from(r["next_state"]),
+                summary=r["summary"],
                 wins=tuple(json.loads(r["wins"])),
             )
             for r in rows
@@ -679,13 +752,18 @@ class Ledger:
         hand is finished, an empty hand with the state it will be played in."""
         with self._read():
             srow = self._session_row(session_id)
-            last = self._one("SELECT number, status FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1", [session_id])
+            last = self._one(
+                "SELECT number, status FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1",
+                [session_id],
+            )
             if last and last[1] == "open":
                 return self._stored_hands(session_id, "AND number = ?", [last[0]])[0]
             number = (last[0] if last else 0) + 1
             v, rules = self._variant_rules(srow)
             state = self._state_at(session_id, number, srow, v, rules)
-        return StoredHand(session_id=session_id, number=number, status="open", state=state, events=())
+        return StoredHand(
+            session_id=session_id, number=number, status="open", state=state, events=()
+        )
 
     @_api
     def replay(self, session_id: int) -> Replay:
@@ -704,7 +782,8 @@ class Ledger:
             return [
                 SeatTotal(seat=seat, player=name, points=points, money=stake * points)
                 for seat, name, points in self.db.conn.execute(
-                    "SELECT seat, player, points FROM session_totals WHERE session_id = ? ORDER BY seat", [session_id]
+                    "SELECT seat, player, points FROM session_totals WHERE session_id = ? ORDER BY seat",
+                    [session_id],
                 )
             ]
 
@@ -728,30 +807,47 @@ class Ledger:
             if row is None:
                 raise NotFound(f"no player called {player!r} in the ledger")
             pid = row[0]
-            sessions = self._one("SELECT COUNT(*) FROM seats WHERE player_id = ?", [pid])[0]  # type: ignore[index]
-            hands, wins, selfd, dealt, falsew, net, big = self._one(
-                "SELECT COUNT(*), COALESCE(SUM(won), 0), COALESCE(SUM(self_draw), 0), COALESCE(SUM(dealt_in), 0),"
-                " COALESCE(SUM(false_win), 0), COALESCE(SUM(delta), 0), MAX(delta)"
-                " FROM seat_results WHERE player_id = ?",
-                [pid],
-            )  # type: ignore[misc]
+            sessions = hands = wins = selfd = dealt = falsew = net = 0
             money = Decimal(0)
-            for stake, points in self.db.conn.execute(
-                "SELECT s.stake, st.points FROM seats st JOIN sessions s ON s.id = st.session_id WHERE st.player_id = ?",
+            big: int | None = None
+            big_sid = None
+            for row in self.db.conn.execute(
+                "SELECT st.session_id, s.stake, st.points, st.hands, st.wins, st.self_draws, st.deal_ins,"
+                " st.false_wins, st.best FROM seats st JOIN sessions s ON s.id = st.session_id"
+                " WHERE st.player_id = ? ORDER BY st.session_id",
                 [pid],
             ):
+                sid, stake, points, n, w, sd, di, fw, best = row
+                sessions += 1
+                hands += n
+                wins += w
+                selfd += sd
+                dealt += di
+                falsew += fw
+                net += points
                 money += Decimal(stake) * points
+                if best is not None and (big is None or best > big):
+                    big, big_sid = best, sid
             at = None
             if big is not None:
                 r = self._one(
-                    "SELECT r.session_id, h.number FROM seat_results r JOIN hands h ON h.id = r.hand_id"
-                    " WHERE r.player_id = ? AND r.delta = ? ORDER BY r.session_id, h.number LIMIT 1",
-                    [pid, big],
+                    "SELECT h.number FROM seat_results r JOIN hands h ON h.id = r.hand_id"
+                    " WHERE r.session_id = ? AND r.player_id = ? AND r.delta = ? ORDER BY h.number LIMIT 1",
+                    [big_sid, pid, big],
                 )
-                at = (r[0], r[1]) if r else None
+                at = (big_sid, r[0]) if r else None
         return PlayerStats(
-            player=player, sessions=sessions, hands=hands, wins=wins, self_draws=selfd, deal_ins=dealt,
-            false_wins=falsew, net_points=net, net_money=money, biggest_hand=big, biggest_hand_at=at,
+            player=player,
+            sessions=sessions,
+            hands=hands,
+            wins=wins,
+            self_draws=selfd,
+            deal_ins=dealt,
+            false_wins=falsew,
+            net_points=net,
+            net_money=money,
+            biggest_hand=big,
+            biggest_hand_at=at,
         )
 
     @_api
@@ -784,27 +880,38 @@ class Ledger:
         return self._add_events(session_id, [event])
 
     @_api
-    def add_events(self, session_id: int, events: Sequence[Event | Mapping[str, Any]]) -> StoredHand:
+    def add_events(
+        self, session_id: int, events: Sequence[Event | Mapping[str, Any]]
+    ) -> StoredHand:
         """Like :meth:`add_event` for several events in one transaction — e.g. the several
         ``win`` events of a 一炮多响 (a hand ends with its terminal events, so all wins on
         one discard must arrive together)."""
         return self._add_events(session_id, events)
 
     @_api
-    def record_hand(self, session_id: int, events: Sequence[Event | Mapping[str, Any]]) -> StoredHand:
+    def record_hand(
+        self, session_id: int, events: Sequence[Event | Mapping[str, Any]]
+    ) -> StoredHand:
         """Record a whole hand at once (its events must end it); refused while a hand is open."""
         evs = [_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not Hand(tuple(evs)).finished:
-            raise MjError(ErrorCode.BAD_RECORD, "a recorded hand must end with a win, false_win or draw", where="events")
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "a recorded hand must end with a win, false_win or draw",
+                where="events",
+            )
         with self._write():
             last = self._one(
-                "SELECT status FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1", [session_id]
+                "SELECT status FROM hands WHERE session_id = ? ORDER BY number DESC LIMIT 1",
+                [session_id],
             )
             if last and last[0] == "open":
                 raise LedgerError("a hand is being played; finish or delete it first")
             return self._add_events(session_id, evs)
 
-    def _add_events(self, session_id: int, events: Sequence[Event | Mapping[str, Any]]) -> StoredHand:
+    def _add_events(
+        self, session_id: int, events: Sequence[Event | Mapping[str, Any]]
+    ) -> StoredHand:
         new = [_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not new:
             raise MjError(ErrorCode.BAD_RECORD, "no events given", where="events")
@@ -851,18 +958,35 @@ class Ledger:
         return self.db.conn.execute(
             "INSERT INTO hands (session_id, number, status, dealer, prevailing_wind, bixiahu, flags, state, created_at)"
             " VALUES (?, ?, 'open', ?, ?, ?, ?, ?, ?)",
-            [session_id, number, state.dealer, state.prevailing_wind, int(state.bixiahu), state.flags, _state_json(state), now],
+            [
+                session_id,
+                number,
+                state.dealer,
+                state.prevailing_wind,
+                int(state.bixiahu),
+                state.flags,
+                _state_json(state),
+                now,
+            ],
         ).lastrowid  # type: ignore[return-value]
 
-    def _insert_events(self, hand_id: int, events: Sequence[Event], *, start: int = 0, now: str) -> None:
+    def _insert_events(
+        self, hand_id: int, events: Sequence[Event], *, start: int = 0, now: str
+    ) -> None:
         self.db.conn.executemany(
             "INSERT INTO events (hand_id, seq, type, payload, recorded_at) VALUES (?, ?, ?, ?, ?)",
             [(hand_id, start + i, e.type, _dumps(e.to_json()), now) for i, e in enumerate(events)],
         )
 
     def _store_result(
-        self, hand_id: int, session_id: int, hand: Hand, state: TableState, result: HandResult | None,
-        seat_ids: Sequence[int], now: str,
+        self,
+        hand_id: int,
+        session_id: int,
+        hand: Hand,
+        state: TableState,
+        result: HandResult | None,
+        seat_ids: Sequence[int],
+        now: str,
     ) -> None:
         """Write the derived data of one hand: state columns, status, payments, seat results."""
         conn = self.db.conn
@@ -872,23 +996,48 @@ class Ledger:
             conn.execute(
                 "UPDATE hands SET status = 'open', dealer = ?, prevailing_wind = ?, bixiahu = ?, flags = ?, state = ?,"
                 " next_state = NULL, summary = '', wins = '[]', details = '{}', settled_at = NULL WHERE id = ?",
-                [state.dealer, state.prevailing_wind, int(state.bixiahu), state.flags, _state_json(state), hand_id],
+                [
+                    state.dealer,
+                    state.prevailing_wind,
+                    int(state.bixiahu),
+                    state.flags,
+                    _state_json(state),
+                    hand_id,
+                ],
             )
             return
         conn.execute(
             "UPDATE hands SET status = ?, dealer = ?, prevailing_wind = ?, bixiahu = ?, flags = ?, state = ?,"
             " next_state = ?, summary = ?, wins = ?, details = ?, settled_at = ? WHERE id = ?",
             [
-                hand.outcome, state.dealer, state.prevailing_wind, int(state.bixiahu), state.flags, _state_json(state),
-                _state_json(result.next_state), result.summary, _dumps([w.to_json() for w in result.wins]),
-                _dumps(dict(result.details)), now, hand_id,
+                hand.outcome,
+                state.dealer,
+                state.prevailing_wind,
+                int(state.bixiahu),
+                state.flags,
+                _state_json(state),
+                _state_json(result.next_state),
+                result.summary,
+                _dumps([w.to_json() for w in result.wins]),
+                _dumps(dict(result.details)),
+                now,
+                hand_id,
             ],
         )
         conn.executemany(
             "INSERT INTO payments (hand_id, seq, from_seat, to_seat, from_player, to_player, amount, reason)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (hand_id, i, p.payer, p.payee, seat_ids[p.payer], seat_ids[p.payee], p.amount, p.reason)
+                (
+                    hand_id,
+                    i,
+                    p.payer,
+                    p.payee,
+                    seat_ids[p.payer],
+                    seat_ids[p.payee],
+                    p.amount,
+                    p.reason,
+                )
                 for i, p in enumerate(result.payments)
             ],
         )
@@ -900,11 +1049,7 @@ class Ledger:
 
     def _refresh_totals(self, session_id: int) -> None:
         conn = self.db.conn
-        conn.execute(
-            "UPDATE seats SET points = (SELECT COALESCE(SUM(r.delta), 0) FROM seat_results r"
-            " WHERE r.session_id = seats.session_id AND r.seat = seats.seat) WHERE session_id = ?",
-            [session_id],
-        )
+        conn.execute(REFRESH_SEATS_SQL, [session_id])
         conn.execute(
             "UPDATE sessions SET hands_played = (SELECT COUNT(*) FROM hands h WHERE h.session_id = sessions.id"
             " AND h.status <> 'open') WHERE id = ?",
@@ -933,33 +1078,51 @@ class Ledger:
 
     # ================================================================ corrections
     def _max_number(self, session_id: int) -> int:
-        return self._one("SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", [session_id])[0]  # type: ignore[index]
+        return self._one(
+            "SELECT COALESCE(MAX(number), 0) FROM hands WHERE session_id = ?", [session_id]
+        )[0]  # type: ignore[index]
 
-    def _hand_id_events(self, session_id: int, number: int) -> tuple[int, tuple[Event, ...], list[int] | None] | None:
+    def _hand_id_events(
+        self, session_id: int, number: int
+    ) -> tuple[int, tuple[Event, ...], list[int] | None] | None:
         got = self._hands_events(session_id, number, number)
         if not got:
             return None
         hid = got[0][0]
         deltas = [0, 0, 0, 0]
         found = False
-        for seat, d in self.db.conn.execute("SELECT seat, delta FROM seat_results WHERE hand_id = ?", [hid]):
+        for seat, d in self.db.conn.execute(
+            "SELECT seat, delta FROM seat_results WHERE hand_id = ?", [hid]
+        ):
             deltas[seat] = d
             found = True
         return hid, got[0][2], deltas if found else None
 
     def _audit(
-        self, session_id: int, number: int, action: str, before: Sequence[Event] | None,
-        after: Sequence[Event] | None, before_deltas: Sequence[int] | None, *, undoes: int | None = None, note: str = "",
+        self,
+        session_id: int,
+        number: int,
+        action: str,
+        before: Sequence[Event] | None,
+        after: Sequence[Event] | None,
+        before_deltas: Sequence[int] | None,
+        *,
+        undoes: int | None = None,
+        note: str = "",
     ) -> int:
         return self.db.conn.execute(
             "INSERT INTO audit (session_id, hand_number, action, before, after, before_deltas, at, undoes, note)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                session_id, number, action,
+                session_id,
+                number,
+                action,
                 None if before is None else _dumps(_events_json(before)),
                 None if after is None else _dumps(_events_json(after)),
                 None if before_deltas is None else _dumps(list(before_deltas)),
-                _now(), undoes, note,
+                _now(),
+                undoes,
+                note,
             ],
         ).lastrowid  # type: ignore[return-value]
 
@@ -971,13 +1134,25 @@ class Ledger:
         conn = self.db.conn
         conn.execute("DELETE FROM hands WHERE id = ?", [hand_id])
         # shift later hands down by one (via negatives: UNIQUE is checked row by row)
-        conn.execute("UPDATE hands SET number = -number WHERE session_id = ? AND number > ?", [session_id, number])
-        conn.execute("UPDATE hands SET number = -number - 1 WHERE session_id = ? AND number < 0", [session_id])
+        conn.execute(
+            "UPDATE hands SET number = -number WHERE session_id = ? AND number > ?",
+            [session_id, number],
+        )
+        conn.execute(
+            "UPDATE hands SET number = -number - 1 WHERE session_id = ? AND number < 0",
+            [session_id],
+        )
 
     def _put_hand(self, session_id: int, number: int, events: Sequence[Event]) -> None:
         conn = self.db.conn
-        conn.execute("UPDATE hands SET number = -number WHERE session_id = ? AND number >= ?", [session_id, number])
-        conn.execute("UPDATE hands SET number = -number + 1 WHERE session_id = ? AND number < 0", [session_id])
+        conn.execute(
+            "UPDATE hands SET number = -number WHERE session_id = ? AND number >= ?",
+            [session_id, number],
+        )
+        conn.execute(
+            "UPDATE hands SET number = -number + 1 WHERE session_id = ? AND number < 0",
+            [session_id],
+        )
         now = _now()
         # placeholder state; _resettle writes the real one
         hid = self._insert_hand_row(session_id, number, TableState(hand_number=number), now)
@@ -986,11 +1161,21 @@ class Ledger:
     def _norm_events(self, events: Sequence[Event | Mapping[str, Any]]) -> tuple[Event, ...]:
         evs = tuple(_event(e, f"events[{i}]") for i, e in enumerate(events))
         if not evs:
-            raise MjError(ErrorCode.BAD_RECORD, "a hand needs at least one event (use delete_hand to remove it)", where="events")
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "a hand needs at least one event (use delete_hand to remove it)",
+                where="events",
+            )
         return evs
 
     @_api
-    def amend_hand(self, session_id: int, number: int, events: Sequence[Event | Mapping[str, Any]], note: str = "") -> int:
+    def amend_hand(
+        self,
+        session_id: int,
+        number: int,
+        events: Sequence[Event | Mapping[str, Any]],
+        note: str = "",
+    ) -> int:
         """Replace the events of hand ``number`` and re-settle it and every later hand of the
         session (dealer, winds, 比下胡 depend on earlier hands), in one transaction.
 
@@ -1024,7 +1209,13 @@ class Ledger:
             return self._audit(session_id, number, "delete", before, None, deltas, note=note)
 
     @_api
-    def insert_hand(self, session_id: int, number: int, events: Sequence[Event | Mapping[str, Any]], note: str = "") -> int:
+    def insert_hand(
+        self,
+        session_id: int,
+        number: int,
+        events: Sequence[Event | Mapping[str, Any]],
+        note: str = "",
+    ) -> int:
         """Insert a forgotten hand so that it becomes hand ``number`` (1 … last+1); later
         hands move down one number and are re-settled. Returns the audit id."""
         evs = self._norm_events(events)
@@ -1062,18 +1253,32 @@ class Ledger:
     @_api
     def history(self, session_id: int | None = None) -> list[AuditEntry]:
         """Audit entries (every superseded version of a hand), newest first."""
-        sql = "SELECT * FROM audit" + (" WHERE session_id = ?" if session_id is not None else "") + " ORDER BY id DESC"
-        return [self._audit_entry(r) for r in self.db.query(sql, [session_id] if session_id is not None else [])]
+        sql = (
+            "SELECT * FROM audit"
+            + (" WHERE session_id = ?" if session_id is not None else "")
+            + " ORDER BY id DESC"
+        )
+        return [
+            self._audit_entry(r)
+            for r in self.db.query(sql, [session_id] if session_id is not None else [])
+        ]
 
     def _audit_entry(self, r: Mapping[str, Any]) -> AuditEntry:
         def evs(text: str | None) -> tuple[Event, ...] | None:
             return None if text is None else _events_from_json(json.loads(text))
 
         return AuditEntry(
-            id=r["id"], session_id=r["session_id"], hand_number=r["hand_number"], action=r["action"],
-            before=evs(r["before"]), after=evs(r["after"]),
+            id=r["id"],
+            session_id=r["session_id"],
+            hand_number=r["hand_number"],
+            action=r["action"],
+            before=evs(r["before"]),
+            after=evs(r["after"]),
             before_deltas=tuple(json.loads(r["before_deltas"])) if r["before_deltas"] else None,
-            at=r["at"], undoes=r["undoes"], undone_by=r["undone_by"], note=r["note"],
+            at=r["at"],
+            undoes=r["undoes"],
+            undone_by=r["undone_by"],
+            note=r["note"],
         )
 
     @_api
@@ -1087,7 +1292,9 @@ class Ledger:
                 raise NotFound(f"there is no change {audit_id} in the ledger's history")
             entry = self._audit_entry(rows[0])
             if entry.undone_by is not None:
-                raise LedgerError(f"change {audit_id} was already undone (by change {entry.undone_by})")
+                raise LedgerError(
+                    f"change {audit_id} was already undone (by change {entry.undone_by})"
+                )
             sid, number = entry.session_id, entry.hand_number
             srow = self._session_row(sid)
             cur = self._hand_id_events(sid, number)
@@ -1111,7 +1318,9 @@ class Ledger:
                 deltas = None
                 self._put_hand(sid, number, entry.before)
             self._resettle(sid, number, srow)
-            new_id = self._audit(sid, number, "undo", current, entry.before, deltas, undoes=audit_id)
+            new_id = self._audit(
+                sid, number, "undo", current, entry.before, deltas, undoes=audit_id
+            )
             self.db.conn.execute("UPDATE audit SET undone_by = ? WHERE id = ?", [new_id, audit_id])
             return new_id
 
@@ -1127,8 +1336,14 @@ class Ledger:
         v = _get_variant(session.variant)
         with self._write():
             sid = self._insert_session(
-                session.variant, session.players, session.options, session.stake, session.first_dealer,
-                notes, ended=ended, fmt=session.format,
+                session.variant,
+                session.players,
+                session.options,
+                session.stake,
+                session.first_dealer,
+                notes,
+                ended=ended,
+                fmt=session.format,
             )
             seat_ids, _ = self._seat_players(sid)
             now = _now()
@@ -1168,6 +1383,16 @@ def _seat_rows(
         elif isinstance(e, Draw):
             pass
     return [
-        (hand_id, session_id, s, seat_ids[s], result.deltas[s], won[s], selfd[s], dealt[s], falsew[s])
+        (
+            hand_id,
+            session_id,
+            s,
+            seat_ids[s],
+            result.deltas[s],
+            won[s],
+            selfd[s],
+            dealt[s],
+            falsew[s],
+        )
         for s in range(4)
     ]

@@ -12,8 +12,10 @@ Source of truth and derived data:
 
 * ``sessions``, ``seats``, ``players``, ``hands`` (number, status) and ``events`` (payload =
   the RECORD.md event object, verbatim) are what the table recorded.
-* ``hands``' state columns, ``payments`` and ``seat_results`` are *derived*: the engine
-  rebuilds them from the events whenever a hand is recorded, amended, deleted or restored.
+* ``hands``' state columns, ``payments``, ``seat_results`` and the figures kept with each
+  seat (``seats.points``, ``hands``, ``wins``… and ``sessions.hands_played``) are *derived*:
+  the engine rebuilds them from the events, in the same transaction, whenever a hand is
+  recorded, amended, deleted or restored. Edit events through mjscore, not by hand.
 * ``audit`` keeps every superseded version of a hand (its events, as JSON) so that nothing
   is ever lost and an amend or delete can be undone.
 """
@@ -233,6 +235,43 @@ def m001_initial(db: Database) -> None:
         """
     )
     db.execute("PRAGMA user_version = 1")
+
+
+_SEAT_FIGURES = (
+    "(points, hands, wins, self_draws, deal_ins, false_wins, best) = ("
+    "SELECT COALESCE(SUM(r.delta), 0), COUNT(*), COALESCE(SUM(r.won), 0), COALESCE(SUM(r.self_draw), 0),"
+    " COALESCE(SUM(r.dealt_in), 0), COALESCE(SUM(r.false_win), 0), MAX(r.delta)"
+    " FROM seat_results r WHERE r.session_id = seats.session_id AND r.seat = seats.seat)"
+)
+REFRESH_SEATS_SQL = f"UPDATE seats SET {_SEAT_FIGURES} WHERE session_id = ?"
+
+
+@migration
+def m002_seat_figures(db: Database) -> None:
+    """Each seat's figures for its session, kept with the seat (derived, like ``points``), so
+    lifetime figures read one row per session instead of one per hand."""
+    for col in ("hands", "wins", "self_draws", "deal_ins", "false_wins"):
+        db.execute(f"ALTER TABLE seats ADD COLUMN {col} INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE seats ADD COLUMN best INTEGER")
+    db.execute(f"UPDATE seats SET {_SEAT_FIGURES}")
+    db.execute("DROP VIEW player_lifetime")
+    db.execute(
+        """
+        CREATE VIEW player_lifetime AS
+        SELECT p.id AS player_id, p.name AS player,
+               COUNT(st.session_id) AS sessions,
+               COALESCE(SUM(st.hands), 0) AS hands,
+               COALESCE(SUM(st.wins), 0) AS wins,
+               COALESCE(SUM(st.self_draws), 0) AS self_draws,
+               COALESCE(SUM(st.deal_ins), 0) AS deal_ins,
+               COALESCE(SUM(st.false_wins), 0) AS false_wins,
+               COALESCE(SUM(st.points), 0) AS net_points,
+               MAX(st.best) AS biggest_hand
+        FROM players p LEFT JOIN seats st ON st.player_id = p.id
+        GROUP BY p.id
+        """
+    )
+    db.execute("PRAGMA user_version = 2")
 
 
 SCHEMA_VERSION = len(_NAMES)

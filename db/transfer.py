@@ -45,7 +45,13 @@ def export_csv(ledger: Ledger, session_id: int) -> str:
         deltas = list(h.deltas or (0, 0, 0, 0))
         totals = [a + b for a, b in zip(totals, deltas, strict=True)]
         w.writerow(
-            [h.number, names[h.state.dealer], h.state.prevailing_wind, h.status, h.summary] + deltas + totals
+            [h.number, names[h.state.dealer], h.state.prevailing_wind, h.status, h.summary]
+            + deltas
+            + totals
         )
-    w.writerow(["total", "", "", "", f"stake {info.stake}"] + totals + [str(info.stake * t) for t in totals])
+    w.writerow(
+        ["total", "", "", "", f"stake {info.stake}"]
+        + totals
+        + [str(info.stake * t) for t in totals]
+    )
     return out.getvalue()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 from typing import Any
 
 FLUSH = "11224455668899p"  # seven pairs in one suit: a win in every rule set
@@ -42,5 +43,35 @@ RECORDS: dict[str, dict[str, Any]] = {
     "guobiao": record("guobiao", COMMON),
     "nanjing": record("nanjing", COMMON),
     "nanning": record("nanning", COMMON, options={}),
-    "nanchang": record("nanchang", COMMON),
+    "nanchang": record(
+        "nanchang",
+        [
+            [
+                {
+                    "type": "jing",
+                    "indicator": "5m",
+                    "lower": "2p",
+                    "lower_counts": [[0, 0], [1, 0], [0, 0], [0, 0]],
+                },
+                {"type": "win", "player": 1, "from": 2},
+            ],
+            [{"type": "jing_count", "counts": [[1, 0], [0, 0], [0, 0], [0, 0]]}, {"type": "draw"}],
+            [{"type": "false_win", "player": 3}],
+            [
+                {"type": "kong", "player": 0, "kind": "concealed", "tile": "3s"},
+                {"type": "win", "player": 2, "from": None, "patterns": ["seven_pairs"]},
+            ],
+            [
+                {
+                    "type": "jing",
+                    "indicator": "E",
+                    "lower": "C",
+                    "lower_counts": [[0, 0], [0, 0], [0, 0], [0, 0]],
+                }
+            ],
+        ],
+    ),
 }
+
+# played sessions kept by the rule-set engineers (tests/engine/data), when present
+ENGINE_DATA = Path(__file__).parents[1] / "engine" / "data"

@@ -15,7 +15,16 @@ from engine.core import replay
 from engine.errors import MjError
 from engine.record import Draw, FalseWin, Kong
 
-ALL_TABLES = ("players", "sessions", "seats", "hands", "events", "payments", "seat_results", "audit")
+ALL_TABLES = (
+    "players",
+    "sessions",
+    "seats",
+    "hands",
+    "events",
+    "payments",
+    "seat_results",
+    "audit",
+)
 
 
 def snapshot(led: Ledger) -> dict[str, list]:
@@ -39,7 +48,12 @@ def assert_consistent(led: Ledger, sid: int) -> None:
     cur = led.current_hand(sid)
     assert cur.state == rep.next_state
     # the views agree with the tables
-    view = [r["points"] for r in led.db.query("SELECT points FROM session_totals WHERE session_id = ? ORDER BY seat", [sid])]
+    view = [
+        r["points"]
+        for r in led.db.query(
+            "SELECT points FROM session_totals WHERE session_id = ? ORDER BY seat", [sid]
+        )
+    ]
     assert view == list(rep.totals)
 
 
@@ -88,7 +102,12 @@ def test_delete_and_undo(ledger, session):
     assert [h.state.dealer for h in hands] == [0, 1, 1]
     assert_consistent(ledger, session)
     ledger.undo_change(aid)
-    assert [h.events for h in ledger.hands(session)] == [(win(1, 2),), (win(1),), (Draw(),), (win(3, 1),)]
+    assert [h.events for h in ledger.hands(session)] == [
+        (win(1, 2),),
+        (win(1),),
+        (Draw(),),
+        (win(3, 1),),
+    ]
     assert_consistent(ledger, session)
 
 
@@ -158,9 +177,10 @@ EVENTS = st.one_of(
     st.just(Draw()),
     st.builds(lambda p: FalseWin(player=p), st.integers(0, 3)),
 )
-HAND = st.tuples(st.lists(st.builds(lambda p: Kong(player=p, kind="concealed"), st.integers(0, 3)), max_size=2), EVENTS).map(
-    lambda t: [*t[0], t[1]]
-)
+HAND = st.tuples(
+    st.lists(st.builds(lambda p: Kong(player=p, kind="concealed"), st.integers(0, 3)), max_size=2),
+    EVENTS,
+).map(lambda t: [*t[0], t[1]])
 OPS = st.lists(
     st.one_of(
         st.tuples(st.just("add"), HAND),
@@ -175,7 +195,9 @@ OPS = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(ops=OPS)
 def test_any_sequence_of_changes_stays_consistent(toy_variant, ops):
     """Whatever mix of recording, amends, deletes, inserts and undos: the stored settlement

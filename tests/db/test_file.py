@@ -31,14 +31,19 @@ def test_migrations_from_empty(tmp_path, toy_variant):
     with Ledger.open(path) as led:
         assert led.schema_version == SCHEMA_VERSION
     c = raw(path)
-    objs = dict(c.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall())
+    objs = dict(
+        c.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
+    )
     assert TABLES <= {n for n, t in objs.items() if t == "table"}
     assert VIEWS <= {n for n, t in objs.items() if t == "view"}
     for t in TABLES:
         sql = c.execute("SELECT sql FROM sqlite_master WHERE name = ?", [t]).fetchone()[0]
         assert sql.rstrip().endswith("STRICT"), t
     assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    names = {r[0] for r in c.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = 'mjscore'")}
+    names = {
+        r[0]
+        for r in c.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = 'mjscore'")
+    }
     assert names == KNOWN_MIGRATIONS
     assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert c.execute("PRAGMA foreign_key_check").fetchall() == []
@@ -54,7 +59,9 @@ def test_migrations_idempotent_and_data_kept(tmp_path, toy_variant):
         with Ledger.open(path) as led:
             assert led.session_info(sid).totals == (-8, 8, 0, 0)
     c = raw(path)
-    assert c.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(KNOWN_MIGRATIONS)
+    assert c.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(
+        KNOWN_MIGRATIONS
+    )
     c.close()
 
 
@@ -110,7 +117,11 @@ def test_newer_schema_refused_and_untouched(tmp_path, toy_variant, how):
 
 @pytest.mark.parametrize(
     "content",
-    [b"hello, this is not a database\n" * 10, b"\x00" * 4096, b"SQLite format 3\x00" + b"\xff" * 2000],
+    [
+        b"hello, this is not a database\n" * 10,
+        b"\x00" * 4096,
+        b"SQLite format 3\x00" + b"\xff" * 2000,
+    ],
     ids=["text", "zeros", "bad-header"],
 )
 def test_not_a_database_refused_and_untouched(tmp_path, toy_variant, content):
@@ -224,3 +235,53 @@ def test_closed_ledger(tmp_path, toy_variant):
     led.close()
     with pytest.raises(Exception, match="closed"):
         led.list_sessions()
+
+
+def test_upgrade_from_schema_1_keeps_and_backfills(tmp_path, toy_variant):
+    """A ledger written at schema 1 is upgraded in place: data kept, derived seat figures
+    filled in from the stored per-hand results."""
+    from sqlite_utils import Database
+
+    from db.schema import migrations
+
+    path = tmp_path / "v1.sqlite3"
+    old = Database(path, strict=True)
+    migrations.apply(old, stop_before="m002_seat_figures")
+    assert old.execute("PRAGMA user_version").fetchone()[0] == 1
+    c = old.conn
+    for i, name in enumerate(PLAYERS):
+        c.execute("INSERT INTO players (id, name, created_at) VALUES (?, ?, 'x')", [i + 1, name])
+    c.execute(
+        "INSERT INTO sessions (id, variant, started_at, hands_played) VALUES (1, 'guobiao', 'x', 1)"
+    )
+    for seat in range(4):
+        c.execute(
+            "INSERT INTO seats (session_id, seat, player_id, points) VALUES (1, ?, ?, ?)",
+            [seat, seat + 1, [-8, 8, 0, 0][seat]],
+        )
+    c.execute(
+        "INSERT INTO hands (id, session_id, number, status, dealer, prevailing_wind, state, next_state, created_at)"
+        " VALUES (1, 1, 1, 'win', 0, 'E', '{\"dealer\": 0}', '{\"dealer\": 1, \"hand_number\": 2, \"passes\": 1}', 'x')"
+    )
+    c.execute(
+        "INSERT INTO events (hand_id, seq, type, payload, recorded_at) VALUES (1, 0, 'win', ?, 'x')",
+        ['{"type":"win","player":1,"from":0,"fan":8}'],
+    )
+    for seat, (d, w, di) in enumerate([(-8, 0, 1), (8, 1, 0), (0, 0, 0), (0, 0, 0)]):
+        c.execute(
+            "INSERT INTO seat_results (hand_id, session_id, seat, player_id, delta, won, dealt_in) VALUES (1, 1, ?, ?, ?, ?, ?)",
+            [seat, seat + 1, d, w, di],
+        )
+    c.commit()
+    old.close()
+    with Ledger.open(path) as led:
+        assert led.schema_version == SCHEMA_VERSION
+        st = led.lifetime_stats(PLAYERS[1])
+        assert (st.sessions, st.hands, st.wins, st.net_points, st.biggest_hand) == (1, 1, 1, 8, 8)
+        assert led.lifetime_stats(PLAYERS[0]).deal_ins == 1
+        view = next(led.db.query("SELECT * FROM player_lifetime WHERE player = ?", [PLAYERS[1]]))
+        assert (view["hands"], view["wins"], view["net_points"]) == (1, 1, 8)
+        # and the upgraded ledger keeps working: the next hand is played in the stored state
+        assert led.current_hand(1).state.dealer == 1
+        led.add_event(1, win(2))
+        assert led.lifetime_stats(PLAYERS[2]).self_draws == 1

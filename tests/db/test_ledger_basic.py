@@ -74,7 +74,12 @@ def test_events_stored_verbatim_and_hand_settled(ledger, session):
         {"type": "win", "player": 0, "from": 2, "fan": 8},
     ]
     assert ledger.session_info(session).totals == (15, 3, -17, -1)
-    assert [t.money for t in ledger.session_totals(session)] == [Decimal("7.5"), Decimal("1.5"), Decimal("-8.5"), Decimal("-0.5")]
+    assert [t.money for t in ledger.session_totals(session)] == [
+        Decimal("7.5"),
+        Decimal("1.5"),
+        Decimal("-8.5"),
+        Decimal("-0.5"),
+    ]
 
 
 def test_current_hand_carries_next_state(ledger, session):
@@ -90,7 +95,9 @@ def test_refused_event_writes_nothing(ledger, session):
     ledger.add_event(session, {"type": "kong", "player": 2, "kind": "concealed"})
     before = ledger.db.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     with pytest.raises(MjError):  # unknown flag for this variant
-        ledger.add_event(session, {"type": "win", "player": 0, "from": None, "fan": 8, "heavenly": True})
+        ledger.add_event(
+            session, {"type": "win", "player": 0, "from": None, "fan": 8, "heavenly": True}
+        )
     with pytest.raises(MjError):  # the toy variant refuses this kong when settling
         ledger.add_events(session, [Kong(player=3, kind="concealed", tile="9s"), win(0)])
     with pytest.raises(MjError):  # structural: a bad seat
@@ -171,11 +178,24 @@ def test_lifetime_stats(ledger, session):
     ledger.add_event(session, win(1))  # 小芳 self-draw (dealer still 0): -4 each
     ledger.add_event(s2, FalseWin(player=0))  # -15
     st = ledger.lifetime_stats(PLAYERS[0])
-    assert (st.sessions, st.hands, st.wins, st.self_draws, st.deal_ins, st.false_wins) == (2, 3, 1, 0, 0, 1)
+    assert (st.sessions, st.hands, st.wins, st.self_draws, st.deal_ins, st.false_wins) == (
+        2,
+        3,
+        1,
+        0,
+        0,
+        1,
+    )
     assert st.net_points == 16 - 4 - 15
     assert st.net_money == Decimal("0.5") * 12 + 2 * -15
     assert st.biggest_hand == 16 and st.biggest_hand_at == (session, 1)
     view = next(ledger.db.query("SELECT * FROM player_lifetime WHERE player = ?", [PLAYERS[0]]))
-    assert (view["sessions"], view["hands"], view["wins"], view["net_points"], view["biggest_hand"]) == (2, 3, 1, -3, 16)
+    assert (
+        view["sessions"],
+        view["hands"],
+        view["wins"],
+        view["net_points"],
+        view["biggest_hand"],
+    ) == (2, 3, 1, -3, 16)
     with pytest.raises(NotFound):
         ledger.lifetime_stats("nobody")

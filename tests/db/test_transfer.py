@@ -8,7 +8,7 @@ import io
 import json
 
 import pytest
-from records import RECORDS, available, record
+from records import ENGINE_DATA, RECORDS, available, record
 from test_corrections import assert_consistent, snapshot
 
 from db import Ledger
@@ -43,6 +43,19 @@ def test_import_export_identity(led, variant):
     assert led.current_hand(sid).events == load_session(text).hands[-1].events
 
 
+DATA_FILES = sorted(ENGINE_DATA.glob("*.json")) if ENGINE_DATA.is_dir() else []
+
+
+@pytest.mark.parametrize("path", DATA_FILES, ids=[p.name for p in DATA_FILES])
+def test_engine_sessions_round_trip(led, path):
+    """The rule-set engineers' played sessions (tests/engine/data) go through the ledger
+    unchanged and settle to the same figures."""
+    text = path.read_text(encoding="utf-8")
+    sid = import_record(led, text)
+    assert export_json(led, sid) == dump_session(load_session(text))
+    assert_consistent(led, sid)
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_imported_session_continues(led, variant):
     rec = copy.deepcopy(RECORDS[variant])
@@ -54,7 +67,9 @@ def test_imported_session_continues(led, variant):
 
 
 def test_stake_options_and_names_exactly(led):
-    rec = record("guobiao", [[{"type": "false_win", "player": 0}]], options={"min_fan": 6}, stake="0.25")
+    rec = record(
+        "guobiao", [[{"type": "false_win", "player": 0}]], options={"min_fan": 6}, stake="0.25"
+    )
     sid = import_record(led, rec)
     s = led.get_session(sid)
     assert str(s.stake) == "0.25" and s.options == {"min_fan": 6}
@@ -66,10 +81,18 @@ BAD = {
     "not json": "{",
     "unknown field": json.dumps({**RECORDS["guobiao"], "extra": 1}),
     "bad seat": json.dumps(record("guobiao", [[{"type": "false_win", "player": 9}]])),
-    "unfinished middle hand": json.dumps(record("guobiao", [[{"type": "pung", "player": 1, "from": 0}], [{"type": "draw"}]])),
+    "unfinished middle hand": json.dumps(
+        record("guobiao", [[{"type": "pung", "player": 1, "from": 0}], [{"type": "draw"}]])
+    ),
     # settles only if every hand does: a 4-fan win is below Guobiao's 8-fan minimum
     "fails to settle": json.dumps(
-        record("guobiao", [[{"type": "draw"}], [{"type": "win", "player": 0, "from": 3, "hand": "[999p,2]11223344m55p5p"}]])
+        record(
+            "guobiao",
+            [
+                [{"type": "draw"}],
+                [{"type": "win", "player": 0, "from": 3, "hand": "[999p,2]11223344m55p5p"}],
+            ],
+        )
     ),
     "duplicate players": json.dumps({**RECORDS["guobiao"], "players": ["a", "a", "b", "c"]}),
 }
@@ -123,7 +146,9 @@ def test_cli_import_export_sessions(tmp_path, capsys, monkeypatch):
     assert code == 0 and "guobiao" in out and "阿明" in out
     code, out, _ = run(capsys, "sessions", "--json")
     data = json.loads(out)
-    assert [(d["id"], d["variant"], d["players"]) for d in data] == [(1, "guobiao", RECORDS["guobiao"]["players"])]
+    assert [(d["id"], d["variant"], d["players"]) for d in data] == [
+        (1, "guobiao", RECORDS["guobiao"]["players"])
+    ]
     out_file = tmp_path / "back.json"
     code, _, _ = run(capsys, "export", "1", "-o", str(out_file))
     code, out, _ = run(capsys, "import", str(out_file))

@@ -43,7 +43,9 @@ class Toy(Variant):
         for i, e in enumerate(hand.events):
             if isinstance(e, Kong):
                 if e.player == 3 and e.kind == "concealed" and e.tile == "9s":
-                    raise MjError(ErrorCode.CONTRADICTION, "toy refuses this kong", where=f"events[{i}]")
+                    raise MjError(
+                        ErrorCode.CONTRADICTION, "toy refuses this kong", where=f"events[{i}]"
+                    )
                 book.each_pays(e.player, 1, "杠")
         wins = []
         dealer_won = False
@@ -51,12 +53,25 @@ class Toy(Variant):
             mult = 2 if w.player == state.dealer else 1
             dealer_won |= w.player == state.dealer
             if w.from_ is None:
-                book.each_pays(w.player, rules.win_points // 2 * mult, "自摸" + (" ×2 庄" if mult == 2 else ""))
+                book.each_pays(
+                    w.player, rules.win_points // 2 * mult, "自摸" + (" ×2 庄" if mult == 2 else "")
+                )
             else:
-                book.pay(w.from_, w.player, rules.win_points * mult, "放炮" + (" ×2 庄" if mult == 2 else ""))
+                book.pay(
+                    w.from_,
+                    w.player,
+                    rules.win_points * mult,
+                    "放炮" + (" ×2 庄" if mult == 2 else ""),
+                )
             wins.append(
-                WinResult(player=w.player, from_=w.from_, items=(ScoreItem(id="win", zh="和", en="Win", value=rules.win_points),),
-                          value=rules.win_points * mult, unit="点", summary="和")
+                WinResult(
+                    player=w.player,
+                    from_=w.from_,
+                    items=(ScoreItem(id="win", zh="和", en="Win", value=rules.win_points),),
+                    value=rules.win_points * mult,
+                    unit="点",
+                    summary="和",
+                )
             )
         if hand.outcome == "false_win":
             fw = hand.of(FalseWin)[0]
@@ -66,10 +81,18 @@ class Toy(Variant):
             nxt = advance(state)
         else:
             passes = state.passes + 1
-            nxt = advance(state, dealer=(state.dealer + 1) % 4, passes=passes,
-                          prevailing_wind="ESWN"[(passes // 4) % 4])
-        return book.result(next_state=nxt, outcome=hand.outcome, wins=tuple(wins),
-                           summary=" ".join(w.summary for w in wins) or hand.outcome)
+            nxt = advance(
+                state,
+                dealer=(state.dealer + 1) % 4,
+                passes=passes,
+                prevailing_wind="ESWN"[(passes // 4) % 4],
+            )
+        return book.result(
+            next_state=nxt,
+            outcome=hand.outcome,
+            wins=tuple(wins),
+            summary=" ".join(w.summary for w in wins) or hand.outcome,
+        )
 
 
 TOY = Toy()

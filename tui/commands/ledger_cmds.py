@@ -14,27 +14,39 @@ from typing import Any
 
 def register(sub) -> None:
     i = sub.add_parser(
-        "import", help="store a session record in the ledger",
+        "import",
+        help="store a session record in the ledger",
         description="Validate and settle a session record (RECORD.md JSON), then store it in the "
         "ledger. Nothing is written if any hand fails.",
     )
     i.add_argument("file", help="session record (JSON); '-' reads standard input")
-    i.add_argument("--notes", default=None, help="notes for the session (default: 'imported from FILE')")
+    i.add_argument(
+        "--notes", default=None, help="notes for the session (default: 'imported from FILE')"
+    )
     i.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     i.set_defaults(func=cmd_import)
 
     e = sub.add_parser(
-        "export", help="write one session as JSON or CSV",
+        "export",
+        help="write one session as JSON or CSV",
         description="Write a session of the ledger as a RECORD.md JSON record (which `mjscore import` "
         "reads back identically) or as CSV (one row per hand).",
     )
     e.add_argument("session", type=int, help="session id (see `mjscore sessions`)")
-    e.add_argument("--format", choices=("json", "csv"), default="json", help="output format (default json)")
-    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.add_argument(
+        "--format", choices=("json", "csv"), default="json", help="output format (default json)"
+    )
+    e.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
+    )
     e.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     e.set_defaults(func=cmd_export)
 
-    s = sub.add_parser("sessions", help="list the sessions in the ledger", description="List the ledger's sessions, newest first.")
+    s = sub.add_parser(
+        "sessions",
+        help="list the sessions in the ledger",
+        description="List the ledger's sessions, newest first.",
+    )
     s.add_argument("--json", action="store_true", help="print JSON")
     s.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     s.set_defaults(func=cmd_sessions)
@@ -51,11 +63,17 @@ def cmd_import(args) -> int:
     from tui.commands.engine_cmds import read_record
 
     text = read_record(args.file)
-    notes = args.notes if args.notes is not None else ("" if args.file == "-" else f"imported from {Path(args.file).name}")
+    notes = (
+        args.notes
+        if args.notes is not None
+        else ("" if args.file == "-" else f"imported from {Path(args.file).name}")
+    )
     with open_ledger(args) as led:
         sid = import_record(led, text, notes=notes)
         info = led.session_info(sid)
-    print(f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands")
+    print(
+        f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands"
+    )
     return 0
 
 
@@ -63,7 +81,11 @@ def cmd_export(args) -> int:
     from db.transfer import export_csv, export_json
 
     with open_ledger(args) as led:
-        text = export_json(led, args.session) if args.format == "json" else export_csv(led, args.session)
+        text = (
+            export_json(led, args.session)
+            if args.format == "json"
+            else export_csv(led, args.session)
+        )
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -83,7 +105,9 @@ def cmd_sessions(args) -> int:
     for i in infos:
         state = "ended" if i.ended else "open"
         players = "  ".join(f"{n} {t:+d}" for n, t in zip(i.players, i.totals, strict=True))
-        print(f"{i.id:>5}  {i.started_at[:16].replace('T', ' ')}  {i.variant:<8}  {i.hands_played:>3} hands  {state:<5}  {players}")
+        print(
+            f"{i.id:>5}  {i.started_at[:16].replace('T', ' ')}  {i.variant:<8}  {i.hands_played:>3} hands  {state:<5}  {players}"
+        )
     return 0
 
 
