@@ -236,6 +236,30 @@ def _sealer(froms: list[int | None]) -> int | None:
     return None
 
 
+def _check_declared_agrees(win: Win, val: Valuation, where: str) -> None:
+    """Declared facts next to a hand string are allowed only when the tiles say the same."""
+    if win.patterns is not None:
+        said = set(win.patterns)
+        if "all_melded" in said:
+            said.add("all_pungs")
+        if "luxury_seven_pairs" in said:
+            said.discard("seven_pairs")
+        found = set(val.pattern_ids)
+        if "all_melded" in found:
+            found.add("all_pungs")
+        if said != found:
+            raise _contra(
+                f"the declared patterns ({', '.join(sorted(said)) or 'none'}) disagree with the hand's tiles "
+                f"({', '.join(sorted(found)) or 'none'}); leave 'patterns' out to derive them",
+                f"{where}.patterns",
+            )
+    if win.concealed is not None and win.concealed != val.concealed:
+        raise _contra(f"declared concealed: {str(win.concealed).lower()}, but the hand's tiles say "
+                      f"{'门清' if val.concealed else 'not 门清'}", f"{where}.concealed")
+    if win.quads is not None and win.quads != val.reading.quads:
+        raise _contra(f"declared quads: {win.quads}, but the hand has {val.reading.quads}", f"{where}.quads")
+
+
 def _check_declared_against_events(win: Win, val: Valuation, hand: Hand, where: str) -> None:
     ks = facts.kongs(hand, win.player)
     exposed = [e for e in hand.events if (isinstance(e, Pung) and e.player == win.player) or (isinstance(e, Kong) and e.player == win.player and e.kind != "concealed")]
@@ -270,12 +294,10 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
     sd = win.from_ is None
     tiles = facts.win_tiles(win, "nanning", where)
     if tiles is not None:
-        for name in ("patterns", "concealed", "quads"):
-            if getattr(win, name) is not None:
-                raise MjError(ErrorCode.BAD_RECORD, f"give either 'hand' or declared facts; '{name}' is derived from the tiles", where=f"{where}.{name}")
         if tiles.context is not None:  # Nanning keeps no prevailing wind: only the seat wind is checked
             facts.check_context(tiles, win, replace(state, prevailing_wind=tiles.context.prevailing), where)
         val = evaluate_tiles(tiles, self_drawn=sd, where=where)
+        _check_declared_agrees(win, val, where)
         melds = facts.claimed_melds(hand, win, tiles, where=where)
         froms = [m.from_seat for m in melds if m.exposed]
     else:

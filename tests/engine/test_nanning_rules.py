@@ -275,7 +275,9 @@ def test_declared_implied_patterns_count_once():
         ([{"type": "kong", "player": 0, "kind": "concealed"}, win(frm=None, patterns=[], concealed=True, kong_bloom=1, heavenly=True)], "never 天胡"),
         ([win(frm=None, hand=MQ, kong_bloom=1, last_tile=True)], "海底捞月 has no 杠上花"),
         ([{"type": "pung", "player": 2, "from": 3}, win(frm=None, hand=MQ, heavenly=True)], "untouched"),
-        ([win(frm=2, patterns=["all_pungs"], concealed=False, hand=PLAIN)], "either 'hand'"),
+        ([win(frm=2, patterns=["all_pungs"], concealed=False, hand=PLAIN)], "disagree with the hand's tiles"),
+        ([win(frm=2, concealed=True, hand=PLAIN)], "not 门清"),
+        ([win(frm=2, patterns=["luxury_seven_pairs"], quads=2, hand="111122m5566p99sEE")], "quads: 2"),
     ],
     ids=lambda x: x if isinstance(x, str) else None,
 )
@@ -324,3 +326,11 @@ def test_context_prevailing_wind_is_not_tracked_but_seat_wind_is():
     assert settle([win(player=1, frm=2, hand=MQ + "|SS0000")]).deltas[1] == 4
     with pytest.raises(MjError, match="seat wind"):
         settle([win(player=1, frm=2, hand=MQ + "|EE0000")])
+
+
+def test_declared_facts_next_to_tiles_allowed_when_they_agree():
+    a = settle([win(frm=2, hand="[555m,2]111m999m333m77m", patterns=["full_flush", "all_pungs"], concealed=False)])
+    b = settle([win(frm=2, hand="[555m,2]111m999m333m77m")])
+    assert a.payments == b.payments
+    c = settle([win(frm=2, hand="[555p,2][111m,1][999s,3][EEE,2]77s", patterns=["all_melded"])])
+    assert c.deltas[0] == 18
