@@ -247,3 +247,51 @@ def test_random_sessions_state_machine(hands, stack):
         dealer = dealer if stays else (dealer + 1) % 4
     assert rep.next_state.dealer == dealer
     assert rep.next_state.flags == max(streak - 1, 0)
+
+
+# ---------------------------------------------------------------- fuzz: refusals are always MjError
+HANDS = st.sampled_from([
+    "123456789m23mEE1m", "[111m,3][999p,3][555s,3]77s88s8s", "[5555p,2]123m456m23s55s4s",
+    "[5555p]123m456m23s55s4s|EE1001|1", "1133m5577p1199s2s2s|EE0000|CC", "[EEEE,5]123m456m23s55s4s|ES0000|4",
+    "123m456m789p24s55s3s", "EEEESSSSWWWWNN", "[111m,1]234m567p23s55s4s|EE0000|3",
+])  # fmt: skip
+TILE = st.sampled_from(["1m", "5p", "9s", "E", "N", "3s", "C"])
+SEAT = st.integers(0, 3)
+ANY_EVENT = st.one_of(
+    st.builds(lambda p, f, t: {"type": "pung", "player": p, "from": f, "tile": t}, SEAT, SEAT, TILE),
+    st.builds(
+        lambda p, k, f, t: {"type": "kong", "player": p, "kind": k, "tile": t, **({} if k == "concealed" else {"from": f})},
+        SEAT, st.sampled_from(["exposed", "added", "concealed"]), SEAT, TILE,
+    ),
+    st.builds(lambda p, t: {"type": "flowers", "player": p, "tiles": t}, SEAT, st.sampled_from(["a", "CC", "abCF", "PPPP", "5m"])),
+    st.builds(lambda p, n: {"type": "flowers", "player": p, "count": n}, SEAT, st.integers(1, 20)),
+    st.builds(lambda p, k: {"type": "penalty", "player": p, "kind": k}, SEAT, st.sampled_from(["same_round", "four_copies"])),
+)  # fmt: skip
+WIN_EXTRA = st.fixed_dictionaries(
+    {},
+    optional={
+        "kong_bloom": st.integers(1, 3), "robbed_kong": st.integers(1, 2), "last_tile": st.booleans(),
+        "flower_bloom": st.booleans(), "flower_kong_bloom": st.booleans(), "heavenly": st.booleans(),
+        "earthly": st.booleans(), "hard_flowers": st.integers(0, 8), "soft_flowers": st.integers(0, 6),
+        "concealed": st.booleans(),
+        "patterns": st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True),
+    },
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(ANY_EVENT, max_size=5), SEAT, st.one_of(st.none(), SEAT), st.one_of(st.none(), HANDS), WIN_EXTRA,
+    st.builds(TableState, dealer=SEAT, bixiahu=st.booleans(), flags=st.integers(0, 2)),
+)  # fmt: skip
+def test_any_input_settles_or_is_refused_clearly(events, player, frm, hand, extra, state):
+    win = {"type": "win", "player": player, "from": frm, **extra}
+    if hand is not None:
+        win["hand"] = hand
+    try:
+        res = V.settle_hand(hand_from_json({"events": [*events, win]}, V), state, V.rules())
+    except MjError as e:
+        assert e.message and isinstance(e.code, ErrorCode)
+        return
+    assert sum(res.deltas) == 0
+    assert len(res.wins) == 1 and res.wins[0].value > 0
