@@ -315,6 +315,12 @@ def evaluate_win(
             m.kind == "pung" or m.kong_kind == "added" for m in melds
         ):
             raise _contra("门清 declared but the winner's events show a pung", f"{where}.patterns")
+        pairs = {"seven_pairs", "luxury_seven_pairs"} & set(declared)
+        if pairs and melds:
+            raise _contra(
+                f"{BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, but the winner's events show a pung or kong",
+                f"{where}.patterns",
+            )
         val = value_declared(
             declared,
             soft=win.soft_flowers or 0,

@@ -331,6 +331,8 @@ REFUSALS = [
      {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|abcd"}], ErrorCode.CONTRADICTION),
     ("robbed_kong 2 without the robbed player's first kong", [{"type": "win", "player": 0, "from": 1, "robbed_kong": 2,
      "patterns": ["all_pungs"]}], ErrorCode.CONTRADICTION),
+    ("七对 declared with a kong event", [{"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+     {"type": "win", "player": 0, "from": 1, "patterns": ["seven_pairs"]}], ErrorCode.CONTRADICTION),
     ("门清 declared with a pung event", [{"type": "pung", "player": 0, "from": 1, "tile": "5p"},
      {"type": "win", "player": 0, "from": 1, "patterns": ["concealed"], "hard_flowers": 4}], ErrorCode.CONTRADICTION),
 ]  # fmt: skip
