@@ -105,7 +105,9 @@ def scenarios(draw):
     if self_drawn:
         way = draw(st.sampled_from(["plain", "bloom", "last", "heaven"]))
         if way == "bloom" and kongs:
-            n = draw(st.integers(1, len(kongs)))
+            # the chain is the last n kongs; after its first, none may be a direct exposed kong
+            later = sum(1 for m in kongs if m[2] != "exposed")
+            n = draw(st.integers(1, later + (1 if later < len(kongs) else 0)))
             flags["kong_bloom"] = n
             horses_ok = all(m[2] == "concealed" for m in kongs[len(kongs) - n:])
         elif way == "last":
