@@ -77,6 +77,10 @@ class WinRecord:
     def label(self) -> str:
         return headline(self.value, self.unit, self.summary)
 
+    def where(self) -> str:
+        """"#5" in a session, "#12 第5盘" (session #12, hand 5) in a lifetime."""
+        return f"{self.session} 第{self.hand}盘" if self.session else f"#{self.hand}"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "session": self.session or None,
@@ -491,8 +495,8 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
         lines.append(f"     ★ {names[wr.player]} {headline(wr.value, wr.unit, wr.summary)}" + (f"  [{items}]" if items else ""))
     for p in hr.payments:
         lines.append(f"     {pad(names[p.payer], w, right=True)} → {pad(names[p.payee], w)} {p.amount:>6}  {p.reason}")
-    lines.append("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, hr.deltas, strict=True))
-                 + "   累计 " + " ".join(f"{t:+d}" for t in hr.totals))
+    lines.append("     本盘 " + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True)))
+    lines.append("     累计 " + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True)))
     return lines
 
 
@@ -513,9 +517,8 @@ def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool 
     for r in rows:
         if r.biggest:
             b = r.biggest
-            where = f"{b.session} " if b.session else ""
             how = "自摸" if b.self_drawn else "点炮"
-            lines.append(f"最大胡 {r.name}: {where}#{b.hand} {how} {b.points:+d} 分  {b.label()}")
+            lines.append(f"最大胡 {r.name}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
     return lines
 
 

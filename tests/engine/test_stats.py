@@ -43,6 +43,7 @@ from engine.stats import (
     Game,
     describe_event,
     lifetime_stats,
+    lifetime_text,
     report_json,
     report_text,
     review,
@@ -287,6 +288,9 @@ def test_lifetime_across_sessions_and_variants():
     assert [ln.cumulative_money for ln in lt.sessions] == [D("10"), D("-20")]
     assert [ln.seat for ln in lt.sessions] == [1, 1]
     assert lifetime_stats("nobody", games).total.sessions == 0
+    text = lifetime_text(lt, places=1)
+    assert "最大胡 小芳: s2 第1盘 点炮 +32 分" in text
+    assert "s1  南宁 底注 0.5" in text and "累计 -20.0" in text
 
 
 # ---------------------------------------------------------------- money and settle-up

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from decimal import Decimal as D
 
 import pytest
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import App
 from textual.widgets import DataTable, Select, Static
 
@@ -24,7 +26,7 @@ from engine.stats import Game, session_stats
 from tui.cli import main
 from tui.screens.review import ReviewScreen
 from tui.screens.stats import LifetimeScreen, StatsScreen
-from tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from tui.widgets.charts import RunningTotalsChart, WinsDealInsChart, realign_wide
 
 
 # ---------------------------------------------------------------- a fixed little variant
@@ -331,8 +333,11 @@ async def test_stats_screen_table_charts_and_settle():
         await pilot.pause()
         assert running.size.width > 20 and running.size.height > 10
         drawn = running.render().plain
-        assert all(n in drawn for n in PLAYERS) and "累计得分" in drawn
+        assert all(n in drawn for n in PLAYERS) and running.border_title == "累计得分"
         assert "放炮" in bars.render().plain
+        # every line of the drawing is exactly as wide as the chart, Chinese names included
+        width = running.content_region.width
+        assert {cell_len(ln) for ln in drawn.splitlines()} == {width}
         await pilot.press("3")
         await pilot.pause()
         assert scr.query_one("#stats-settle", Static).size.height > 5
@@ -372,3 +377,20 @@ def test_session_stats_match_report_money():
     s, rep = loaded()
     st = session_stats(s, rep)
     assert st.settlement.amounts == tuple(D(x) for x in MONEY)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # a legend line: the two columns the wide name covers are dropped after it
+        ("│ ⢕⢕ 阿明 ⠁⠂⠃⠄│", "│ ⢕⢕ 阿明⠂⠃⠄│"),
+        # tick labels: each wide run is followed by as many dropped cells as it has wide characters
+        ("   阿明      Lee   老王    ", "   阿明    Lee   老王  "),
+        # nothing wide: unchanged
+        ("│ ⢕⢕ Lee ⠁⠂│", "│ ⢕⢕ Lee ⠁⠂│"),
+    ],
+)
+def test_realign_wide(line, expected):
+    out = realign_wide(Text(line)).plain
+    assert out == expected
+    assert cell_len(out) == len(line)

@@ -148,11 +148,14 @@ class ReviewScreen(Screen):
         self.player: int | None = player
         self.heading = title or (f"#{session_id}" if session_id is not None else "")
         self.rows: tuple[HandReview, ...] = ()
+        self.ledger: Any = None  # set by from_ledger: the lifetime view reads every session
         localize(self, LABELS, "review_", lang)
 
     @classmethod
     def from_ledger(cls, ledger: Any, session_id: int, **kw: Any) -> ReviewScreen:
-        return cls(get_session(ledger, session_id), session_id=session_id, **kw)
+        screen = cls(get_session(ledger, session_id), session_id=session_id, **kw)
+        screen.ledger = ledger
+        return screen
 
     # ---- layout
     def compose(self) -> ComposeResult:
@@ -191,7 +194,8 @@ class ReviewScreen(Screen):
         for hr in self.rows:
             table.add_row(
                 Text(f"#{hr.index}"), Text(names[hr.state.dealer]),
-                *(Text(f"{d:+d}", style="bold" if self.player == i else "") for i, d in enumerate(hr.deltas)),
+                *(Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
+                  for i, d in enumerate(hr.deltas)),
                 result_cell(hr, names, self.lang), key=str(hr.index),
             )
         empty = self.query_one("#review-empty", Static)
@@ -254,9 +258,12 @@ class ReviewScreen(Screen):
             self.post_message(self.EditHand(self.session_id, index))
 
     def action_open_stats(self) -> None:
-        from .stats import StatsScreen
+        from .stats import StatsScreen, games_from_ledger
 
-        self.app.push_screen(StatsScreen(self.session, self.rep, lang=self.lang, title=self.heading, unit=self.unit))
+        ledger = self.ledger
+        games = (lambda: games_from_ledger(ledger)) if ledger is not None else None
+        self.app.push_screen(StatsScreen(self.session, self.rep, lang=self.lang, title=self.heading,
+                                         unit=self.unit, games=games))
 
     def settle_text(self) -> str:
         st = session_stats(self.session, self.rep, unit=self.unit)

@@ -95,9 +95,8 @@ def biggest_lines(rows: Iterable[PlayerStats], lang: str) -> list[str]:
         b = r.biggest
         if b is None:
             continue
-        where = f"{b.session} " if b.session else ""
         how = L("self_drawn" if b.self_drawn else "discard", lang)
-        out.append(f"{L('biggest', lang)} {r.name}: {where}#{b.hand} {how} {b.points:+d}  {b.label()}")
+        out.append(f"{L('biggest', lang)} {r.name}: {b.where()} {how} {b.points:+d}  {b.label()}")
     return out
 
 

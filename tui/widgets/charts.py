@@ -6,14 +6,19 @@
   (or per session for a lifetime).
 
 Both are :class:`textual_plotext.PlotextPlot` widgets; call ``show_…`` with plain data (no
-engine objects) and the chart redraws. ``plot_…`` functions draw onto any plotext ``plt``
+engine objects) and the chart redraws. The title is the widget's border title, and
+:func:`realign_wide` corrects plotext's layout of Chinese names (it counts every character
+as one column) so legend and tick lines keep their width. ``plot_…`` functions draw onto any plotext ``plt``
 so they can be tested (and reused) without an app.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
+from rich.text import Text
+from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 RUNNING_TITLE = {"zh": "累计得分", "en": "Running totals"}
@@ -54,11 +59,59 @@ def plot_bars(plt, groups: Sequence[str], values: Sequence[Sequence[int]], label
         plt.title(title)
 
 
-class RunningTotalsChart(PlotextPlot):
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def realign_wide(text: Text) -> Text:
+    """Undo plotext's one-column-per-character assumption for wide characters.
+
+    plotext lays out labels (legend, ticks, title) as if every character took one column,
+    but CJK names take two, which pushes the rest of the line right (and wraps it). After
+    each run of non-space characters, drop as many characters as the run has wide ones:
+    everything after the label is back in the column plotext meant (the dropped cells are
+    the ones the wide label covers)."""
+    out = Text(no_wrap=True, overflow="crop", end="")
+    for n, line in enumerate(text.split("\n", allow_blank=True)):
+        if n:
+            out.append("\n")
+        plain = line.plain
+        if not any(_wide(ch) for ch in plain):
+            out.append_text(line)
+            continue
+        pieces = []
+        i = start = 0
+        while i < len(plain):
+            if plain[i] == " ":
+                i += 1
+                continue
+            j = i
+            while j < len(plain) and plain[j] != " ":
+                j += 1
+            extra = sum(1 for ch in plain[i:j] if _wide(ch))
+            if extra:
+                pieces.append(line[start:j])
+                start = min(len(plain), j + extra)
+                i = start
+            else:
+                i = j
+        pieces.append(line[start:])
+        for piece in pieces:
+            out.append_text(piece)
+    return out
+
+
+class _Chart(PlotextPlot):
+    def render(self) -> RenderResult:
+        rendered = super().render()
+        return realign_wide(rendered) if isinstance(rendered, Text) else rendered
+
+
+class RunningTotalsChart(_Chart):
     """Running totals per player as a line chart."""
 
     DEFAULT_CSS = """
-    RunningTotalsChart { height: 1fr; min-height: 10; }
+    RunningTotalsChart { height: 1fr; min-height: 10; border: round $primary-darken-2; }
     """
 
     def show_series(self, names: Sequence[str], series: Sequence[Sequence[float]], *,
@@ -66,22 +119,23 @@ class RunningTotalsChart(PlotextPlot):
                     ylabel: str = "") -> None:
         self.names = tuple(names)
         self.series = tuple(tuple(s) for s in series)
-        plot_running_totals(self.plt, names, series, xlabels=xlabels,
-                            title=RUNNING_TITLE[lang] if title is None else title, ylabel=ylabel)
+        # the title goes on the border: plotext would mis-measure a Chinese title
+        self.border_title = RUNNING_TITLE[lang] if title is None else title
+        plot_running_totals(self.plt, names, series, xlabels=xlabels, ylabel=ylabel)
         self.refresh()
 
 
-class WinsDealInsChart(PlotextPlot):
+class WinsDealInsChart(_Chart):
     """Wins, self-draws and deal-ins as grouped bars."""
 
     DEFAULT_CSS = """
-    WinsDealInsChart { height: 1fr; min-height: 10; }
+    WinsDealInsChart { height: 1fr; min-height: 10; border: round $primary-darken-2; }
     """
 
     def show_counts(self, groups: Sequence[str], wins: Sequence[int], self_draws: Sequence[int],
                     deal_ins: Sequence[int], *, lang: str = "zh", title: str | None = None) -> None:
         self.groups = tuple(groups)
         self.counts = (tuple(wins), tuple(self_draws), tuple(deal_ins))
-        plot_bars(self.plt, groups, self.counts, BAR_LABELS[lang],
-                  title=BARS_TITLE[lang] if title is None else title)
+        self.border_title = BARS_TITLE[lang] if title is None else title
+        plot_bars(self.plt, groups, self.counts, BAR_LABELS[lang])
         self.refresh()
