@@ -581,9 +581,6 @@ class Nanjing(Variant):
         for it in val.items:
             n = f" ×{it.count}" if it.count > 1 else ""
             lines.append(f"  {it.zh:<8} {it.en:<32} {it.value}{n}")
-        for it in val.soft_items:
-            n = f" ×{it.count}" if it.count > 1 else ""
-            lines.append(f"    软花 {it.zh} {it.en}: {it.value}{n}")
         lines.append(f"  = {h} 花  ({val.summary})")
         if not val.legal:
             lines.append(f"  不成胡 refused in a session: {val.refusal}")

@@ -318,6 +318,10 @@ def assemble(
     items: list[ScoreItem] = [ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)]
     items.append(ScoreItem(id="hard_flowers", zh="硬花", en="Hard flowers", value=hard))
     items.append(ScoreItem(id="soft_flowers", zh="软花", en="Soft flowers", value=soft_n))
+    items.extend(
+        ScoreItem(id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count)
+        for i in soft_items
+    )
     items.append(
         ScoreItem(id="flowers_x2", zh="软硬花×2 (砸2)", en="Flowers ×2", value=2 * (hard + soft_n))
     )
