@@ -368,3 +368,26 @@ def test_bare_declared_win_refused_on_load():
     with pytest.raises(MjError) as e:
         hand_from_json({"events": [{"type": "win", "player": 0, "from": 1}]}, V)
     assert e.value.code == ErrorCode.BAD_RECORD
+
+
+# ---------------------------------------------------------------- 硬花 and 无花果
+def test_hard_flowers_from_events_and_no_flowers_derived_when_known():
+    # "无花果 ... derived from the hard-flower count whenever it is known, else declared"
+    win = {"type": "win", "player": 1, "from": 0, "patterns": ["concealed"]}
+    unknown = settle([win])  # nobody logged flowers: the count is not known, no 无花果
+    assert pays(unknown) == [(0, 1, 20 + 20)]
+    known_zero = settle([{"type": "flowers", "player": 2, "tiles": "e"}, win])  # the table logs flowers; the winner has none
+    assert pays(known_zero) == [(0, 1, 20 + 20 + 40)]
+    assert "无花果" in known_zero.payments[0].reason
+    declared = settle([{**win, "patterns": ["concealed", "no_flowers"]}])
+    assert pays(declared) == [(0, 1, 20 + 20 + 40)]
+    counted = settle([{"type": "flowers", "player": 1, "tiles": "aC"}, {"type": "flowers", "player": 1, "count": 2}, win])
+    assert pays(counted) == [(0, 1, 20 + 2 * 4 + 20)]  # each exposed flower tile = 1, ×2
+
+
+def test_hand_string_flowers_agree_with_events():
+    ok = settle([
+        {"type": "flowers", "player": 0, "tiles": "ab"},
+        {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|ba"},
+    ])
+    assert pays(ok) == [(1, 0, 20 + 2 * 2 + 20)]
