@@ -474,3 +474,16 @@ def test_real_variant_session_stats(variant):
     for h in rep.hands:
         for p in h.result.payments:
             assert p.reason in text
+
+
+def test_stats_and_money_import_no_ui_or_db():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engine.stats, engine.money; "
+        "bad = [m for m in ('textual', 'rich', 'sqlite_utils') if m in sys.modules]; "
+        "print(','.join(bad)); sys.exit(1 if bad else 0)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, f"engine.stats pulled in: {r.stdout} {r.stderr}"

@@ -200,6 +200,17 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
     led = db.Ledger.open(path)
     try:
         sid = led.import_session(load_session(RECORD))
+        # the ledger's own SQL lifetime figures agree with engine.stats on the counts
+        from engine.stats import lifetime_stats
+
+        s = led.get_session(sid)
+        games = [Game(label="#1", session=s, replay=replay(s))]
+        for name in PLAYERS:
+            mine = lifetime_stats(name, games).total
+            theirs = led.lifetime_stats(name)
+            assert (theirs.sessions, theirs.hands, theirs.wins, theirs.self_draws, theirs.deal_ins,
+                    theirs.false_wins, theirs.net_points) == (
+                mine.sessions, mine.hands, mine.wins, mine.self_draws, mine.deal_ins, mine.false_wins, mine.net)
     finally:
         led.close()
     monkeypatch.setenv("MJSCORE_DB", str(path))
