@@ -34,11 +34,19 @@ POOL = [f"玩家{i:02d}" for i in range(39)]
 REGULAR = "老张 🀄"  # sits in every session
 
 
-def hands(n: int, rng: random.Random) -> list[dict]:
+JING = {
+    "type": "jing",
+    "indicator": "5m",
+    "lower": "2p",
+    "lower_counts": [[0, 0], [1, 0], [0, 0], [0, 0]],
+}
+
+
+def hands(variant: str, n: int, rng: random.Random) -> list[dict]:
     out = []
     for _ in range(n):
         r = rng.random()
-        evs: list[dict] = []
+        evs: list[dict] = [JING] if variant == "nanchang" else []
         konger = None
         if r < 0.2:
             konger = rng.randrange(4)
@@ -50,7 +58,10 @@ def hands(n: int, rng: random.Random) -> list[dict]:
         else:
             p = rng.choice([x for x in range(4) if x != konger])
             f = rng.choice([None, *(x for x in range(4) if x != p)])
-            evs.append({"type": "win", "player": p, "from": f, "hand": FLUSH})
+            w = {"type": "win", "player": p, "from": f}
+            if variant != "nanchang":  # Nanchang: declared 平胡 (tiles would need the jing)
+                w["hand"] = FLUSH
+            evs.append(w)
         out.append({"events": evs})
     return out
 
@@ -61,7 +72,7 @@ def record(variant: str, players: list[str], n: int, rng: random.Random) -> dict
         "players": players,
         "stake": "0.5",
         "first_dealer": rng.randrange(4),
-        "hands": hands(n, rng),
+        "hands": hands(variant, n, rng),
     }
 
 

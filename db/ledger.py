@@ -27,6 +27,7 @@ from sqlite_utils import Database
 from engine.core import HandResult, Payment, Replay, TableState
 from engine.errors import ErrorCode, MjError
 from engine.record import (
+    TERMINAL,
     Draw,
     Event,
     FalseWin,
@@ -234,6 +235,16 @@ class PlayerStats:
 
 
 # ---------------------------------------------------------------- the ledger
+# SQLite errors that mean a bug here, not a problem with the file: never dressed up as one
+_PROGRAMMER_ERRORS = (
+    sqlite3.IntegrityError,
+    sqlite3.ProgrammingError,
+    sqlite3.InterfaceError,
+    sqlite3.NotSupportedError,
+    sqlite3.DataError,
+)
+
+
 def _api(method):
     """Serialise calls (the TUI may call from worker threads) and turn SQLite's errors
     about the file into :class:`LedgerError` with a message for the user."""
@@ -245,7 +256,7 @@ def _api(method):
                 raise LedgerError("the ledger is closed")
             try:
                 return method(self, *args, **kw)
-            except sqlite3.IntegrityError:
+            except _PROGRAMMER_ERRORS:
                 raise
             except sqlite3.DatabaseError as e:
                 raise self._translate(e) from None
@@ -269,7 +280,7 @@ class Ledger:
         except sqlite3.DatabaseError as e:
             conn.close()
             self._closed = True
-            if isinstance(e, sqlite3.IntegrityError):
+            if isinstance(e, _PROGRAMMER_ERRORS):
                 raise
             raise self._translate(e) from None
         except BaseException:
@@ -363,6 +374,9 @@ class Ledger:
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a network file system
                 raise LedgerError(f"cannot put the ledger {self.path} in WAL mode (got {mode})")
         conn.execute("PRAGMA synchronous = FULL")
+        conn.execute(
+            "PRAGMA cache_size = -16000"
+        )  # 16 MB of pages: reports re-read the same indexes
         if migrations.pending(self.db):
             with self._write():
                 self._check_version()  # another program may have migrated meanwhile
@@ -564,32 +578,34 @@ class Ledger:
     @_api
     def list_sessions(self) -> list[SessionInfo]:
         """Every session, newest first, with players and running totals."""
+        rows = self.db.conn.execute(
+            "SELECT s.id, s.variant, s.options, s.stake, s.first_dealer, s.started_at, s.ended_at, s.notes,"
+            " s.hands_played, st.seat, p.name, st.points"
+            " FROM sessions s JOIN seats st ON st.session_id = s.id JOIN players p ON p.id = st.player_id"
+            " ORDER BY st.session_id DESC, st.seat"
+        ).fetchall()
         out: list[SessionInfo] = []
-        seats: dict[int, list[tuple[int, str, int]]] = {}
-        with self._read():
-            for sid, seat, name, points in self.db.conn.execute(
-                "SELECT st.session_id, st.seat, p.name, st.points FROM seats st JOIN players p ON p.id = st.player_id"
-            ):
-                seats.setdefault(sid, []).append((seat, name, points))
-            for row in self.db.query("SELECT * FROM sessions ORDER BY id DESC"):
-                names, totals = [""] * 4, [0] * 4
-                for seat, name, points in seats.get(row["id"], ()):
-                    names[seat], totals[seat] = name, points
-                out.append(
-                    SessionInfo(
-                        id=row["id"],
-                        variant=row["variant"],
-                        players=tuple(names),  # type: ignore[arg-type]
-                        options=json.loads(row["options"]),
-                        stake=Decimal(row["stake"]),
-                        first_dealer=row["first_dealer"],
-                        started_at=row["started_at"],
-                        ended_at=row["ended_at"],
-                        notes=row["notes"],
-                        hands_played=row["hands_played"],
-                        totals=tuple(totals),  # type: ignore[arg-type]
-                    )
+        options: dict[str, Mapping[str, Any]] = {}  # most sessions share a few option sets
+        for i in range(0, len(rows), 4):
+            group = rows[i : i + 4]
+            sid, variant, opts, stake, dealer, started, ended, notes, played = group[0][:9]
+            if opts not in options:
+                options[opts] = json.loads(opts)
+            out.append(
+                SessionInfo(
+                    id=sid,
+                    variant=variant,
+                    players=tuple(r[10] for r in group),  # type: ignore[arg-type]
+                    options=dict(options[opts]),
+                    stake=Decimal(stake),
+                    first_dealer=dealer,
+                    started_at=started,
+                    ended_at=ended,
+                    notes=notes,
+                    hands_played=played,
+                    totals=tuple(r[11] for r in group),  # type: ignore[arg-type]
                 )
+            )
         return out
 
     @_api
@@ -887,6 +903,21 @@ class Ledger:
         ``win`` events of a 一炮多响 (a hand ends with its terminal events, so all wins on
         one discard must arrive together)."""
         return self._add_events(session_id, events)
+
+    @_api
+    def close_hand(
+        self, session_id: int, events: Sequence[Event | Mapping[str, Any]]
+    ) -> StoredHand:
+        """Append the events that end the hand being played (a draw, a false win, or the win
+        or wins) and settle it; refused (MjError, nothing written) if they do not end it."""
+        evs = [_event(e, f"events[{i}]") for i, e in enumerate(events)]
+        if not any(isinstance(e, TERMINAL) for e in evs):
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "closing a hand needs a win, false_win or draw event",
+                where="events",
+            )
+        return self._add_events(session_id, evs)
 
     @_api
     def record_hand(

@@ -199,3 +199,11 @@ def test_lifetime_stats(ledger, session):
     ) == (2, 3, 1, -3, 16)
     with pytest.raises(NotFound):
         ledger.lifetime_stats("nobody")
+
+
+def test_close_hand(ledger, session):
+    ledger.add_event(session, Kong(player=1, kind="concealed"))
+    with pytest.raises(MjError, match="needs a win"):
+        ledger.close_hand(session, [Kong(player=2, kind="concealed")])
+    h = ledger.close_hand(session, [win(2, 0), win(3, 0)])
+    assert h.status == "win" and len(h.events) == 3 and h.result is not None
