@@ -27,7 +27,7 @@ from ..core import (
     settle_up,
 )
 from ..errors import ErrorCode, MjError
-from ..record import Draw, FalseWin, Hand, Jing, JingCount, Kong, Pung, Win
+from ..record import FalseWin, Hand, Jing, JingCount, Kong, Pung, Win
 from ..rules import option
 from ..tiles import TILE_ZH, HandTiles, format_hand, parse_hand, parse_tiles, successor
 from .nanchang_score import (
@@ -347,7 +347,7 @@ class Nanchang(Variant):
         if outcome == "win":
             win = hand.wins[0]
             i = facts.event_index(hand, win)
-            res = self._settle_win(hand, win, f"events[{i}]", jf, state, rules, book)
+            res = self._settle_win(hand, win, f"events[{i}]", jf, state, rules, book, details)
             wins = (res,)
             if win.player != dealer:
                 next_dealer = (dealer + 1) % 4
@@ -356,8 +356,6 @@ class Nanchang(Variant):
             for p in range(4):
                 if p != fw.player:
                     book.pay(fw.player, p, base * rules.false_win_penalty, "诈胡")
-        elif outcome == "draw":
-            hand.of(Draw)
         # 封顶
         nets = book.deltas()
         capped = cap_nets(nets, rules.cap)
@@ -374,7 +372,8 @@ class Nanchang(Variant):
         return book.result(next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details)
 
     def _settle_win(
-        self, hand: Hand, win: Win, where: str, jf: JingFacts, state: TableState, rules: NanchangRules, book: PaymentBook
+        self, hand: Hand, win: Win, where: str, jf: JingFacts, state: TableState, rules: NanchangRules,
+        book: PaymentBook, details: dict[str, Any],
     ) -> WinResult:
         dealer = state.dealer
         f = _win_facts(win, dealer, where)
@@ -406,6 +405,7 @@ class Nanchang(Variant):
                 name = "天胡" if f.heavenly else "地胡"
                 raise _contra(f"{name} comes before anyone claims or kongs, but the hand has melds", where)
         val = value_win(win, tiles, jf, f, where)
+        details["win"] = {"shape": val.shape, "patterns": list(val.patterns), "multiplier": val.m, "clean": val.clean}
         base = rules.base
         m = val.m
         factors = payer_factors(win.player, win.from_, kong_bloom=f.kong_bloom, robbed=f.robbed, heavenly=f.heavenly, earthly=f.earthly)

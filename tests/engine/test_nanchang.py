@@ -115,6 +115,7 @@ def test_clean_sweep_from_counts():
     from jing_count; ×4 replaces 德国's ×2."""
     res = settle([jing("5m"), count([[0, 0], [2, 0], [0, 0], [0, 0]]), win(1, 2, "123m456p789sEEE5m5m")])
     assert res.wins[0].value == 4 and [i.id for i in res.wins[0].items] == ["clean_sweep"]
+    assert res.details["win"] == {"shape": "standard", "patterns": ["clean_sweep"], "multiplier": 4, "clean": True}
     res = settle([jing("5m"), count([[0, 1], [2, 0], [0, 0], [0, 0]]), win(1, 2, "123m456p789sEEE5m5m")])
     assert [i.id for i in res.wins[0].items] == ["clean"]
 
@@ -306,7 +307,10 @@ def test_declared_mode():
 # ---------------------------------------------------------------- contradictions
 BAD = [
     pytest.param([jing("5m", "2p", [[2, 0], [2, 0], [0, 0], [0, 0]]), {"type": "draw"}], "only 3 can be in hands", id="下精 counts beyond the copies not turned up"),
+    pytest.param([jing("5m", "5m", [[2, 0], [1, 0], [0, 0], [0, 0]]), {"type": "draw"}], "only 2 can be in hands", id="下精 = 上精 (seed 特殊情况): two copies face up"),
     pytest.param([jing("5m"), count([[3, 0], [2, 0], [0, 0], [0, 0]]), {"type": "draw"}], "more than the four copies", id="jing counts exceeding four copies"),
+    pytest.param([jing("5m"), count([[0, 3], [0, 0], [0, 2], [0, 0]]), {"type": "draw"}], "副精 in all", id="副精 counts exceeding four copies"),
+    pytest.param([jing("5m"), {"type": "kong", "player": 0, "kind": "concealed", "tile": "5m"}, count([[4, 0], [0, 0], [0, 0], [0, 0]], jing_kongs=[0, 0, 0, 0]), {"type": "draw"}], "jing_kongs cannot be 0", id="a kong of jing tiles not counted as 精杠"),
     pytest.param([jing("5m"), count([[0, 0], [2, 0], [1, 0], [0, 0]]), win(1, 2, "123m456p789sEEE5m5m", patterns=["clean_sweep"])], "德中德 says no other player", id="德中德 while another player reports jing"),
     pytest.param([jing("5m"), count([[0, 0], [1, 0], [0, 0], [0, 0]]), win(1, 2, "123m456p789sEEE5m5m")], "jing_count gives him [1, 0]", id="winner's jing count disagrees with jing_count"),
     pytest.param([jing("5m"), count([[1, 1], [0, 0], [0, 0], [0, 0]], fed_by=[2, None, None, None]), {"type": "draw"}], "冲关 needs 5", id="fed_by without 冲关"),
