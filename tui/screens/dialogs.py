@@ -429,7 +429,7 @@ class WinDialog(EventDialog):
         self.winner = winner
         v = ctx.variant
         self.declared = set(getattr(v, "declared_fields", ()) or ())
-        self.flag_ids = [f for f in _flag_order() if f in (getattr(v, "flags", ()) or ())]
+        self.flag_ids = [f for f in _flag_order() if f in (getattr(v, "flags", ()) or ()) and _flag_in_use(f, ctx.rules)]
         items: list[ToggleItem] = []
         if "patterns" in self.declared:
             for pid in sorted(getattr(v, "pattern_ids", ()) or ()):
@@ -530,6 +530,15 @@ class WinDialog(EventDialog):
                 else:
                     obj[f] = s
         return obj
+
+
+def _flag_in_use(flag: str, rules: Any) -> bool:
+    """摸码 and 钓鱼 flags only matter when their house rule is on."""
+    if flag in ("horses", "horse_hits"):
+        return bool(getattr(rules, "horses", 1))
+    if flag == "fish":
+        return bool(getattr(rules, "fishing", True))
+    return True
 
 
 def _flag_order() -> tuple[str, ...]:

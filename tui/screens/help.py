@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -91,43 +90,44 @@ class HelpScreen(ModalScreen[None]):
             if v.id == "guobiao":
                 rows = gb_rows()
             yield Static(Text(formula), markup=False)
-            table = Table(show_header=False, box=None, padding=(0, 2))
-            table.add_column()
-            table.add_column()
-            for zh, en, val in rows:
-                table.add_row(Text(term(zh, en, lang)), Text(val))
-            yield Static(table)
+            yield Static(columns([(term(zh, en, lang), val) for zh, en, val in rows]), markup=False)
             yield Label(tr("options_in_use", lang), classes="section", markup=False)
-            opts = Table(show_header=False, box=None, padding=(0, 2))
-            opts.add_column()
-            opts.add_column()
-            opts.add_column()
             specs = {s.name: s for s in v.option_specs()}
+            rows3 = []
             for f in dataclasses.fields(self.rules):
                 spec = specs.get(f.name)
                 desc = (spec.zh if lang == "zh" else f"{spec.zh} — {spec.en}") if spec else ""
-                opts.add_row(Text(f.name), Text(repr(getattr(self.rules, f.name))), Text(desc))
-            yield Static(opts)
+                rows3.append((f.name, f"{getattr(self.rules, f.name)!r}  {desc}"))
+            yield Static(columns(rows3), markup=False)
             yield Label(tr("keys", lang), classes="section", markup=False)
-            yield Static(self.keys_table())
+            yield Static(self.keys_table(), markup=False)
         yield Footer()
 
-    def keys_table(self) -> Table:
-        t = Table(show_header=False, box=None, padding=(0, 2))
-        t.add_column()
-        t.add_column()
+    def keys_table(self) -> Text:
         origin = self.origin
-        if origin is None:
-            return t
-        for key, bindings in origin._bindings.key_to_bindings.items():
-            for b in bindings:
-                if origin.check_action(b.action.split("(")[0], _params(b.action)) is False:
-                    continue
-                t.add_row(Text(b.key_display or key), Text(b.description))
-        return t
+        rows: list[tuple[str, str]] = []
+        if origin is not None:
+            for key, bindings in origin._bindings.key_to_bindings.items():
+                for b in bindings:
+                    if origin.check_action(b.action.split("(")[0], _params(b.action)) is False:
+                        continue
+                    rows.append((b.key_display or key, b.description))
+        return columns(rows)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def columns(rows: list[tuple[str, str]], gap: int = 2) -> Text:
+    """Two aligned columns as plain text (CJK-width aware)."""
+    from rich.cells import cell_len
+
+    width = max((cell_len(a) for a, _ in rows), default=0) + gap
+    out = Text()
+    for a, b in rows:
+        out.append(a + " " * (width - cell_len(a)))
+        out.append(b + "\n")
+    return out
 
 
 def _params(action: str) -> tuple[object, ...]:

@@ -77,7 +77,7 @@ class NewSessionScreen(Screen[int | None]):
 
     async def on_mount(self) -> None:
         await self.show_options()
-        self.query_one("#player0", Input).focus()
+        self.query_one("#variant", Picker).focus()
 
     def dealer_choices(self) -> list[Choice]:
         out = []
@@ -124,6 +124,8 @@ class NewSessionScreen(Screen[int | None]):
     async def variant_chosen(self, event: Picker.Chosen) -> None:
         self.variant_id = event.value
         await self.show_options()
+        if event.picker.has_focus:
+            self.query_one("#player0", Input).focus()
 
     @on(Input.Changed)
     def changed(self, event: Input.Changed) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
@@ -64,13 +64,11 @@ class TableScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title-bar", markup=False)
-        with Horizontal(id="table-body"):
-            with Vertical(id="table-left"):
-                yield Scoreboard(id="scoreboard")
-                yield CurrentHand("", id="current-hand", markup=False)
-            with Vertical(id="table-right"):
-                yield Label(tr("hand_log", self.lang), classes="section", markup=False)
-                yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="table-top"):
+            yield Scoreboard(id="scoreboard")
+            yield CurrentHand("", id="current-hand", markup=False)
+        yield Label(tr("hand_log", self.lang), classes="section", markup=False)
+        yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,7 +86,7 @@ class TableScreen(Screen):
         self.query_one("#title-bar", Static).update(title)
         self.query_one(Scoreboard).show(v.names, v.replay.totals, v.state, v.variant, lang,
                                         hand_number=n, ended=v.ended, open_events=len(v.open_events))
-        self.query_one(HandLog).show(v.names, v.replay.hands, lang, errors=v.error)
+        self.query_one(HandLog).show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
         self.refresh_bindings()
 

@@ -102,19 +102,32 @@ def payment_line(p: Payment, names: Sequence[str], width: int = 10) -> str:
     return f"{short(names[p.payer], width):<{width}} → {short(names[p.payee], width):<{width}} {p.amount:>6}  {p.reason}"
 
 
-def hand_summary(res: HandResult, names: Sequence[str], lang: str) -> str:
+def hand_summary(res: HandResult, names: Sequence[str], lang: str, events: Sequence[Any] = ()) -> str:
     """A one-line summary of a settled hand."""
+    extras = _event_counts(events, lang)
     if res.outcome == "win" and res.wins:
         parts = []
         for w in res.wins:
             who = short(names[w.player], 10)
             how = tr("self_draw", lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
             val = f"{w.value}{w.unit}" if w.unit else str(w.value)
-            parts.append(f"{who} {how} {w.summary} {val}".strip())
-        return "; ".join(parts)
-    if res.summary:
-        return res.summary
-    return tr(f"outcome_{res.outcome}", lang)
+            parts.append(f"{who} {how} · {w.summary} ({val})")
+        return "; ".join(parts) + extras
+    fw = [e for e in events if isinstance(e, FalseWin)]
+    if fw:
+        return f"{short(names[fw[0].player], 10)} {tr('act_false_win', lang)}" + extras
+    return tr(f"outcome_{res.outcome}", lang) + extras
+
+
+def _event_counts(events: Sequence[Any], lang: str) -> str:
+    kongs = sum(isinstance(e, Kong) for e in events)
+    pens = sum(isinstance(e, Penalty) for e in events)
+    out = []
+    if kongs:
+        out.append(f"{tr('act_kong', lang)}×{kongs}")
+    if pens:
+        out.append(f"{tr('act_penalty', lang)}×{pens}")
+    return f" · {' '.join(out)}" if out else ""
 
 
 def deltas_line(deltas: Sequence[int], names: Sequence[str]) -> str:

@@ -75,7 +75,8 @@ class Scoreboard(Grid):
 class HandLog(DataTable):
     """One row per settled hand: number, dealer, each player's delta, a summary."""
 
-    def show(self, names: Sequence[str], outcomes: Sequence[Any], lang: str, *, errors: str | None = None) -> None:
+    def show(self, names: Sequence[str], outcomes: Sequence[Any], lang: str, *, hands: Sequence[Any] = (),
+             errors: str | None = None) -> None:
         cursor = self.cursor_row
         self.clear(columns=True)
         self.add_column("#", key="n", width=3)
@@ -88,7 +89,8 @@ class HandLog(DataTable):
             cells: list[Any] = [str(h.index), Text(short(names[h.state.dealer], 6))]
             for d in res.deltas:
                 cells.append(Text(f"{d:+d}", justify="right", style="bold" if d > 0 else ""))
-            cells.append(Text(hand_summary(res, names, lang)))
+            evs = hands[h.index - 1].events if h.index - 1 < len(hands) else ()
+            cells.append(Text(hand_summary(res, names, lang, evs)))
             self.add_row(*cells, key=str(h.index))
         if outcomes:
             totals = outcomes[-1].totals

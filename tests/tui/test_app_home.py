@@ -1,0 +1,176 @@
+"""Pilot tests of start-up, the home screen, new sessions, the demo, language, the
+command palette, help and the reports hook."""
+
+from __future__ import annotations
+
+import pytest
+from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
+
+from tui.app import DEMO_NOTE, ActionsProvider
+from tui.i18n import detect_lang
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen, SessionList
+from tui.screens.new_session import NewSessionScreen
+from tui.screens.table import TableScreen
+
+
+@pytest.fixture
+def ledger():
+    led = new_ledger()
+    yield led
+    led.close()
+
+
+@run
+async def test_home_lists_sessions_with_leader(ledger):
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "win", "player": 3, "from": 0, "patterns": ["all_pungs"], "concealed": False})
+    session(ledger, "guobiao", names=["A", "B", "C", "D"])
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        table = app.screen.query_one(SessionList)
+        assert table.row_count == 2
+        newest, older = ([str(c) for c in table.get_row_at(i)] for i in range(2))
+        assert newest[2].startswith("国标") and newest[4] == "0" and newest[5] == "—"
+        assert older[2].startswith("南宁") and "阿明" in older[3] and older[4] == "1"
+        assert older[5] == "Lee +9"  # the leader with the running total
+        table.move_cursor(row=1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.session_id == sid
+
+
+@run
+async def test_new_session_explains_invalid_fields_then_creates(ledger):
+    session(ledger, "nanning", names=["阿明", "小芳", "老王", "Leeroy"])  # past players
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        s = app.screen
+        assert isinstance(s, NewSessionScreen)
+        await pilot.press("3")  # 国标: the rule set is the first field; then focus moves on
+        await pilot.pause()
+        assert s.variant_id == "guobiao" and s.focused is s.query_one("#player0")
+        assert s.query_one("#opt-min_fan").value == "8"  # default shown
+        assert "minimum fans" in text_of(s.query(".fmeaning").first())  # one-line meaning
+        # autocomplete from past players: type a prefix, accept the suggestion with →
+        await pilot.press("L", "e")
+        await pilot.pause(0.2)
+        await pilot.press("right")
+        assert s.query_one("#player0").value == "Leeroy"
+        s.query_one("#player1").value = "Leeroy"
+        s.query_one("#player2").value = "C"
+        s.query_one("#player3").value = "D"
+        s.query_one("#stake").value = "-2"
+        s.query_one("#opt-min_fan").value = "abc"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)  # refused
+        assert text_of(s.query_one("#err-player1")) == "names must differ"
+        assert "positive" in text_of(s.query_one("#err-stake"))
+        assert text_of(s.query_one("#err-opt-min_fan")) == "enter a whole number"
+        s.query_one("#player1").value = "B"
+        s.query_one("#stake").value = "0.5"
+        s.query_one("#opt-min_fan").value = "6"
+        s.query_one("#dealer").choose(2)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    info = ledger.list_sessions()[0]
+    assert info.variant == "guobiao" and info.players == ("Leeroy", "B", "C", "D")
+    assert info.options == {"min_fan": 6} and str(info.stake) == "0.5" and info.first_dealer == 2
+
+
+@run
+async def test_demo_imported_once_and_opened(ledger):
+    app = app_on(ledger, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.query_one("HandLog").row_count >= 6
+    app = app_on(ledger, demo=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    demos = [s for s in ledger.list_sessions() if s.notes == DEMO_NOTE]
+    assert len(demos) == 1 and demos[0].hands_played == 6 and not demos[0].ended
+
+
+@run
+async def test_chinese_labels_and_plain_text_names(ledger):
+    names = ["[b]x[/b]", "🀄🀄", "名" * 40, "[red]R"]
+    sid = session(ledger, "nanning", names=names)
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        card = text_of(app.screen.query_one("#seat-0"))
+        assert "[b]x[/b]" in card and "庄" in card
+        assert "🀄🀄" in text_of(app.screen.query_one("#seat-1"))
+        assert "…" in text_of(app.screen.query_one("#seat-2"))  # long names are cut, not wrapped
+        assert "[red]R" in text_of(app.screen.query_one("#seat-3"))
+        descriptions = {b.binding.description for b in app.screen.active_bindings.values()}
+        assert {"胡牌", "杠", "撤销"} <= descriptions
+        await pilot.press("w", "1", "4", "enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][0]["player"] == 0
+
+
+def test_language_from_locale():
+    assert detect_lang({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert detect_lang({"LC_ALL": "en_US.UTF-8", "LANG": "zh_CN.UTF-8"}) == "en"
+    assert detect_lang({"LANG": "de_DE.UTF-8"}) == "en"
+
+
+@run
+async def test_command_palette_lists_and_runs_table_actions(ledger):
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        provider = ActionsProvider(app.screen)
+        labels = [label for label, _, _ in provider._commands()]
+        for expected in ("Win", "Kong", "Pung", "Flowers", "Penalty", "False win", "Draw", "Undo", "Rules & keys"):
+            assert any(label.startswith(expected + "  (") for label in labels), expected
+        assert not any(label.startswith("Jing") for label in labels)  # Nanchang only
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"penalty")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PenaltyDialog"
+        await pilot.press("2", "s", "enter")
+        await pilot.pause()
+    assert events(ledger, sid) == [[{"type": "penalty", "player": 1, "kind": "same_round"}]]
+
+
+@run
+async def test_help_shows_the_rule_sets_scoring_table(ledger):
+    sid = session(ledger, "nanjing", options={"bixiahu_stack": True})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(text_of(w) for w in app.screen.query("Static"))
+        assert "对对胡" in text and "40" in text and "双七对" in text
+        assert "bixiahu_stack" in text and "True" in text
+        assert "Kong" in text  # the keys of the table screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+@run
+async def test_reports_hook_pushes_review(ledger):
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "false_win", "player": 3})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReviewScreen"
