@@ -34,6 +34,7 @@ from .nanchang_score import (
     BY_ID,
     CLEAN_BONUS,
     IMPLIES,
+    MULTIPLIERS,
     PATTERN_IDS,
     Valuation,
     best,
@@ -295,6 +296,7 @@ class Nanchang(Variant):
     event_types = frozenset({"pung", "kong", "jing", "jing_count", "win", "false_win", "draw"})
     multiple_wins = False
     unit: ClassVar[str] = "×"
+    patterns: ClassVar[tuple] = tuple(m for m in MULTIPLIERS if m.id in PATTERN_IDS)  # names for the TUI
 
     def accepts_declared(self, win: Win) -> bool:
         return True  # a plain win (平胡 ×1) needs no pattern
@@ -514,6 +516,16 @@ def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str
             desc = f"×{p['factor']}" + (" 庄×2" if p["dealer_factor"] == 2 else "")
             bonus_txt = f" + {p['clean_bonus']}" if p["clean_bonus"] else ""
             lines.append(f"    {WIND_ZH[p['seat']]}家{'（庄）' if p['dealer'] else ''} pays {p['amount']}{bonus_txt} = {p['total']}  ({base}×{val.m}{desc})")
+    by_key = {s["key"]: s for s in out["scenarios"]}
+    out["self_draw"] = by_key.get("self_draw")
+    out["discard"] = [s for s in out["scenarios"] if s["from"] is not None]
+    # the headline: the way the hand string says it was won (its |context), else the other
+    if out["self_draw"] and (ctx.self_drawn or not out["discard"]):
+        primary = out["self_draw"]
+    else:
+        primary = out["discard"][0]
+    out["patterns"] = primary["multipliers"]
+    out["product"] = primary["product"]
     if any(s["clean"] for s in out["scenarios"]):
         lines.append("德中德 ×4 instead of 德国 ×2 if no other player holds any jing (not known to calc)")
     return CalcResult(json=out, lines=tuple(lines))

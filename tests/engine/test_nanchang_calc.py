@@ -38,6 +38,8 @@ def test_calc_jing_single_non_dealer(capsys):
     out = calc_json(capsys, "123m456p789sEEE5m9p|ES1000", "--jing", "5m")
     sc = {s["key"]: s for s in out["scenarios"]}
     assert sc["self_draw"]["product"] == 2 and sc["discard_E"]["product"] == 1
+    assert out["product"] == 2 and [m["id"] for m in out["patterns"]] == ["jing_single"]  # |ES1000: self-drawn
+    assert out["self_draw"] == sc["self_draw"] and len(out["discard"]) == 3
     assert {p["seat"]: p["amount"] for p in sc["self_draw"]["payments"]} == {"E": 8, "W": 4, "N": 4}
     assert {p["seat"]: p["amount"] for p in sc["discard_E"]["payments"]} == {"E": 4, "W": 1, "N": 1}
     assert {p["seat"]: p["amount"] for p in sc["discard_W"]["payments"]} == {"E": 2, "W": 2, "N": 1}
