@@ -142,3 +142,68 @@ def test_cap_rounding(three, cap):
         exact = Fraction(n * cap, top)
         assert exact - 1 < x <= exact + 1  # floored, at most one unit added back
         assert (n > 0) >= (x > 0)  # nobody changes side
+
+
+# ---------------------------------------------------------------- fuzz: settle or refuse
+TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+
+
+@st.composite
+def messy_hands(draw):
+    """Random, often contradictory records: anything may be wrong except the JSON shape."""
+    pair = st.lists(st.integers(0, 4), min_size=2, max_size=2)
+    four_pairs = st.lists(pair, min_size=4, max_size=4)
+    events: list[dict] = []
+    if draw(st.booleans()):
+        events.append({"type": "jing", "indicator": draw(st.sampled_from(TILES)), "lower": draw(st.sampled_from(TILES)),
+                       "lower_counts": draw(four_pairs)})
+    for _ in range(draw(st.integers(0, 3))):
+        p = draw(st.integers(0, 3))
+        kind = draw(st.sampled_from(["exposed", "added", "concealed"]))
+        ev = {"type": "kong", "player": p, "kind": kind}
+        if kind != "concealed":
+            ev["from"] = (p + draw(st.integers(1, 3))) % 4
+        if draw(st.booleans()):
+            ev["tile"] = draw(st.sampled_from(TILES))
+        events.append(ev)
+    if draw(st.booleans()):
+        cnt: dict = {"type": "jing_count", "counts": draw(four_pairs)}
+        if draw(st.booleans()):
+            cnt["jing_kongs"] = draw(st.lists(st.integers(0, 2), min_size=4, max_size=4))
+        if draw(st.booleans()):
+            cnt["fed_by"] = draw(st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=4, max_size=4))
+        events.append(cnt)
+    kind = draw(st.sampled_from(["draw", "false_win", "win", "win"]))
+    if kind == "draw":
+        events.append({"type": "draw"})
+    elif kind == "false_win":
+        events.append({"type": "false_win", "player": draw(st.integers(0, 3))})
+    else:
+        player = draw(st.integers(0, 3))
+        ev = {"type": "win", "player": player, "from": draw(st.sampled_from([None] + [q for q in range(4) if q != player]))}
+        if draw(st.booleans()):
+            tiles = draw(st.lists(st.sampled_from(TILES), min_size=14, max_size=14))
+            ev["hand"] = "".join(tiles)
+        else:
+            ev["patterns"] = draw(st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True))
+        for flag in draw(st.lists(st.sampled_from(["kong_bloom", "robbed_kong", "heavenly", "earthly"]), max_size=2, unique=True)):
+            ev[flag] = 1 if flag in ("kong_bloom", "robbed_kong") else True
+        events.append(ev)
+    return events, draw(st.integers(0, 3)), draw(st.one_of(st.none(), st.integers(1, 200)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(messy_hands())
+def test_any_record_settles_or_is_refused(h):
+    from engine.errors import MjError
+
+    events, dealer, cap = h
+    try:
+        hand = hand_from_json({"events": events}, V)
+        res = V.settle_hand(hand, TableState(dealer=dealer), V.rules({"cap": cap}))
+    except MjError as e:
+        assert str(e)
+        return
+    assert sum(res.deltas) == 0
+    if cap is not None:
+        assert max(abs(d) for d in res.deltas) <= cap
