@@ -8,6 +8,8 @@ false wins, draws, the dealer and the prevailing wind.
 
 Pipeline: hand string → :class:`~engine.tiles.HandTiles` + :class:`Situation` →
 :func:`evaluate` → :class:`GbValue` → payments (``settle_hand``) or a report (``calc``).
+``calc`` reads the common string shapes with :func:`fast_input` (straight to the calculator's
+input, checked against ``parse_hand`` by property tests) because parsing dominated its cost.
 """
 
 from __future__ import annotations
@@ -43,7 +45,6 @@ from ..tiles import (
 from .gb_fans import FLOWER, Fan, fan_for_label
 
 WINDS = "ESWN"
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 COMPETITION_BASE = 8  # MCR: every other player pays 8 on top
 
 # our tile → PyMahjongGB's tile code (万 W, 饼 B, 条 T, 风 F1-4 东南西北, 箭 J1-3 中发白)
@@ -55,11 +56,11 @@ TILE_CODE: dict[str, str] = {
 }
 WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
 _TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
+GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
 
 
 def _tile_of(code: str) -> str:
     return _TILE_OF_CODE.get(code, code)
-GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,15 +98,9 @@ class Situation:
             last_copy=ctx.last_copy, last_tile=ctx.last_tile, kong=ctx.kong, flowers=flowers,
         )
 
-    @property
-    def how(self) -> str:
-        if self.self_drawn:
-            return "杠上开花" if self.kong else "自摸"
-        return "抢杠" if self.kong else "点和"
-
 
 class FanCount:
-    """One fan with its count. Instances are shared (see ``fan_count``) and never changed, so
+    """One fan with its count. Instances are shared (``_FAN_COUNTS``) and never changed, so
     their total, label, text line and JSON are computed once."""
 
     __slots__ = ("count", "fan", "line", "total", "_json", "_label")
@@ -240,12 +235,19 @@ def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
     """:func:`evaluate` on prepared input; ``describe()`` names the hand in error messages."""
     _check_situation(inp, sit)
     try:
-        raw = _calculator()(
+        raw = (_CALCULATOR or _calculator())(
             inp.pack, inp.hand, inp.win, sit.flowers, sit.self_drawn, sit.last_copy, sit.kong,
             sit.last_tile, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind], True,
         )
     except TypeError as e:
         raise _calc_error(str(e), describe()) from None
+    val = _name_fans(raw)
+    if sit.kong or sit.last_copy:
+        _check_dropped_flags(_tile_of(inp.win), sit, {f.fan.zh for f in val.fans})
+    return val
+
+
+def _name_fans(raw: tuple) -> GbValue:
     fans = []
     fan = flowers = 0
     for _pts, cnt, label, _en in raw:
@@ -257,8 +259,6 @@ def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
             flowers += cnt
         else:
             fan += fc.total
-    if sit.kong or sit.last_copy:
-        _check_dropped_flags(_tile_of(inp.win), sit, {f.fan.zh for f in fans})
     return GbValue(tuple(fans), fan, flowers)
 
 
@@ -546,10 +546,22 @@ class Guobiao(Variant):
     def _winner_flowers(
         tiles: HandTiles, player: int, counts: list[int], letters: Mapping[int, tuple[str, ...] | None], where: str
     ) -> int:
+        """The winner's flowers: the string's section and the events must agree when both exist."""
         fs = tiles.flowers
+        others_letters = {t: p for p, ts in letters.items() if p != player and ts for t in ts}
         if fs is None:
             return counts[player]
         from_string = fs if isinstance(fs, int) else len(fs)
+        if isinstance(fs, tuple):
+            taken = sorted(set(fs) & set(others_letters))
+            if taken:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"flower {taken[0]!r} in the hand string was exposed by player {others_letters[taken[0]]} in this hand",
+                    where=f"{where}.hand",
+                )
+        if from_string + sum(counts) - counts[player] > 8:
+            raise MjError(ErrorCode.CONTRADICTION, "more than 8 flowers in one hand", where=f"{where}.hand")
         if player not in letters:  # no flowers events for the winner: the string decides
             return from_string
         ev_letters = letters[player]
@@ -595,20 +607,32 @@ class Guobiao(Variant):
         if flags:
             sit = _apply_flags(sit, flags)
         val = evaluate_input(inp, sit, lambda: format_hand(parse_hand(hand, variant=self.id)))
-        below = val.fan < rules.min_fan
-        js = {
-            "fans": [f.to_json() for f in val.fans],
-            "total": val.total,
-            "min_fan": rules.min_fan,
-            "below_minimum": below,
-        }
-        lines = [f.line for f in val.fans]
-        lines.append(f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else ""))
-        if below:
-            lines.append(f"低于起和 {rules.min_fan} 番: {val.fan} fan is below the minimum of {rules.min_fan}, not a legal win")
-        else:
-            lines.append(f"起和 {rules.min_fan} 番: ok ({val.fan} fan without flowers)")
-        return CalcResult(json=js, lines=tuple(lines))
+        # FanCount objects are shared and never dropped, so their ids name a fan list exactly
+        key = (*map(id, val.fans), rules.min_fan)
+        out = _REPORTS.get(key)
+        if out is None:
+            if len(_REPORTS) > _CACHE_LIMIT:
+                _REPORTS.clear()
+            out = _REPORTS[key] = _report(val, rules.min_fan)
+        fans_json, total, below, lines = out
+        js = {"fans": [dict(f) for f in fans_json], "total": total, "min_fan": rules.min_fan, "below_minimum": below}
+        return CalcResult(json=js, lines=lines)
+
+
+_CACHE_LIMIT = 50_000
+_REPORTS: dict[tuple[int, ...], tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]] = {}
+
+
+def _report(val: GbValue, min_fan: int) -> tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]:
+    """The JSON fan list, total, below-minimum flag and text lines of a valued hand."""
+    below = val.fan < min_fan
+    lines = [f.line for f in val.fans]
+    lines.append(f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else ""))
+    if below:
+        lines.append(f"低于起和 {min_fan} 番: {val.fan} fan is below the minimum of {min_fan}, not a legal win")
+    else:
+        lines.append(f"起和 {min_fan} 番: ok ({val.fan} fan without flowers)")
+    return tuple(f.to_json() for f in val.fans), val.total, below, tuple(lines)
 
 
 def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:

@@ -340,3 +340,15 @@ def test_dealer_repeats():
     rep = run(hands)
     assert [d for d, _ in _states(rep)] == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert [w for _, w in _states(rep)] == list("EEEESSSSWW")
+
+
+def test_flower_in_string_already_exposed_by_another_player():
+    with pytest.raises(MjError) as ei:
+        run([[{"type": "flowers", "player": 2, "tiles": "a"}, win(1, 3, FLUSH + "||ab")]])
+    assert ei.value.code == ErrorCode.CONTRADICTION and "'a'" in ei.value.message
+
+
+def test_more_than_eight_flowers_refused():
+    with pytest.raises(MjError) as ei:
+        run([[{"type": "flowers", "player": 2, "count": 5}, win(1, 3, FLUSH + "||4")]])
+    assert ei.value.code == ErrorCode.CONTRADICTION
