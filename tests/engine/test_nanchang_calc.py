@@ -72,3 +72,33 @@ def test_calc_errors_one_line(args, fragment):
                        cwd=Path(__file__).parents[2])
     assert r.returncode == 2
     assert fragment in r.stderr and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "zheng"),
+    [
+        ("14m258p3sESWNCFP7s|EW1000", "5m"),
+        ("123m456p789sEEE5m9p|EN1000", "5m"),
+        ("1155m2288p33sEE9sC|EE0000", "C"),
+        ("[ESW,1]123m456p789s5m5p|ES0000", "5m"),
+    ],
+)
+def test_calc_agrees_with_settlement(capsys, hand, zheng):
+    """What calc says each seat would pay is what a session hand settles to (胡分 and +5)."""
+    from engine.core import TableState
+    from engine.record import hand_from_json
+    from engine.variants import get_variant
+
+    out = calc_json(capsys, hand, "--jing", zheng)
+    v = get_variant("nanchang")
+    winner = "ESWN".index(out["seat"])
+    tiles = hand.split("|")[0]
+    for sc in out["scenarios"]:
+        frm = None if sc["from"] is None else "ESWN".index(sc["from"])
+        ev = [{"type": "jing", "indicator": zheng, "lower": "2p", "lower_counts": [[0, 0]] * 4},
+              {"type": "win", "player": winner, "from": frm, "hand": tiles}]
+        res = v.settle_hand(hand_from_json({"events": ev}, v), TableState(dealer=0), v.rules({}))
+        got = {}
+        for p in res.payments:
+            got["ESWN"[p.payer]] = got.get("ESWN"[p.payer], 0) + p.amount
+        assert got == {p["seat"]: p["total"] for p in sc["payments"]}, sc["key"]
