@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.core import TableState
+from engine.errors import MjError
 from engine.record import hand_from_json
 from engine.tiles import ALL_TILES, format_tiles, is_honour, suit
 from engine.variants import get_variant
@@ -213,3 +214,70 @@ def test_draws_and_false_wins_settle_only_kong_points(kongs, offender, last):
     assert sum(p.amount for p in res.payments if p.reason.startswith("杠分")) == kong_total
     assert sum(res.deltas) == 0
     assert res.next_state.dealer == (last if offender is None else offender)
+
+
+HANDS = ["123m456m789p234s55s", "[555p,2]123m456m234s77s", "[111m,3][555p,3][999s,3]EEE77s",
+         "[5555p]123m456m789s77s", "[5555p,2][6666p]123m234s77s", "1122m5566p99sEECC",
+         "[555p,2][111m,1][999s,3][EEE,2]77s", "19m19p19sESWNCFPP", "[123m,1]456m789p234s55s"]
+FLAG_VALUES = {
+    "kong_bloom": st.integers(1, 4), "kong_cannon": st.integers(1, 4), "robbed_kong": st.integers(1, 4),
+    "last_tile": st.just(True), "heavenly": st.just(True), "earthly": st.just(True), "human": st.just(True),
+    "discarder_all_melded": st.just(True), "horses": st.sampled_from(["1m5p", "2m", "NEC"]),
+    "horse_hits": st.integers(0, 3), "fish": st.just(["5m", None, "E", "2p"]),
+}
+
+
+@st.composite
+def any_record(draw):
+    events = []
+    for _ in range(draw(st.integers(0, 5))):
+        p = draw(st.integers(0, 3))
+        f = draw(st.sampled_from([q for q in range(4) if q != p]))
+        kind = draw(st.sampled_from(["pung", "concealed", "exposed", "added"]))
+        tile = draw(st.sampled_from([None, "5p", "6p", "1m", "E"]))
+        ev = {"type": "pung", "player": p, "from": f} if kind == "pung" else {"type": "kong", "player": p, "kind": kind}
+        if kind in ("exposed", "added"):
+            ev["from"] = f
+        if tile:
+            ev["tile"] = tile
+        events.append(ev)
+    end = draw(st.sampled_from(["win", "win", "win", "multi", "draw", "false_win"]))
+    if end == "draw":
+        events.append({"type": "draw", "last_drawer": draw(st.integers(0, 3))})
+    elif end == "false_win":
+        events.append({"type": "false_win", "player": draw(st.integers(0, 3))})
+    else:
+        for _ in range(2 if end == "multi" else 1):
+            p = draw(st.integers(0, 3))
+            w = {"type": "win", "player": p, "from": draw(st.sampled_from([None] + [q for q in range(4) if q != p]))}
+            if draw(st.booleans()):
+                w["hand"] = draw(st.sampled_from(HANDS))
+            else:
+                w["patterns"] = draw(st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True))
+                if draw(st.booleans()):
+                    w["concealed"] = draw(st.booleans())
+                if "luxury_seven_pairs" in w["patterns"]:
+                    w["quads"] = draw(st.integers(1, 3))
+            for name in draw(st.lists(st.sampled_from(sorted(FLAG_VALUES)), max_size=3, unique=True)):
+                if name == "horse_hits" and "horses" in w:
+                    continue
+                w[name] = draw(FLAG_VALUES[name])
+            events.append(w)
+    options = draw(st.fixed_dictionaries({}, optional={
+        "dead_double": st.booleans(), "horses": st.sampled_from([0, 2]), "fishing": st.booleans(),
+        "draw_dealer": st.sampled_from(["last_drawer", "same"])}))
+    return events, options, draw(st.integers(0, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_record())
+def test_fuzz_any_record_settles_zero_sum_or_is_refused(rec):
+    events, options, dealer = rec
+    try:
+        hand = hand_from_json({"events": events}, V)
+        res = V.settle_hand(hand, TableState(dealer=dealer), V.rules(options))
+    except MjError as e:
+        assert e.message
+        return
+    assert sum(res.deltas) == 0
+    assert all(p.amount > 0 and p.reason for p in res.payments)
