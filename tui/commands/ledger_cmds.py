@@ -87,7 +87,12 @@ def cmd_export(args) -> int:
             else export_csv(led, args.session)
         )
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            from db import LedgerError
+
+            raise LedgerError(f"cannot write {args.output}: {e.strerror}") from None
     else:
         sys.stdout.write(text)
     return 0
