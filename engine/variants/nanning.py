@@ -198,6 +198,8 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
         raise _flag_err(f"last_tile together with {special[0]}: the first go-round is not the last tile", f"{where}.last_tile")
     if win.kong_bloom and win.last_tile:
         raise _flag_err("海底捞月 has no 杠上花 (no kong is possible after the last tile)", f"{where}.last_tile")
+    if win.kong_cannon and win.last_tile:
+        raise _flag_err("海底炮无杠上花: after the last tile no kong can be made, so kong_cannon cannot go with last_tile", f"{where}.last_tile")
     if win.robbed_kong and (win.kong_cannon or win.last_tile or win.human):
         bad = "kong_cannon" if win.kong_cannon else ("last_tile" if win.last_tile else "human")
         raise _flag_err(f"robbed_kong cannot go with {bad}: the winning tile was a kong being added, not a discard", f"{where}.{bad}")

@@ -70,7 +70,7 @@ def test_kong_cannon_discarder_keeps_his_kong_points():
 def test_big_cannons_do_not_stack():
     # "They do not stack: when several apply (人胡 included) the largest single amount is paid."
     res = settle([{"type": "kong", "player": 1, "kind": "concealed"}, {"type": "kong", "player": 1, "kind": "added", "from": 2},
-                  win(hand=PLAIN, kong_cannon=2, last_tile=True, discarder_all_melded=True)])
+                  win(hand=PLAIN, kong_cannon=2, discarder_all_melded=True)])
     assert paid(res, 1, 0) == 18
     assert "杠上炮 ×2 (连杠 2)" in res.payments[-1].reason
 
@@ -334,3 +334,35 @@ def test_declared_facts_next_to_tiles_allowed_when_they_agree():
     assert a.payments == b.payments
     c = settle([win(frm=2, hand="[555p,2][111m,1][999s,3][EEE,2]77s", patterns=["all_melded"])])
     assert c.deltas[0] == 18
+
+
+def test_big_cannons_human_and_last_tile():
+    # 人胡 is C(k) with b = 4 even with another 大炮; 海底炮 and 全求炮 both C(k): paid once
+    res = settle([{"type": "kong", "player": 0, "kind": "concealed"}, win(player=1, frm=0, hand=MQ, human=True, kong_cannon=1)])
+    assert paid(res, 0, 1) == 12
+    res = settle([win(hand=PLAIN, last_tile=True, discarder_all_melded=True)])
+    assert paid(res, 1, 0) == 9
+
+
+@pytest.mark.parametrize(
+    ("events", "match"),
+    [
+        # 十一.11 "出牌被杠上花，赢家按杠上花实际牌型计分，不算全求人放炮"
+        ([{"type": "kong", "player": 0, "kind": "exposed", "from": 1, "tile": "5p"},
+          win(frm=None, hand="[5555p,3]123m456m234s77s", kong_bloom=1, discarder_all_melded=True)], "self-drawn"),
+        # 十四 注 "庄家起手暗杠杠上花胡牌不算天胡，以暗杠杠上花牌型计分"
+        ([{"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+          win(frm=None, hand="[5555p]123m456m789s77s", kong_bloom=1, heavenly=True)], "never 天胡"),
+        # 十五 注 "第一圈里如有人碰牌后 … 不成地胡"
+        ([{"type": "pung", "player": 3, "from": 2}, win(player=1, frm=None, hand=MQ, earthly=True)], "untouched"),
+        # 十六 "被直接开杠得杠上花不算人胡"
+        ([{"type": "kong", "player": 1, "kind": "exposed", "from": 0, "tile": "5p"},
+          win(player=1, frm=None, hand="[5555p,1]123m456m789s77s", kong_bloom=1, human=True)], "self-drawn"),
+        # 十八 注 "海底炮无杠上花 … 因为已无牌可杠"
+        ([{"type": "kong", "player": 1, "kind": "concealed"}, win(hand=PLAIN, kong_cannon=1, last_tile=True)], "海底炮无杠上花"),
+    ],
+    ids=["十一.11", "十四 注", "十五 注", "十六", "十八 注"],
+)
+def test_seed_notes_refused(events, match):
+    with pytest.raises(MjError, match=match):
+        settle(events)
