@@ -91,7 +91,7 @@ def hands(draw):
     return events, options, dealer, counts, [[lz[p], lf[p]] for p in range(4)], kongs, kind
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(hands())
 def test_zero_sum_and_cap(h):
     events, options, dealer, *_ = h
@@ -192,7 +192,7 @@ def messy_hands(draw):
     return events, draw(st.integers(0, 3)), draw(st.one_of(st.none(), st.integers(1, 200)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(messy_hands())
 def test_any_record_settles_or_is_refused(h):
     from engine.errors import MjError
