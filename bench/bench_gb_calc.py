@@ -95,17 +95,17 @@ def main() -> None:
         for h in hands:
             gb.calc(h, rules)
 
-    # interleaved rounds, best of each, garbage collection off while timing (as timeit does):
-    # on a shared, loaded machine this keeps the ratios honest even when the absolute times drift
+    # interleaved rounds, best of each, CPU time of this process, garbage collection off while
+    # timing (as timeit does): on a shared, loaded machine this keeps the ratios honest
     best = {"bare": float("inf"), "eval": float("inf"), "calc": float("inf")}
     for _ in range(rounds):
         for name, fn in (("bare", run_bare), ("eval", run_eval), ("calc", run_calc)):
             gc.collect()
             gc.disable()
             try:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 fn()
-                best[name] = min(best[name], time.perf_counter() - t0)
+                best[name] = min(best[name], time.process_time() - t0)
             finally:
                 gc.enable()
     bare, ev, calc = (best[k] / n * 1e6 for k in ("bare", "eval", "calc"))

@@ -179,16 +179,30 @@ class CalcInput(NamedTuple):
     win_copies: int  # copies of the winning tile in the whole hand (melds included)
 
 
-def calc_input(tiles: HandTiles) -> CalcInput:
+_PACKS: dict[tuple, tuple[str, str, int]] = {}  # (kind, tiles, claim) → pack; at most a few hundred
+
+
+def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
+    """The calculator's input for parsed tiles (``win_copies`` is 0 unless ``need_copies``:
+    only a robbed-kong check reads it)."""
     if tiles.win_tile is None:
         raise MjError(ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile")
     try:
+        packs = []
+        has_kong = False
+        for m in tiles.melds:
+            key = (m.kind, m.tiles, m.claim)
+            p = _PACKS.get(key)
+            if p is None:
+                p = _PACKS[key] = _pack(m)
+            packs.append(p)
+            has_kong = has_kong or m.kind == "kong"
         return CalcInput(
-            tuple(_pack(m) for m in tiles.melds),
-            tuple(TILE_CODE[t] for t in tiles.concealed),
+            tuple(packs),
+            tuple(map(TILE_CODE.__getitem__, tiles.concealed)),
             TILE_CODE[tiles.win_tile],
-            any(m.kind == "kong" for m in tiles.melds),
-            tiles.all_tiles.count(tiles.win_tile),
+            has_kong,
+            tiles.all_tiles.count(tiles.win_tile) if need_copies else 0,
         )
     except KeyError as e:  # a flower letter or unknown tile among the tiles
         raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
@@ -228,7 +242,8 @@ def _calculator() -> Any:
 
 def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
     """The fans of a winning hand under ``sit``; MjError for a non-win or impossible flags."""
-    return evaluate_input(calc_input(tiles), sit, lambda: format_hand(tiles))
+    inp = calc_input(tiles, need_copies=sit.kong and not sit.self_drawn)
+    return evaluate_input(inp, sit, lambda: format_hand(tiles))
 
 
 def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
@@ -281,19 +296,19 @@ def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None
 # an optional |context and |flowers) is read here directly; anything else — and anything this
 # path does not fully vouch for — goes to engine.tiles.parse_hand, which also words every error.
 # tests/engine/test_guobiao_props.py checks the two agree.
-_FAST = re.compile(r"((?:\[[1-9mpsESWNCFP]+(?:,[1235-7])?\])*)([1-9mpsESWNCFP]+)(?:\|([ESWN]{2}[01]{4})(?:\|([a-h]{1,8}|[0-8]))?)?")
+_RUNS = r"(?:[1-9]+[mps]|[ESWNCFP])+"  # well-formed runs: digits always end in a suit letter
+_FAST = re.compile(
+    rf"((?:\[{_RUNS}(?:,[1235-7])?\])*)({_RUNS})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-h]{{1,8}}|[0-8]))?)?"
+)
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 _TOKENS: dict[str, list[str]] = {}
-_BAD_RUN = re.compile(r"[1-9](?![1-9mps])|(?<![1-9])[mps]")  # digits without a suit, a suit without digits
 _SUIT_CODE = {"m": "W", "p": "B", "s": "T"}
 _MELD_CACHE: dict[str, tuple[tuple[str, str, int], tuple[str, ...], bool] | None] = {}
 _SITUATIONS: dict[tuple[str, int], Situation] = {}  # (context string, flowers): at most 4·4·16·9
 
 
-def _codes(s: str) -> list[str] | None:
-    """Calculator codes of a run such as ``123m45pE`` (None if malformed)."""
-    if _BAD_RUN.search(s):
-        return None
+def _codes(s: str) -> list[str]:
+    """Calculator codes of a well-formed run such as ``123m45pE`` (``_FAST`` checked its form)."""
     out: list[str] = []
     for token in _TOKEN.findall(s):
         codes = _TOKENS.get(token)
@@ -336,8 +351,6 @@ def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
     melds_s, body, ctx, fl = m.groups()
     packs = []
     every = _codes(body)
-    if every is None:
-        return None
     n_loose = len(every)
     has_kong = False
     if melds_s:
