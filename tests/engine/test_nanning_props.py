@@ -188,7 +188,10 @@ def test_declared_mode_agrees_with_tile_mode(sc):
     a = settle(sc, declared=False)
     b = settle(sc, declared=True)
     assert a.deltas == b.deltas
-    assert sorted((p.payer, p.payee, p.amount) for p in a.payments) == sorted((p.payer, p.payee, p.amount) for p in b.payments)
+    def key(res):  # declared mode cannot tell 字一色 from 清一色 (one pattern id, full_flush)
+        return sorted((p.payer, p.payee, p.amount, p.reason.replace("字一色", "清一色")) for p in res.payments)
+
+    assert key(a) == key(b)
     assert a.wins[0].value == b.wins[0].value
 
 
