@@ -551,8 +551,9 @@ class Guobiao(Variant):
 
     @staticmethod
     def _how(win: Win) -> str:
+        """Who pays: everyone (自摸, 杠上开花 included) or the discarder / robbed player."""
         if win.from_ is None:
-            return "杠上开花" if win.kong_bloom else "自摸"
+            return "自摸"
         return "抢杠" if win.robbed_kong else "放炮"
 
     @staticmethod

@@ -193,13 +193,13 @@ def _same_as_parse_hand(text: str) -> None:
         assert _FAST.fullmatch(text) is None, text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(gb_hands(), st.sampled_from(["", "|EE0000", "|SW1101", "|NE0011", "|EE1011|3", "|WS0100|ahc", "|EE0000|aa"]))
 def test_fast_path_equals_parse_hand_on_wins(hk, tail):
     _same_as_parse_hand(hk[0] + tail)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(gb_hands(), st.data())
 def test_fast_path_never_accepts_what_parse_hand_refuses(hk, data):
     text = hk[0] + data.draw(st.sampled_from(["", "|EE1000", "|EE0011|2"]))

@@ -93,7 +93,10 @@ def test_kong_bloom_needs_a_kong_event():
     hand = "[1111m]111999p11999s"  # 暗杠 1m, self-drawn on the replacement
     ok = run([[{"type": "kong", "player": 2, "kind": "concealed", "tile": "1m"}, win(2, None, hand, kong_bloom=1)]])
     names = [i.zh for i in ok.hands[0].result.wins[0].items]
-    assert "杠上开花" in names and "自摸" not in names
+    assert "杠上开花" in names and "自摸" not in names  # seed #46 "不计自摸"
+    # a self-draw for payment: each other player pays (reason ends with who pays)
+    res = ok.hands[0].result
+    assert all(p.reason.endswith(f"{res.wins[0].value}番 自摸") for p in res.payments) and len(res.payments) == 3
     with pytest.raises(MjError) as ei:
         run([[win(2, None, hand, kong_bloom=1)]])
     assert ei.value.code == ErrorCode.CONTRADICTION and "kong event" in str(ei.value)
