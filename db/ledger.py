@@ -97,11 +97,43 @@ def _state_json(state: TableState) -> str:
     return _dumps({k: getattr(state, k) for k in _STATE_FIELDS})
 
 
+# ---- decoding what the file holds: a failure means the file was damaged or edited by hand
+def _damaged(what: str, e: Exception) -> LedgerDamaged:
+    return LedgerDamaged(f"the ledger holds damaged data ({what}: {e}); it was not changed")
+
+
+def _j(text: str, what: str = "JSON") -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise _damaged(what, e) from None
+
+
+def _dec(text: str) -> Decimal:
+    try:
+        d = Decimal(text)
+    except (ArithmeticError, ValueError, TypeError) as e:
+        raise _damaged("stake", e) from None
+    if not d.is_finite():
+        raise _damaged("stake", ValueError(text))
+    return d
+
+
+def _stored_event(payload: str, where: str) -> Event:
+    try:
+        return event_from_json(_j(payload, where), where)
+    except MjError as e:
+        raise _damaged(where, e) from None
+
+
 def _state_from(text: str | None) -> TableState | None:
     if text is None:
         return None
-    data = json.loads(text)
-    return TableState(**{k: v for k, v in data.items() if k in _STATE_FIELDS})
+    data = _j(text, "table state")
+    try:
+        return TableState(**{k: v for k, v in data.items() if k in _STATE_FIELDS})
+    except (AttributeError, TypeError) as e:
+        raise _damaged("table state", e) from None
 
 
 def _event(obj: Event | Mapping[str, Any], where: str = "event") -> Event:
@@ -115,7 +147,10 @@ def _events_json(events: Iterable[Event]) -> list[dict[str, Any]]:
 
 
 def _events_from_json(items: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
-    return tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(items))
+    try:
+        return tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(items))
+    except MjError as e:
+        raise _damaged("audit entry", e) from None
 
 
 def _get_variant(variant_id: str):
@@ -260,6 +295,14 @@ def _api(method):
                 raise
             except sqlite3.DatabaseError as e:
                 raise self._translate(e) from None
+            except UnicodeDecodeError as e:  # sqlite3 decoding a damaged TEXT value
+                raise _damaged("text", e) from None
+            except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as e:
+                # impossible rows (a seat 7, a payment of a missing hand) come from a damaged
+                # file, e.g. an index that disagrees with its table; anything else is a bug
+                if self._file_damaged():
+                    raise _damaged("inconsistent rows", e) from None
+                raise
 
     return wrapper
 
@@ -274,8 +317,8 @@ class Ledger:
         self.timeout = timeout
         self._lock = threading.RLock()
         self._closed = False
-        self.db = Database(conn, strict=True)
         try:
+            self.db = Database(conn, strict=True)
             self._prepare()
         except sqlite3.DatabaseError as e:
             conn.close()
@@ -283,6 +326,10 @@ class Ledger:
             if isinstance(e, _PROGRAMMER_ERRORS):
                 raise
             raise self._translate(e) from None
+        except UnicodeDecodeError as e:
+            conn.close()
+            self._closed = True
+            raise _damaged("text", e) from None
         except BaseException:
             conn.close()
             self._closed = True
@@ -411,6 +458,13 @@ class Ledger:
                 f"{self._where()} is a SQLite database but not an mjscore ledger "
                 f"(it has tables {', '.join(sorted(others)[:5])}); it was left as it is"
             )
+
+    def _file_damaged(self) -> bool:
+        try:
+            rows = self.db.conn.execute("PRAGMA integrity_check").fetchall()
+        except sqlite3.DatabaseError:
+            return True
+        return [r[0] for r in rows] != ["ok"]
 
     @property
     def schema_version(self) -> int:
@@ -565,8 +619,8 @@ class Ledger:
             id=sid,
             variant=row["variant"],
             players=tuple(names),  # type: ignore[arg-type]
-            options=json.loads(row["options"]),
-            stake=Decimal(row["stake"]),
+            options=_j(row["options"], "options"),
+            stake=_dec(row["stake"]),
             first_dealer=row["first_dealer"],
             started_at=row["started_at"],
             ended_at=row["ended_at"],
@@ -590,14 +644,14 @@ class Ledger:
             group = rows[i : i + 4]
             sid, variant, opts, stake, dealer, started, ended, notes, played = group[0][:9]
             if opts not in options:
-                options[opts] = json.loads(opts)
+                options[opts] = _j(opts, "options")
             out.append(
                 SessionInfo(
                     id=sid,
                     variant=variant,
                     players=tuple(r[10] for r in group),  # type: ignore[arg-type]
                     options=dict(options[opts]),
-                    stake=Decimal(stake),
+                    stake=_dec(stake),
                     first_dealer=dealer,
                     started_at=started,
                     ended_at=ended,
@@ -625,8 +679,8 @@ class Ledger:
         return Session(
             variant=row["variant"],
             players=tuple(names),  # type: ignore[arg-type]
-            options=json.loads(row["options"]),
-            stake=Decimal(row["stake"]),
+            options=_j(row["options"], "options"),
+            stake=_dec(row["stake"]),
             first_dealer=row["first_dealer"],
             hands=tuple(Hand(evs) for _, _, evs in hands),
             format=row["format"],
@@ -647,7 +701,7 @@ class Ledger:
                 out.append((hid, number, []))
                 last_id = hid
             if payload is not None:
-                out[-1][2].append(event_from_json(json.loads(payload), f"hand {number}"))
+                out[-1][2].append(_stored_event(payload, f"hand {number}"))
         return [(h, n, tuple(evs)) for h, n, evs in out]
 
     @_api
@@ -677,7 +731,7 @@ class Ledger:
     # ================================================================ hands (reading)
     def _variant_rules(self, srow: Mapping[str, Any]) -> tuple[Any, Any]:
         v = _get_variant(srow["variant"])
-        return v, v.rules(json.loads(srow["options"]))
+        return v, v.rules(_j(srow["options"], "options"))
 
     def _state_at(
         self, session_id: int, number: int, srow: Mapping[str, Any], v: Any, rules: Any
@@ -716,7 +770,7 @@ class Ledger:
             f" WHERE e.hand_id IN ({marks}) ORDER BY e.hand_id, e.seq",
             ids,
         ):
-            evs[hid].append(event_from_json(json.loads(payload), f"hand {number}"))
+            evs[hid].append(_stored_event(payload, f"hand {number}"))
         pays: dict[int, list[Payment]] = {i: [] for i in ids}
         for hid, a, b, amount, reason in self.db.conn.execute(
             f"SELECT hand_id, from_seat, to_seat, amount, reason FROM payments WHERE hand_id IN ({marks})"
@@ -740,7 +794,7 @@ class Ledger:
                 deltas=tuple(deltas[r["id"]]) if r["id"] in deltas else None,  # type: ignore[arg-type]
                 next_state=_state_from(r["next_state"]),
                 summary=r["summary"],
-                wins=tuple(json.loads(r["wins"])),
+                wins=tuple(_j(r["wins"], "wins")),
             )
             for r in rows
         ]
@@ -794,7 +848,7 @@ class Ledger:
         """Each seat's total points and money (points × stake), in seat order."""
         with self._read():
             row = self._session_row(session_id)
-            stake = Decimal(row["stake"])
+            stake = _dec(row["stake"])
             return [
                 SeatTotal(seat=seat, player=name, points=points, money=stake * points)
                 for seat, name, points in self.db.conn.execute(
@@ -841,7 +895,7 @@ class Ledger:
                 dealt += di
                 falsew += fw
                 net += points
-                money += Decimal(stake) * points
+                money += _dec(stake) * points
                 if best is not None and (big is None or best > big):
                     big, big_sid = best, sid
             at = None
@@ -1296,7 +1350,7 @@ class Ledger:
 
     def _audit_entry(self, r: Mapping[str, Any]) -> AuditEntry:
         def evs(text: str | None) -> tuple[Event, ...] | None:
-            return None if text is None else _events_from_json(json.loads(text))
+            return None if text is None else _events_from_json(_j(text, "audit entry"))
 
         return AuditEntry(
             id=r["id"],
@@ -1305,7 +1359,9 @@ class Ledger:
             action=r["action"],
             before=evs(r["before"]),
             after=evs(r["after"]),
-            before_deltas=tuple(json.loads(r["before_deltas"])) if r["before_deltas"] else None,
+            before_deltas=tuple(_j(r["before_deltas"], "audit entry"))
+            if r["before_deltas"]
+            else None,
             at=r["at"],
             undoes=r["undoes"],
             undone_by=r["undone_by"],

@@ -285,3 +285,48 @@ def test_upgrade_from_schema_1_keeps_and_backfills(tmp_path, toy_variant):
         assert led.current_hand(1).state.dealer == 1
         led.add_event(1, win(2))
         assert led.lifetime_stats(PLAYERS[2]).self_draws == 1
+
+
+def test_random_damage_is_reported_never_a_traceback(tmp_path, toy_variant):
+    """Flip random bytes of a real ledger: every read either works or raises LedgerError
+    (SQLite has no page checksums, so some damage is only seen in the stored JSON), and
+    reading never changes the file."""
+    import random
+    import shutil
+
+    from db import LedgerError
+
+    good = tmp_path / "good.sqlite3"
+    with Ledger.open(good) as led:
+        for s in range(3):
+            sid = led.create_session("guobiao", [f"{n}{s}" for n in PLAYERS], stake="0.5")
+            for i in range(25):
+                led.add_event(sid, win(i % 4, None if i % 3 else (i + 1) % 4))
+            led.amend_hand(sid, 2, [Draw()])
+    size = good.stat().st_size
+    rng = random.Random(6)
+    outcomes = {"ok": 0, "reported": 0}
+    for trial in range(30):
+        bad = tmp_path / f"bad{trial}.sqlite3"
+        shutil.copy(good, bad)
+        data = bytearray(bad.read_bytes())
+        for _ in range(rng.randint(1, 40)):
+            data[rng.randrange(100, size)] = rng.randrange(256)
+        bad.write_bytes(bytes(data))
+        before = digest(bad)
+        try:
+            with Ledger.open(bad) as led:
+                for info in led.list_sessions():
+                    led.get_session(info.id)
+                    led.hands(info.id)
+                    led.current_hand(info.id)
+                    led.session_totals(info.id)
+                    led.history(info.id)
+                for name in led.player_names():
+                    led.lifetime_stats(name)
+                led.check()
+            outcomes["ok"] += 1
+        except LedgerError:
+            outcomes["reported"] += 1
+        assert digest(bad) == before, f"trial {trial} changed the file"
+    assert outcomes["reported"] > 0
