@@ -148,16 +148,25 @@ class GbValue(NamedTuple):
         return " ".join(f.label() for f in self.fans)
 
 
+# PyMahjongGB raises TypeError with one of these codes (its spelling, ERROE_ included)
+_CALC_ERRORS: dict[str, tuple[ErrorCode, str]] = {
+    "ERROR_NOT_WIN": (
+        ErrorCode.NOT_A_WIN,
+        "{hand} is not a winning hand in Guobiao (it needs four sets and a pair, seven pairs, 十三幺, 全不靠 or 组合龙)",
+    ),
+    "ERROR_WRONG_TILES_COUNT": (ErrorCode.BAD_TILES, "{hand} has the wrong number of tiles for Guobiao"),
+    "ERROR_TILE_COUNT_GREATER_THAN_4": (ErrorCode.BAD_TILES, "{hand} has more than four copies of a tile"),
+    "ERROR_INVALID_HAND": (ErrorCode.BAD_TILES, "{hand} is not a valid Guobiao hand"),
+    "ERROR_INVALID_HAND_OR_PACK": (ErrorCode.BAD_TILES, "{hand} has an invalid hand or meld"),
+    "ERROE_WRONG_TILE_CODE": (ErrorCode.BAD_TILES, "{hand} holds a tile Guobiao does not use"),
+    "ERROE_WRONG_PACK_CODE": (ErrorCode.BAD_TILES, "{hand} has a meld the fan calculator cannot read"),
+    "ERROE_WRONG_OFFER_CODE": (ErrorCode.BAD_TILES, "{hand} has a meld with an impossible claimed-from seat"),
+}
+
+
 def _calc_error(msg: str, hand: str) -> MjError:
-    if msg == "ERROR_NOT_WIN":
-        return MjError(
-            ErrorCode.NOT_A_WIN,
-            f"{hand} is not a winning hand in Guobiao (it needs four sets and a pair, "
-            "seven pairs, 十三幺, 全不靠 or 组合龙)",
-        )
-    if msg == "ERROR_WRONG_TILES_COUNT":
-        return MjError(ErrorCode.BAD_TILES, f"{hand} has the wrong number of tiles for Guobiao")
-    return MjError(ErrorCode.BAD_TILES, f"the fan calculator refused {hand} ({msg})")
+    code, text = _CALC_ERRORS.get(msg, (ErrorCode.BAD_TILES, "the fan calculator refused {hand} (" + msg + ")"))
+    return MjError(code, text.format(hand=hand))
 
 
 def _pack(m) -> tuple[str, str, int]:

@@ -266,3 +266,34 @@ def test_import_engine_does_not_load_the_calculator():
     code = "import sys, engine; engine.get_variant('guobiao'); print('MahjongGB' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("raised", "code"),
+    [
+        ("ERROR_NOT_WIN", ErrorCode.NOT_A_WIN),
+        ("ERROR_WRONG_TILES_COUNT", ErrorCode.BAD_TILES),
+        ("ERROR_TILE_COUNT_GREATER_THAN_4", ErrorCode.BAD_TILES),
+        ("ERROR_INVALID_HAND", ErrorCode.BAD_TILES),
+        ("ERROR_INVALID_HAND_OR_PACK", ErrorCode.BAD_TILES),
+        ("ERROE_WRONG_TILE_CODE", ErrorCode.BAD_TILES),
+        ("ERROE_WRONG_PACK_CODE", ErrorCode.BAD_TILES),
+        ("ERROE_WRONG_OFFER_CODE", ErrorCode.BAD_TILES),
+        ("something new", ErrorCode.BAD_TILES),
+    ],
+)
+def test_every_calculator_error_becomes_an_mjerror(raised, code):
+    from engine.variants.guobiao import _calc_error
+
+    err = _calc_error(raised, "123m")
+    assert err.code == code and "123m" in err.message and "{" not in err.message
+
+
+def test_calculator_errors_really_raised_are_mapped():
+    # the binding's own refusals, reached through the public evaluate() with hand-made input
+    from engine.variants.guobiao import CalcInput, Situation, evaluate_input
+
+    bad = CalcInput((), ("W1",) * 12, "W2", False, 1)  # wrong tile count for the calculator
+    with pytest.raises(MjError) as ei:
+        evaluate_input(bad, Situation(), lambda: "test hand")
+    assert ei.value.code == ErrorCode.BAD_TILES and "test hand" in ei.value.message
