@@ -27,6 +27,8 @@ notes etc. are stored exactly as given)::
     led.insert_hand(sid, number, events)-> audit_id   (a forgotten hand)
     led.undo_change(audit_id)           -> audit_id   (undo an amend/delete/insert/undo)
     led.history(sid)                    -> [AuditEntry]   newest first
+    led.rebuild(sid)                    -> totals  (re-settle all from events, e.g. after
+                                                    an upgrade that corrects a rule)
 
     # reading ------------------------------------------------------------------
     led.list_sessions()        -> [SessionInfo]  newest first (players, totals, hands_played)

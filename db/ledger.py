@@ -1411,6 +1411,16 @@ class Ledger:
             self.db.conn.execute("UPDATE audit SET undone_by = ? WHERE id = ?", [new_id, audit_id])
             return new_id
 
+    @_api
+    def rebuild(self, session_id: int) -> tuple[int, int, int, int]:
+        """Re-settle every hand of the session from its events with the current engine and
+        rewrite the derived data (after an upgrade that corrects a rule). One transaction;
+        MjError if the session no longer settles (then nothing changes). Returns the totals."""
+        with self._write():
+            srow = self._session_row(session_id)
+            self._resettle(session_id, 1, srow)
+            return self._info(srow).totals
+
     # ================================================================ import / export
     @_api
     def import_session(self, session: Session, notes: str = "", *, ended: bool = True) -> int:

@@ -227,3 +227,18 @@ def test_any_sequence_of_changes_stays_consistent(toy_variant, ops):
                 assert snapshot(led) == snap
         assert_consistent(led, sid)
     led.close()
+
+
+def test_rebuild_after_a_rule_change(ledger, session, monkeypatch, toy_variant):
+    """Derived data is rebuilt from the events when the engine's rules change."""
+    play(ledger, session)
+    before = ledger.session_info(session).totals
+    # a "corrected" engine: wins are worth 10 instead of 8
+    monkeypatch.setattr(
+        type(toy_variant),
+        "rules",
+        lambda self, options=None, where="options": toy_variant.Rules(win_points=10),
+    )
+    totals = ledger.rebuild(session)
+    assert totals != before and sum(totals) == 0
+    assert_consistent(ledger, session)
