@@ -632,32 +632,38 @@ class Ledger:
     @_api
     def list_sessions(self) -> list[SessionInfo]:
         """Every session, newest first, with players and running totals."""
+        seats = " ".join(
+            f"JOIN seats t{k} ON t{k}.session_id = s.id AND t{k}.seat = {k}"
+            f" JOIN players p{k} ON p{k}.id = t{k}.player_id"
+            for k in range(4)
+        )
         rows = self.db.conn.execute(
-            "SELECT s.id, s.variant, s.options, s.stake, s.first_dealer, s.started_at, s.ended_at, s.notes,"
-            " s.hands_played, st.seat, p.name, st.points"
-            " FROM sessions s JOIN seats st ON st.session_id = s.id JOIN players p ON p.id = st.player_id"
-            " ORDER BY st.session_id DESC, st.seat"
+            "SELECT s.id, s.variant, s.options, s.stake, s.first_dealer, s.started_at, s.ended_at,"
+            " s.notes, s.hands_played, p0.name, p1.name, p2.name, p3.name,"
+            f" t0.points, t1.points, t2.points, t3.points FROM sessions s {seats} ORDER BY s.id DESC"
         ).fetchall()
-        out: list[SessionInfo] = []
         options: dict[str, Mapping[str, Any]] = {}  # most sessions share a few option sets
-        for i in range(0, len(rows), 4):
-            group = rows[i : i + 4]
-            sid, variant, opts, stake, dealer, started, ended, notes, played = group[0][:9]
+        stakes: dict[str, Decimal] = {}
+        out: list[SessionInfo] = []
+        for r in rows:
+            opts, stake = r[2], r[3]
             if opts not in options:
                 options[opts] = _j(opts, "options")
+            if stake not in stakes:
+                stakes[stake] = _dec(stake)
             out.append(
                 SessionInfo(
-                    id=sid,
-                    variant=variant,
-                    players=tuple(r[10] for r in group),  # type: ignore[arg-type]
+                    id=r[0],
+                    variant=r[1],
+                    players=r[9:13],
                     options=dict(options[opts]),
-                    stake=_dec(stake),
-                    first_dealer=dealer,
-                    started_at=started,
-                    ended_at=ended,
-                    notes=notes,
-                    hands_played=played,
-                    totals=tuple(r[11] for r in group),  # type: ignore[arg-type]
+                    stake=stakes[stake],
+                    first_dealer=r[4],
+                    started_at=r[5],
+                    ended_at=r[6],
+                    notes=r[7],
+                    hands_played=r[8],
+                    totals=r[13:17],
                 )
             )
         return out
