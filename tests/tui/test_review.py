@@ -296,11 +296,15 @@ async def test_review_filter_select_and_edit_message():
 async def test_review_on_edit_callback_closes_screen():
     s, rep = loaded()
     called = []
-    app = Host(ReviewScreen(s, rep, on_edit=called.append))
+
+    def on_edit(index):  # the app's callback sees the screen below (the table) on top again
+        called.append((index, type(app.screen).__name__))
+
+    app = Host(ReviewScreen(s, rep, on_edit=on_edit))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("up", "up", "e")
         await pilot.pause()
-        assert called == [2]
+        assert called == [(2, "Screen")]
         assert not isinstance(app.screen, ReviewScreen)
 
 
