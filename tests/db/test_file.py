@@ -330,3 +330,30 @@ def test_random_damage_is_reported_never_a_traceback(tmp_path, toy_variant):
             outcomes["reported"] += 1
         assert digest(bad) == before, f"trial {trial} changed the file"
     assert outcomes["reported"] > 0
+
+
+def test_two_programs_creating_the_same_ledger(tmp_path, toy_variant):
+    """Both open a new file at the same moment: one migrates, the other waits and finds it done."""
+    path = tmp_path / "race.sqlite3"
+    barrier = threading.Barrier(4)
+    results: list[object] = []
+
+    def opener():
+        barrier.wait()
+        try:
+            with Ledger.open(path) as led:
+                results.append(led.schema_version)
+        except Exception as e:  # pragma: no cover - reported below
+            results.append(e)
+
+    threads = [threading.Thread(target=opener) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [SCHEMA_VERSION] * 4
+    c = raw(path)
+    assert c.execute("SELECT COUNT(*) FROM _sqlite_migrations").fetchone()[0] == len(
+        KNOWN_MIGRATIONS
+    )
+    c.close()
