@@ -769,24 +769,26 @@ class Ledger:
         if not rows:
             return []
         ids = [r["id"] for r in rows]
-        marks = ",".join("?" * len(ids))
+        # the same hands again as a subquery (no limit on how many hands a session has)
+        marks = f"SELECT id FROM hands WHERE session_id = ? {where}"
+        args = [session_id, *params]
         evs: dict[int, list[Event]] = {i: [] for i in ids}
         for hid, number, payload in self.db.conn.execute(
             f"SELECT e.hand_id, h.number, e.payload FROM events e JOIN hands h ON h.id = e.hand_id"
             f" WHERE e.hand_id IN ({marks}) ORDER BY e.hand_id, e.seq",
-            ids,
+            args,
         ):
             evs[hid].append(_stored_event(payload, f"hand {number}"))
         pays: dict[int, list[Payment]] = {i: [] for i in ids}
         for hid, a, b, amount, reason in self.db.conn.execute(
             f"SELECT hand_id, from_seat, to_seat, amount, reason FROM payments WHERE hand_id IN ({marks})"
             " ORDER BY hand_id, seq",
-            ids,
+            args,
         ):
             pays[hid].append(Payment(a, b, amount, reason))
         deltas: dict[int, list[int]] = {}
         for hid, seat, delta in self.db.conn.execute(
-            f"SELECT hand_id, seat, delta FROM seat_results WHERE hand_id IN ({marks})", ids
+            f"SELECT hand_id, seat, delta FROM seat_results WHERE hand_id IN ({marks})", args
         ):
             deltas.setdefault(hid, [0, 0, 0, 0])[seat] = delta
         return [

@@ -207,3 +207,15 @@ def test_close_hand(ledger, session):
         ledger.close_hand(session, [Kong(player=2, kind="concealed")])
     h = ledger.close_hand(session, [win(2, 0), win(3, 0)])
     assert h.status == "win" and len(h.events) == 3 and h.result is not None
+
+
+def test_a_very_long_session(ledger):
+    from engine.record import Hand, Session
+
+    hands = tuple(Hand((win(i % 4, (i + 1) % 4),) if i % 5 else (Draw(),)) for i in range(1500))
+    sid = ledger.import_session(
+        Session(variant="guobiao", players=tuple(PLAYERS), options={}, hands=hands)
+    )
+    assert [h.number for h in ledger.hands(sid)] == list(range(1, 1501))
+    ledger.amend_hand(sid, 1, [win(0)])
+    assert ledger.session_info(sid).totals == ledger.replay(sid).totals
