@@ -358,9 +358,8 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
         if bar2 != -1:
             if s.find("|", bar2 + 1) != -1:
                 raise _err(s.find("|", bar2 + 1) + 1, "at most two '|' sections (context, flowers)")
-            if bar2 + 1 == len(s):
-                raise _err(bar2 + 2, "empty flower section after '|'")
-            flowers = _parse_flowers(s, bar2 + 1, dragons_are_flowers=dragons_are_flowers)
+            if bar2 + 1 < len(s):  # GB-Mahjong strings may end in an empty section: no flowers
+                flowers = _parse_flowers(s, bar2 + 1, dragons_are_flowers=dragons_are_flowers)
     waiting = body_end > 0 and s[body_end - 1] == " "
     scan_end = body_end - 1 if waiting else body_end
     if waiting and not waiting_ok:

@@ -87,7 +87,6 @@ def test_waiting_hand_and_counts():
         ("123m456p789s111s22s|EE0000|z", "not a flower"),
         ("123m456p789s111s22s|EE0000|aa", "more than 1 time"),
         ("123m456p789s111s22s|EE0000|9", "more than the 8"),
-        ("123m456p789s111s22s|EE0000|", "empty flower section"),
         ("123m456p789s1a1s2s", "flower section"),
         ("1 23m456p789s11s2s", "a space may only end"),
         ("0m123m456p789s11s", "'0' is not a tile rank"),
@@ -101,6 +100,12 @@ def test_errors_name_position_and_reason(text, fragment):
     assert e.value.code == ErrorCode.BAD_TILES
     assert fragment in str(e.value)
     assert "position" in str(e.value)
+
+
+def test_empty_flower_section_is_accepted():
+    # GB-Mahjong strings (RECORD.md: "compatible") may end in an empty flower section
+    h = parse_hand("[NNN,3]77789m11888p7m|EE0000|")
+    assert h.flowers is None and h.context == Context()
 
 
 def test_nanjing_dragons_are_flowers():
