@@ -59,7 +59,10 @@ made with ``check_same_thread=False``.
 SQL users: the file is plain SQLite (WAL). Views ``session_totals``, ``hand_deltas``
 (per hand and seat, with running totals), ``payment_lines`` (every payment with names and
 reasons), ``player_lifetime`` and ``session_players`` are there for ``sqlite-utils`` and
-Datasette.
+Datasette, e.g. ``sqlite-utils query LEDGER "select * from player_lifetime"``. Tables
+(db/schema.py): players, sessions, seats, hands, events (payload = the RECORD.md event),
+payments, seat_results, audit. Events are the record; everything else is derived from
+them by the engine — change the ledger through mjscore, not by editing tables.
 """
 
 from __future__ import annotations
