@@ -12,7 +12,8 @@ streak of ``tests/engine/data/nanjing_streak.json`` repeated). For each it times
   (what ``mjscore report`` adds on top of ``replay``);
 - ``cli report`` — the whole ``mjscore report FILE`` in-process (load, replay, text);
 - ``review screen`` / ``stats screen`` — pushing the Textual screens headless (Pilot) until
-  idle, all 200 rows in the table and both charts drawn (best of 3 after a warm-up push).
+  idle, all 200 rows in the table and both charts drawn (best of 3 after a warm-up push;
+  animations off, so the tab underline's slide is not counted).
 
 ``--hands 1`` gives the fixed cost of Textual itself for comparison.
 """
@@ -96,6 +97,7 @@ async def mount_screens(session, rep, repeat: int) -> tuple[float, float]:
     from tui.screens.stats import StatsScreen
 
     app = App()
+    app.animation_level = "none"  # time the work, not the tab underline's slide
     t_review = t_stats = float("inf")
     async with app.run_test(size=(120, 36)) as pilot:
         for i in range(repeat + 1):

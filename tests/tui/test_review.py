@@ -409,3 +409,30 @@ def test_realign_wide(line, expected):
     out = realign_wide(Text(line)).plain
     assert out == expected
     assert cell_len(out) == len(line)
+
+
+@sync
+async def test_screens_on_a_session_without_finished_hands():
+    s = load_session(dict(RECORD, hands=[{"events": [{"type": "kong", "player": 0, "kind": "concealed"}]}]))
+    rep = replay(s)
+    assert rep.hands == ()
+    app = Host(ReviewScreen(s, rep))
+    async with app.run_test(size=(120, 36)) as pilot:
+        empty = app.screen.query_one("#review-empty", Static)
+        assert empty.display and "没有已结束的盘" in str(empty.render())
+        await pilot.press("e")  # nothing to edit: no message, no error
+        assert app.edits == []
+        await pilot.press("s", "2")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, StatsScreen)
+        assert scr.query_one("#chart-running", RunningTotalsChart).series == ((0, 0, 0, 0),)
+        assert "无需转账" in scr.settle_text()
+
+
+def test_report_of_an_empty_session(tmp_path, capsys):
+    p = tmp_path / "empty.json"
+    p.write_text(json.dumps(dict(RECORD, hands=[]), ensure_ascii=False), encoding="utf-8")
+    assert main(["report", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "0 局 hands" in out and "无需转账" in out
