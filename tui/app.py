@@ -76,6 +76,7 @@ class MjscoreApp(App[int]):
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
+        self.run_worker(warm_up, thread=True, exclusive=False, group="warm-up")
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
@@ -125,6 +126,19 @@ class MjscoreApp(App[int]):
                 screen.action_edit()
 
         self.push_screen(ReviewScreen.from_ledger(self.ledger, sid, lang=self.lang, on_edit=edit))
+
+
+def warm_up() -> None:
+    """Import the rule sets in the background once the home screen is up, so opening a
+    table or the new-session screen does not wait for them."""
+    from engine.record import VARIANTS
+    from engine.variants import get_variant
+
+    for vid in VARIANTS:
+        try:
+            get_variant(vid)
+        except Exception:  # noqa: BLE001 - a broken rule set shows its error where it is used
+            pass
 
 
 def open_ledger(db_path: str | None) -> Any:

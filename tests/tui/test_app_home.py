@@ -54,8 +54,8 @@ async def test_new_session_explains_invalid_fields_then_creates(ledger):
         await pilot.press("3")  # 国标: the rule set is the first field; then focus moves on
         await pilot.pause()
         assert s.variant_id == "guobiao" and s.focused is s.query_one("#player0")
-        assert s.query_one("#opt-min_fan").value == "8"  # default shown
-        assert "minimum fans" in text_of(s.query(".fmeaning").first())  # one-line meaning
+        assert s.query_one("#opt-guobiao-min_fan").value == "8"  # default shown
+        assert "minimum fans" in text_of(s.query("#options-guobiao .fmeaning").first())  # one-line meaning
         # autocomplete from past players: type a prefix, accept the suggestion with →
         await pilot.press("L", "e")
         await pilot.pause(0.2)
@@ -65,16 +65,16 @@ async def test_new_session_explains_invalid_fields_then_creates(ledger):
         s.query_one("#player2").value = "C"
         s.query_one("#player3").value = "D"
         s.query_one("#stake").value = "-2"
-        s.query_one("#opt-min_fan").value = "abc"
+        s.query_one("#opt-guobiao-min_fan").value = "abc"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)  # refused
         assert text_of(s.query_one("#err-player1")) == "names must differ"
         assert "positive" in text_of(s.query_one("#err-stake"))
-        assert text_of(s.query_one("#err-opt-min_fan")) == "enter a whole number"
+        assert text_of(s.query_one("#err-opt-guobiao-min_fan")) == "enter a whole number"
         s.query_one("#player1").value = "B"
         s.query_one("#stake").value = "0.5"
-        s.query_one("#opt-min_fan").value = "6"
+        s.query_one("#opt-guobiao-min_fan").value = "6"
         s.query_one("#dealer").choose(2)
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -74,6 +74,8 @@ class EventDialog(ModalScreen[Event | None]):
         self.ctx = ctx
         self.lang = ctx.lang
         self.result_event: Event | None = None
+        self._error_field: str | None = None
+        self._shown: dict[str, Any] = {}
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -144,17 +146,22 @@ class EventDialog(ModalScreen[Event | None]):
     def fields_changed(self) -> None:
         self.update_preview()
 
+    def show_field_error(self, field_id: str | None, text: str = "") -> None:
+        """Show ``text`` beside one field and clear the others (only changed labels are
+        updated: each update costs a layout pass)."""
+        for fid in {field_id, self._error_field} - {None}:
+            want = text if fid == field_id else ""
+            for lab in self.query(f"#err-{fid}"):
+                lab.update(want)
+        self._error_field = field_id if text else None
+
     def make_event(self) -> Event:
-        for lab in self.query(".ferr"):
-            lab.update("")
         try:
             obj = self.build()
         except InvalidField as e:
-            try:
-                self.query_one(f"#err-{e.field_id}", Label).update(str(e))
-            except Exception:
-                pass
+            self.show_field_error(e.field_id, str(e))
             raise
+        self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
         events = self.ctx.with_event(ev)
         from engine.record import Hand, validate_hand_structure

@@ -44,7 +44,7 @@ class NewSessionScreen(Screen[int | None]):
         self.variant_id = variant
         self.variant: Any = None
         self.variant_error = ""
-        self.options_ready = False
+        self.shown_errors: dict[str, str] = {}
         localize_bindings(self, lang)
 
     def t(self, key: str, **kw: Any) -> str:
@@ -71,12 +71,13 @@ class NewSessionScreen(Screen[int | None]):
             yield Horizontal(Label(self.t("ns_stake"), classes="flabel"), Input("1", compact=True, id="stake", classes="short"),
                              Label("", id="err-stake", classes="ferr", markup=False), classes="frow")
             yield Label(self.t("ns_options"), classes="section", markup=False)
-            yield Vertical(id="options")
+            for vid in VARIANTS:
+                yield self.options_box(vid)
             yield Button(self.t("ns_create") + " (Ctrl+S)", id="create", variant="primary")
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self.show_options()
+    def on_mount(self) -> None:
+        self.show_options()
         self.query_one("#variant", Picker).focus()
 
     def dealer_choices(self) -> list[Choice]:
@@ -90,42 +91,61 @@ class NewSessionScreen(Screen[int | None]):
         return out
 
     # ---- options of the chosen rule set
-    async def show_options(self) -> None:
-        box = self.query_one("#options", Vertical)
-        self.options_ready = False
-        await box.remove_children()
-        self.variant, err = load_variant(self.variant_id)
-        self.variant_error = err or ""
+    def options_box(self, vid: str) -> Vertical:
+        """The options of rule set ``vid`` (all four are built once; one is shown)."""
+        variant, err = load_variant(vid)
+        rows: list[Any] = []
+        if variant is not None:
+            for spec in variant.option_specs():
+                wid = f"opt-{vid}-{spec.name}"
+                if spec.kind is bool:
+                    widget: Any = Picker([Choice("y", self.t("yes"), True), Choice("n", self.t("no"), False)],
+                                         value=bool(spec.default), id=wid)
+                elif spec.choices:
+                    widget = Picker([Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
+                                    value=spec.default, id=wid)
+                else:
+                    widget = Input("" if spec.default is None else str(spec.default), compact=True, id=wid,
+                                   classes="short", placeholder="null" if spec.nullable else "")
+                meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
+                rows.append(Vertical(
+                    Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
+                               Label("", id=f"err-{wid}", classes="ferr", markup=False), classes="frow"),
+                    Label(Text(f"  {meaning} · default {spec.default!r}"), classes="fmeaning", markup=False),
+                    classes="optrow",
+                ))
+        box = Vertical(*rows, id=f"options-{vid}", classes="options")
+        box.variant = variant  # type: ignore[attr-defined]
+        box.variant_error = err or ""  # type: ignore[attr-defined]
+        return box
+
+    def show_options(self) -> None:
+        for vid in VARIANTS:
+            box = self.query_one(f"#options-{vid}", Vertical)
+            box.display = vid == self.variant_id
+            if vid == self.variant_id:
+                self.variant = box.variant  # type: ignore[attr-defined]
+                self.variant_error = box.variant_error  # type: ignore[attr-defined]
         self.query_one("#err-variant", Label).update(self.variant_error)
-        if self.variant is None:
-            return
-        rows = []
-        for spec in self.variant.option_specs():
-            if spec.kind is bool:
-                widget: Any = Picker([Choice("y", self.t("yes"), True), Choice("n", self.t("no"), False)],
-                                     value=bool(spec.default), id=f"opt-{spec.name}")
-            elif spec.choices:
-                widget = Picker([Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
-                                value=spec.default, id=f"opt-{spec.name}")
-            else:
-                widget = Input("" if spec.default is None else str(spec.default), compact=True, id=f"opt-{spec.name}",
-                               classes="short", placeholder="null" if spec.nullable else "")
-            meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
-            rows.append(Vertical(
-                Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
-                           Label("", id=f"err-opt-{spec.name}", classes="ferr", markup=False), classes="frow"),
-                Label(Text(f"  {meaning} · default {spec.default!r}"), classes="fmeaning", markup=False),
-                classes="optrow",
-            ))
-        await box.mount_all(rows)
-        self.options_ready = True
 
     @on(Picker.Chosen, "#variant")
-    async def variant_chosen(self, event: Picker.Chosen) -> None:
+    def variant_chosen(self, event: Picker.Chosen) -> None:
         self.variant_id = event.value
-        await self.show_options()
+        self.show_options()
         if event.picker.has_focus:
             self.query_one("#player0", Input).focus()
+        self.validate(quiet_empty=True)
+
+    def on_key(self, event) -> None:
+        """Typing a name while the rule-set chooser has focus starts the first player's
+        name (nothing typed is lost if the focus move is still pending)."""
+        focused = self.focused
+        ch = event.character
+        if isinstance(focused, Picker) and focused.id == "variant" and ch and ch.isprintable() and not ch.isspace():
+            first = self.query_one("#player0", Input)
+            first.focus()
+            first.insert_text_at_cursor(ch)
+            event.stop()
 
     @on(Input.Changed)
     def changed(self, event: Input.Changed) -> None:
@@ -168,18 +188,16 @@ class NewSessionScreen(Screen[int | None]):
         options: dict[str, Any] = {}
         if self.variant is None:
             errors["variant"] = self.variant_error or "?"
-        elif not self.options_ready:
-            return None
         else:
             for spec in self.variant.option_specs():
-                w = self.query_one(f"#opt-{spec.name}")
+                w = self.query_one(f"#opt-{self.variant_id}-{spec.name}")
                 if isinstance(w, Picker):
                     value: Any = w.value
                 else:
                     text = w.value.strip()
                     value = parse_option_value(spec, text) if text else (None if spec.nullable else text)
                     if value == "" or isinstance(value, str) and spec.kind is int:
-                        errors[f"opt-{spec.name}"] = self.t("err_number")
+                        errors[f"opt-{self.variant_id}-{spec.name}"] = self.t("err_number")
                         continue
                 if value != spec.default:
                     options[spec.name] = value
@@ -187,14 +205,21 @@ class NewSessionScreen(Screen[int | None]):
                 self.variant.rules(options)
             except MjError as e:
                 name = (e.where or "").split(".")[-1]
-                errors[f"opt-{name}"] = e.message
-        for lab in self.query(".ferr"):
-            fid = (lab.id or "")[4:]
-            lab.update(errors.get(fid, ""))
+                errors[f"opt-{self.variant_id}-{name}"] = e.message
+        self.show_errors(errors)
         if errors or any(not n for n in names):
             return None
         return {"variant": self.variant_id, "players": names, "options": options, "stake": stake,
                 "first_dealer": self.query_one("#dealer", Picker).value or 0}
+
+    def show_errors(self, errors: dict[str, str]) -> None:
+        """Update only the error labels whose text changes (each update costs a layout)."""
+        shown = self.shown_errors
+        for fid in set(shown) | set(errors):
+            text = errors.get(fid, "")
+            if shown.get(fid, "") != text:
+                self.query_one(f"#err-{fid}", Label).update(text)
+        self.shown_errors = {k: v for k, v in errors.items() if v}
 
     def action_create(self) -> None:
         form = self.validate()
