@@ -76,7 +76,7 @@ class MjscoreApp(App[int]):
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
-        self.run_worker(warm_up, thread=True, exclusive=False, group="warm-up")
+        self.set_timer(0.3, lambda: self.run_worker(warm_up, thread=True, group="warm-up"))
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
