@@ -55,6 +55,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "err_name_empty": ("请输入名字", "enter a name"),
     "err_name_dup": ("名字重复", "names must differ"),
     "err_number": ("请输入整数", "enter a whole number"),
+    "err_tile": ("请输入一张牌，如 5m", "enter one tile, e.g. 5m"),
     # table
     "hand_no": ("第{n}盘", "Hand {n}"),
     "dealer": ("庄", "dealer"),
@@ -110,7 +111,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "fed_by": ("冲关供精者", "冲关 fed by"),
     "last_drawer": ("摸最后一张者", "Who drew the last tile"),
     "patterns": ("牌型", "Patterns"),
-    "hand_tiles": ("手牌（可代替牌型）", "Tiles (instead of patterns)"),
+    "hand_tiles": ("手牌（或报牌型）", "Tiles (or declare)"),
     "flags_sit": ("情形", "Situation"),
     "declared": ("报数", "Declared"),
     "preview": ("结算预览", "Payments preview"),

@@ -184,7 +184,7 @@ async def test_guobiao_declared_fan_and_prevailing_wind(ledger):
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         info = text_of(app.screen.query_one("#table-info"))
-        assert "prevailing wind" in info and "东" in info
+        assert "东风圈" in info and "East round" in info
         await pilot.press("w", "3", "0", "1", "2", "enter")  # 老王 self-draws 12 fans: 6 keys after w
         await pilot.pause()
     # RULES.md §3 seed payment: self-draw → each other player pays the fan total
@@ -290,3 +290,35 @@ async def test_variant_decides_available_actions(ledger):
         assert screen.check_action("add", ("penalty",)) is False
         assert screen.check_action("add", ("kong",)) is True
     assert events(ledger, sid) == []
+
+
+@run
+async def test_nanchang_jing_reveal_counts_and_win(ledger):
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("j")
+        d = app.screen
+        await pilot.press(*"5m", "tab", *"2p", "tab", *"1,0", "tab", "tab", *"0,1")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("c")
+        await pilot.pause()
+        d = app.screen
+        await pilot.press(*"2,1")  # 阿明 holds 2 正精 and 1 副精 at the end
+        await pilot.press("enter")
+        await pilot.press("w", "2", "0", "enter")  # 小芳 self-draws
+        await pilot.pause()
+        assert d is not app.screen
+    evs = events(ledger, sid)[0]
+    assert evs[0] == {"type": "jing", "indicator": "5m", "lower": "2p",
+                      "lower_counts": [[1, 0], [0, 0], [0, 1], [0, 0]]}
+    assert evs[1] == {"type": "jing_count", "counts": [[2, 1], [0, 0], [0, 0], [0, 0]]}
+    assert evs[2]["type"] == "win" and evs[2]["player"] == 1 and evs[2]["from"] is None
+    rep = ledger.replay(sid)
+    pays = rep.hands[0].result.payments
+    # RULES.md §4 奖励分: raw = 2z + f = 5 → 冲关 ×(5−3) = 10; only player with jing → 霸王精 ×2 = 20
+    assert [(p.payer, p.payee, p.amount) for p in pays if p.reason.startswith("奖励分")] == [
+        (1, 0, 20), (2, 0, 20), (3, 0, 20)]
+    assert sum(rep.totals) == 0

@@ -96,7 +96,8 @@ class EventDialog(ModalScreen[Event | None]):
             yield Label(self.title_text(), id="dialog-title", markup=False)
             yield from self.compose_fields()
             yield Static("", id="dialog-error", markup=False)
-            yield Static("", id="preview", markup=False)
+            with VerticalScroll(id="preview-box"):
+                yield Static("", id="preview", markup=False)
             yield Label(f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹", id="dialog-keys", markup=False)
 
     def title_text(self) -> str:
@@ -181,12 +182,15 @@ class EventDialog(ModalScreen[Event | None]):
             prev.update("")
             return
         self.result_event = ev
+        text = self.preview_text(self.ctx.with_event(ev)) if is_terminal(ev) else Text("")
+        if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
+            err.set_class(True, "bad")
+            err.update(text)
+            prev.update("")
+            return
         err.set_class(False, "bad")
         err.update(Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
-        if is_terminal(ev):
-            prev.update(self.preview_text(self.ctx.with_event(ev)))
-        else:
-            prev.update("")
+        prev.update(text)
 
     def preview_text(self, events: Sequence[Event]) -> Text:
         names = self.ctx.names
@@ -198,7 +202,8 @@ class EventDialog(ModalScreen[Event | None]):
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = None
             return Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold")
-        out = Text(self.t("preview") + "\n", style="bold")
+        out = Text(self.t("preview") + ": ", style="bold")
+        out.append(deltas_line(res.deltas, names) + "\n", style="bold")
         for w in res.wins:
             items = "  ".join(it.label(self.lang) for it in w.items)
             out.append(f"{w.summary}  = {w.value}{w.unit}\n")
@@ -207,8 +212,8 @@ class EventDialog(ModalScreen[Event | None]):
         for p in res.payments:
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
-            out.append("(0)\n")
-        out.append(deltas_line(res.deltas, names), style="bold")
+            out.append("(0)")
+        out.rstrip()
         return out
 
     def action_confirm(self) -> None:
@@ -365,7 +370,7 @@ def _pair(text: str, field_id: str) -> list[int]:
     if len(parts) == 1:
         parts.append("0")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InvalidField(field_id, "z,f")
+        raise InvalidField(field_id, "正,副 e.g. 2,1")
     return [int(parts[0]), int(parts[1])]
 
 
@@ -384,7 +389,11 @@ class JingDialog(EventDialog):
         ind, low = self.text("indicator"), self.text("lower")
         for fid, v in (("indicator", ind), ("lower", low)):
             if not v:
-                raise InvalidField(fid, "?")
+                raise InvalidField(fid, self.t("err_tile"))
+            try:
+                parse_tiles(v, where=fid)
+            except MjError as e:
+                raise InvalidField(fid, e.message) from None
         return {"type": "jing", "indicator": ind, "lower": low,
                 "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)]}
 
@@ -394,13 +403,19 @@ class JingCountDialog(EventDialog):
     EVENT_TYPE = "jing_count"
 
     def compose_fields(self) -> ComposeResult:
-        yield Label(f"{self.t('jing_counts')} · {self.t('jing_kongs')} · {self.t('fed_by')} (1-4)", classes="fsub")
+        yield Horizontal(
+            Label("", classes="flabel"),
+            Label(self.t("jing_counts"), classes="col-short", markup=False),
+            Label(self.t("jing_kongs"), classes="col-tiny", markup=False),
+            Label(self.t("fed_by"), classes="col-tiny", markup=False),
+            classes="frow fsub",
+        )
         for i, n in enumerate(self.ctx.names):
             yield Horizontal(
                 Label(n, classes="flabel", markup=False),
                 Input(value="0,0", compact=True, id=f"jc{i}", classes="short"),
                 Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict=r"[0-4]?"),
-                Input(value="", compact=True, id=f"fb{i}", classes="tiny", restrict=r"[1-4]?"),
+                Input(value="", placeholder="-", compact=True, id=f"fb{i}", classes="tiny", restrict=r"[1-4]?"),
                 Label("", id=f"err-jc{i}", classes="ferr", markup=False),
                 classes="frow",
             )

@@ -85,10 +85,11 @@ class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
             prev.update(Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold"))
             return
         self.ok = True
-        t = Text(tr("preview", self.lang) + "\n", style="bold")
+        t = Text(tr("preview", self.lang) + ": ", style="bold")
+        t.append(deltas_line(res.deltas, self.ctx.names) + "\n", style="bold")
         for p in res.payments:
             t.append(payment_line(p, self.ctx.names) + "\n")
-        t.append(deltas_line(res.deltas, self.ctx.names), style="bold")
+        t.rstrip()
         prev.update(t)
 
     def action_remove(self) -> None:

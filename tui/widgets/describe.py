@@ -84,9 +84,8 @@ def describe_win(ev: Win, names: Sequence[str], variant: Any, lang: str) -> str:
         parts.append(ev.hand)
     for p in ev.patterns or ():
         parts.append(pattern_name(variant, p, lang))
-    for f in ("concealed",):
-        if getattr(ev, f):
-            parts.append(declared_name(f, lang))
+    if ev.concealed and "concealed" not in (ev.patterns or ()):
+        parts.append(declared_name("concealed", lang))
     for f in ("quads", "soft_flowers", "hard_flowers", "fan"):
         v = getattr(ev, f)
         if v is not None:
@@ -98,8 +97,15 @@ def describe_win(ev: Win, names: Sequence[str], variant: Any, lang: str) -> str:
     return s + (" · " + " ".join(parts) if parts else "")
 
 
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (CJK counts two)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
+
+
 def payment_line(p: Payment, names: Sequence[str], width: int = 10) -> str:
-    return f"{short(names[p.payer], width):<{width}} → {short(names[p.payee], width):<{width}} {p.amount:>6}  {p.reason}"
+    return f"{pad(short(names[p.payer], width), width)} → {pad(short(names[p.payee], width), width)} {p.amount:>6}  {p.reason}"
 
 
 def hand_summary(res: HandResult, names: Sequence[str], lang: str, events: Sequence[Any] = ()) -> str:

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 
 from engine.core import TableState
 
-from ..i18n import term, tr, wind_name
+from ..i18n import WIND_EN, WIND_ZH, term, tr, wind_name
 from .describe import describe_event, hand_summary, short
 
 # Seat 0 sits at the bottom; the 下家 (next seat) is on the right: bottom, right, top, left.
@@ -61,7 +61,8 @@ class Scoreboard(Grid):
         info.append(term(variant.name_zh, variant.name_en, lang), style="bold")
         info.append("\n" + tr("hand_no", lang, n=hand_number))
         if variant.id == "guobiao":
-            info.append(f"\n{tr('prevailing', lang)} {wind_name(state.prevailing_wind, lang)}")
+            w = state.prevailing_wind
+            info.append("\n" + (f"{WIND_ZH[w]}风圈" if lang == "zh" else f"{WIND_ZH[w]}风圈 {WIND_EN[w]} round"))
         if variant.id == "nanjing":
             if state.bixiahu:
                 info.append(f"\n{tr('bixiahu', lang)}", style="bold reverse")
