@@ -162,6 +162,17 @@ def read_jing(hand: Hand) -> JingFacts:
                             f"seat {p} made a kong of {_zh(e.tile)} ({'正精' if k == 0 else '副精'}) but jing_count gives him {counts[p][k]} of it",
                             f"events[{ci}].counts[{p}]",
                         )
+    if cev is None and any(derived):
+        # RULES §4: a 精杠 scores 10 "whose four jing still count in raw"; without the
+        # jing_count the engine would pay the 10 and silently drop the jing score (and 霸王
+        # depends on the others' counts, so it cannot be guessed either).
+        p = next(q for q in range(4) if derived[q])
+        k = next(e for e in kong_evs[p] if e.tile in jing_pair(zheng))  # type: ignore[arg-type]
+        raise _contra(
+            f"seat {p} made a 精杠 of {_zh(k.tile)} ({k.tile}); its four jing count in 奖励分, so the hand "
+            "needs the jing_count event (every player's 正精/副精 at hand end)",
+            f"events[{facts.event_index(hand, k)}]",
+        )
     if cev is not None and cev.jing_kongs is not None:
         jing_kongs = cev.jing_kongs
         for p in range(4):

@@ -316,6 +316,8 @@ BAD = [
     pytest.param([jing("5m"), count([[1, 1], [0, 0], [0, 0], [0, 0]], fed_by=[2, None, None, None]), {"type": "draw"}], "冲关 needs 5", id="fed_by without 冲关"),
     pytest.param([jing("5m"), count([[4, 0], [0, 0], [0, 0], [0, 0]], jing_kongs=[1, 0, 0, 0]), {"type": "draw"}], "could be of jing", id="精杠 without a kong event"),
     pytest.param([jing("5m"), {"type": "kong", "player": 0, "kind": "concealed", "tile": "5m"}, count([[3, 0], [0, 0], [0, 0], [0, 0]]), {"type": "draw"}], "made a kong of", id="精杠 tile but fewer than four counted"),
+    pytest.param([jing("5m"), {"type": "kong", "player": 0, "kind": "concealed", "tile": "5m"}, {"type": "draw"}], "needs the jing_count event",
+                 id="RULES §4 精杠 10 'whose four jing still count in raw': a 精杠 without jing_count would drop them"),
     pytest.param([jing("5m"), win(1, None, PLAIN, heavenly=True)], "not the dealer", id="天胡 by a non-dealer"),
     pytest.param([jing("5m"), win(2, 1, PLAIN, earthly=True)], "must be the dealer", id="地胡 not on the dealer's discard"),
     pytest.param([win(1, 2, patterns=["jing_single"])], "only on a self-draw", id="精吊 declared on a discard"),
