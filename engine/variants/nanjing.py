@@ -188,6 +188,95 @@ def _hard_flowers(
     return 0, log.any_logged
 
 
+# ---------------------------------------------------------------- pungs and kongs at the table
+def _tile_name(t: str) -> str:
+    return f"{TILE_ZH[t]} ({t})"
+
+
+def check_meld_events(hand: Hand) -> list[Counter]:
+    """Copies of each tile every player shows in logged pungs and kongs (events with a tile).
+
+    Refuses (RULES.md §0) an added kong whose ``from`` differs from the pung it upgrades ("a
+    pung later turned into an added kong is one meld: the added kong's from equals the
+    pung's") and a fifth copy of a tile at the table."""
+    shown = [Counter() for _ in range(4)]
+    open_pungs: dict[tuple[int, str], tuple[int, Pung]] = {}  # pungs not yet kong-ed
+    for i, e in enumerate(hand.events):
+        if not isinstance(e, Pung | Kong) or e.tile is None:
+            continue
+        w = f"events[{i}]"
+        key = (e.player, e.tile)
+        if isinstance(e, Pung):
+            shown[e.player][e.tile] += 3
+            open_pungs[key] = (i, e)
+        elif e.kind == "added" and key in open_pungs:
+            j, pung = open_pungs.pop(key)
+            if pung.from_ != e.from_:
+                raise _contra(
+                    f"this added kong of {_tile_name(e.tile)} has 'from' {e.from_}, but the pung it "
+                    f"upgrades (events[{j}]) was claimed from {pung.from_}; a pung later kong-ed is one "
+                    "meld and keeps its supplier",
+                    f"{w}.from",
+                )
+            shown[e.player][e.tile] += 1
+        else:
+            if e.kind == "added" and shown[e.player][e.tile] >= 4:
+                raise _contra(
+                    f"player {e.player}'s {_tile_name(e.tile)} is already a kong; a pung is kong-ed only once",
+                    w,
+                )
+            shown[e.player][e.tile] += 4
+        total = sum(s[e.tile] for s in shown)
+        if total > 4:
+            what = "pung" if isinstance(e, Pung) else f"{e.kind} kong"
+            raise _contra(
+                f"this {what} would put {total} copies of {_tile_name(e.tile)} on the table "
+                "(logged pungs and kongs); there are only 4",
+                f"{w}.tile",
+            )
+    return shown
+
+
+def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: str) -> None:
+    """The winner's tiles plus the other players' logged pungs and kongs hold at most four of
+    a tile; a robbed kong (抢杠) leaves the winner exactly one copy of the winning tile."""
+    mine = Counter(tiles.all_tiles)
+    others: Counter = Counter()
+    for p in range(4):
+        if p != win.player:
+            others.update(shown[p])
+    if win.robbed_kong and win.from_ is not None:
+        t = tiles.win_tile
+        assert t is not None
+        robbed = win.from_
+        if shown[robbed][t] >= 4:
+            raise _contra(
+                f"抢杠: player {robbed}'s kong of {_tile_name(t)} is logged as a kong event, but a robbed "
+                "kong never completes; leave it out ('robbed_kong' counts it, RULES.md §0)",
+                f"{where}.robbed_kong",
+            )
+        if mine[t] != 1:
+            raise _contra(
+                f"抢杠: the robbed kong is added to player {robbed}'s pung of {_tile_name(t)} (three copies), "
+                f"so the winner can hold only the robbed tile; the hand holds {mine[t]}",
+                f"{where}.hand",
+            )
+        for p in range(4):
+            if p not in (robbed, win.player) and shown[p][t]:
+                raise _contra(
+                    f"抢杠 of {_tile_name(t)}: player {p} shows {shown[p][t]} of it in logged pungs/kongs, "
+                    f"which leaves no pung of it for the robbed player {robbed}",
+                    f"{where}.robbed_kong",
+                )
+    for t, n in sorted(mine.items()):
+        if n + others[t] > 4:
+            raise _contra(
+                f"the winner's hand holds {n} {_tile_name(t)} and other players' logged pungs/kongs "
+                f"show {others[t]}; there are only 4",
+                f"{where}.hand",
+            )
+
+
 # ---------------------------------------------------------------- win checks
 def _check_flags(win: Win, state: TableState, where: str) -> None:
     def bad(msg: str, name: str) -> MjError:
@@ -245,10 +334,17 @@ def _bonuses(win: Win) -> Bonuses:
 
 
 def evaluate_win(
-    hand: Hand, win: Win, state: TableState, log: FlowerLog, where: str
+    hand: Hand,
+    win: Win,
+    state: TableState,
+    log: FlowerLog,
+    where: str,
+    shown: list[Counter] | None = None,
 ) -> tuple[Valuation, tuple[facts.ClaimedMeld, ...]]:
     """Value the win of a session hand (tile or declared mode) and check it against the events."""
     _check_flags(win, state, where)
+    if shown is None:
+        shown = check_meld_events(hand)
     if win.flower_kong_bloom:
         p = win.player
         if not (log.count_only[p] or any(log.tiles[p][d] >= 4 for d in DRAGONS)):
@@ -257,6 +353,8 @@ def evaluate_win(
                 f"{where}.flower_kong_bloom",
             )
     tiles = facts.win_tiles(win, "nanjing", where)
+    if tiles is not None:
+        check_win_copies(win, tiles, shown, where)
     hard, known = _hard_flowers(log, win, tiles, where)
     declared = close_patterns(win.patterns or (), f"{where}.patterns")
     if win.concealed is not None:
@@ -274,6 +372,13 @@ def evaluate_win(
     if "no_flowers" in declared and not known:
         known = True  # 无花果 declared where no flower count is known
     melds = facts.claimed_melds(hand, win, tiles, where=where)
+    if win.heavenly and melds:
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "天胡 is the dealer's hand complete right after the opening flower replacement, before "
+            f"any claim or kong, but the winner shows {len(melds)} pung(s)/kong(s)",
+            where=f"{where}.heavenly",
+        )
     bonus = _bonuses(win)
     if tiles is not None:
         facts.check_context(tiles, win, state, where)
@@ -321,6 +426,12 @@ def evaluate_win(
                 f"{BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, but the winner's events show a pung or kong",
                 f"{where}.patterns",
             )
+        if pairs and win.concealed is False:
+            raise _contra(
+                f"'concealed': false, but {BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, made without "
+                "any pung (门清 is only not counted with it)",
+                f"{where}.concealed",
+            )
         val = value_declared(
             declared,
             soft=win.soft_flowers or 0,
@@ -330,7 +441,13 @@ def evaluate_win(
             where=f"{where}.patterns",
         )
     if not val.legal:
-        raise MjError(ErrorCode.SMALL_WIN, val.refusal or "小胡 not allowed", where=where)
+        msg = val.refusal or "小胡 not allowed"
+        if tiles is None:
+            msg += (
+                " (declared mode: declare 门清 'concealed' if no pung was made, log the winner's "
+                "flowers or give hard_flowers, or declare the big pattern)"
+            )
+        raise MjError(ErrorCode.SMALL_WIN, msg, where=where)
     return val, melds
 
 
@@ -373,6 +490,7 @@ class Nanjing(Variant):
     def settle_hand(self, hand: Hand, state: TableState, rules: Any) -> HandResult:
         m = multiplier(state, rules)
         tag = _tag(m)
+        shown = check_meld_events(hand)
         book = PaymentBook()
         log = FlowerLog.empty()
         triggers: list[str] = []
@@ -420,7 +538,7 @@ class Nanjing(Variant):
             win = hand.wins[0]
             wi = facts.event_index(hand, win)
             where = f"events[{wi}]"
-            val, melds = evaluate_win(hand, win, state, log, where)
+            val, melds = evaluate_win(hand, win, state, log, where, shown)
             wins, liability = self._pay_win(book, hand, win, val, melds, state, m, where)
             details["liability"] = liability
             details["valuation"] = val.to_json()
