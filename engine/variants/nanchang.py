@@ -407,7 +407,18 @@ class Nanchang(Variant):
                         f"but jing_count gives him {list(jf.counts[win.player])}",
                         f"events[{jf.count_at}].counts[{win.player}]",
                     )
-        facts.claimed_melds(hand, win, tiles, where=where)
+        melds = facts.claimed_melds(hand, win, tiles, where=where)
+        closed_only = set(win.patterns or ()) & {"seven_pairs", *LAN_SHAPES}
+        if tiles is None and melds and closed_only:
+            # RULES §0: "A declared pattern that cannot apply to the situation … is refused":
+            # 七对 and 十三烂 are fourteen standing tiles; a logged pung or kong rules them out.
+            name = BY_ID[ordered(closed_only)[0]].zh
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                f"{name} is fourteen concealed tiles, but seat {win.player} has a logged "
+                f"{'kong' if melds[0].kind == 'kong' else 'pung'} this hand",
+                where=f"{where}.patterns",
+            )
         if f.kong_bloom:
             facts.kong_chain(hand, win.player, win.kong_bloom, where=f"{where}.kong_bloom")
         if f.robbed and win.robbed_kong > 1:

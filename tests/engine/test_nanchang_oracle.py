@@ -177,6 +177,10 @@ def hands(draw):
     elif way == "earthly":
         frm = dealer
     shape = draw(st.sampled_from([[], ["seven_pairs"], ["thirteen_lan"], ["seven_star_lan"]]))
+    if shape:  # 七对 / 十三烂 are fourteen concealed tiles: the winner has no kong (§0 refusal)
+        kongs[w] = jing_kongs[w] = 0
+        if way == "kong_bloom":
+            way = "self"
     pats = list(shape)
     holders_none = counts is not None and all(sum(counts[q]) == 0 for q in range(4) if q != w)
     extra = draw(st.sampled_from([[], ["clean"], ["clean_sweep"]]))

@@ -73,6 +73,9 @@ def hands(draw):
             pats -= {"thirteen_lan", "seven_star_lan"}
         if frm is None and sum(counts[player]) and "thirteen_lan" not in pats and "seven_star_lan" not in pats and draw(st.booleans()):
             pats.add("jing_single")
+        if kongs[player] and pats & {"seven_pairs", "thirteen_lan", "seven_star_lan"}:
+            # 七对 / 十三烂 are fourteen concealed tiles: with a kong logged they are refused (§0)
+            pats -= {"seven_pairs", "thirteen_lan", "seven_star_lan"}
         ev: dict = {"type": "win", "player": player, "from": frm, "patterns": sorted(pats)}
         if frm is None and player == dealer and kongs[player] == 0 and draw(st.booleans()):
             ev["heavenly"] = True

@@ -475,7 +475,13 @@ def test_implied_patterns_count_once(both, one):
 
 BAD_DECLARED = [
     pytest.param([win(1, 2, patterns=["seven_pairs", "thirteen_lan"])], "different shapes", id="§0 declared patterns that cannot both apply"),
-    pytest.param([kong(1), win(1, None, patterns=["jing_single", "thirteen_lan"], kong_bloom=1)], "not 十三烂", id="§4 精吊 is 4 sets or 6 pairs, not 十三烂"),
+    pytest.param([win(1, None, patterns=["jing_single", "thirteen_lan"])], "not 十三烂", id="§4 精吊 is 4 sets or 6 pairs, not 十三烂"),
+    pytest.param([kong(1), win(1, None, patterns=["seven_pairs"], kong_bloom=1)], "fourteen concealed tiles",
+                 id="§0 'a declared pattern that cannot apply … is refused': 七对 by a winner who made a kong"),
+    pytest.param([{"type": "pung", "player": 1, "from": 0}, win(1, 2, patterns=["seven_star_lan"])], "fourteen concealed tiles",
+                 id="§0 declared 七星十三烂 by a winner with a logged pung"),
+    pytest.param([kong(1), win(1, None, patterns=["thirteen_lan"])], "fourteen concealed tiles",
+                 id="§0 declared 十三烂 by a winner with a concealed kong"),
     pytest.param([win(1, None, kong_bloom=2), ], "only 0 kong event", id="§0 'kong_bloom: n refer to that player's last n kong events'"),
     pytest.param([kong(1, "concealed"), kong(1, "exposed", 2), win(1, None, kong_bloom=2)], "only the first kong",
                  id="§0 'In a chain only the first kong can be a direct exposed kong'"),
