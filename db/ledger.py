@@ -421,13 +421,33 @@ class Ledger:
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a network file system
                 raise LedgerError(f"cannot put the ledger {self.path} in WAL mode (got {mode})")
         conn.execute("PRAGMA synchronous = FULL")
-        conn.execute(
-            "PRAGMA cache_size = -16000"
-        )  # 16 MB of pages: reports re-read the same indexes
+        # 16 MB of page cache: reports re-read the same indexes
+        conn.execute("PRAGMA cache_size = -16000")
         if migrations.pending(self.db):
             with self._write():
                 self._check_version()  # another program may have migrated meanwhile
-                migrations.apply(self.db)
+                if migrations.pending(self.db):
+                    self._backup_before_upgrade()
+                    migrations.apply(self.db)
+
+    def _backup_before_upgrade(self) -> None:
+        """Before upgrading a ledger that holds data, copy it to ``<name>.schema-<old>.bak``
+        next to it: nothing is ever lost. Called inside our write lock, so the copy is exactly
+        what the upgrade starts from; it reads through a second connection because SQLite's
+        backup cannot read from the connection that holds the write lock."""
+        if self.path is None or not migrations.applied(self.db):
+            return
+        old = self.db.conn.execute("PRAGMA user_version").fetchone()[0]
+        dest = self.path.with_name(f"{self.path.name}.schema-{old}.bak")
+        if dest.exists():
+            return
+        source = sqlite3.connect(str(self.path), timeout=self.timeout)
+        target = sqlite3.connect(str(dest))
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+            source.close()
 
     def _check_version(self) -> None:
         conn = self.db.conn

@@ -30,6 +30,7 @@ def test_migrations_from_empty(tmp_path, toy_variant):
     path = tmp_path / "new" / "dir" / "l.sqlite3"
     with Ledger.open(path) as led:
         assert led.schema_version == SCHEMA_VERSION
+    assert not list(path.parent.glob("*.bak"))  # nothing to keep from an empty file
     c = raw(path)
     objs = dict(
         c.execute("SELECT name, type FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").fetchall()
@@ -276,6 +277,13 @@ def test_upgrade_from_schema_1_keeps_and_backfills(tmp_path, toy_variant):
     old.close()
     with Ledger.open(path) as led:
         assert led.schema_version == SCHEMA_VERSION
+        # the schema-1 file was copied aside before the upgrade
+        b = raw(tmp_path / "v1.sqlite3.schema-1.bak")
+        assert b.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert b.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert b.execute("SELECT COUNT(*) FROM seat_results").fetchone()[0] == 4
+        assert "wins" not in {r[1] for r in b.execute("PRAGMA table_info(seats)")}
+        b.close()
         st = led.lifetime_stats(PLAYERS[1])
         assert (st.sessions, st.hands, st.wins, st.net_points, st.biggest_hand) == (1, 1, 1, 8, 8)
         assert led.lifetime_stats(PLAYERS[0]).deal_ins == 1
