@@ -115,6 +115,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "flags_sit": ("情形", "Situation"),
     "declared": ("报数", "Declared"),
     "preview": ("结算预览", "Payments preview"),
+    "another_winner": ("再加一位胡牌者", "Another winner"),
+    "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),
     "preview_empty": ("选择胡牌者与放炮者", "choose the winner and the discarder"),
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),
     "from_keys": ("1-4 选放炮者，0 或 s 自摸", "1-4 the discarder, 0 or s self-draw"),

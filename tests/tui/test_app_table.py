@@ -322,3 +322,40 @@ async def test_nanchang_jing_reveal_counts_and_win(ledger):
     assert [(p.payer, p.payee, p.amount) for p in pays if p.reason.startswith("奖励分")] == [
         (1, 0, 20), (2, 0, 20), (3, 0, 20)]
     assert sum(rep.totals) == 0
+
+
+@run
+async def test_nanning_two_winners_on_one_discard(ledger):
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "4", "plus")  # 小芳 wins on Lee's discard, and...
+        await pilot.pause()
+        d = app.screen
+        assert "1 winner(s) so far" in text_of(d.query_one("#dialog-title"))
+        await pilot.press("3")  # ...老王 too; the discarder stays Lee
+        await pilot.pause()
+        assert d.query_one("#from").value == 3
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert [(e["player"], e["from"]) for e in events(ledger, sid)[0]] == [(1, 3), (2, 3)]
+    # RULES.md §1 一炮多响: each winner is paid by the discarder (N(0) = 2 each, not 门清),
+    # and the discarder deals next
+    assert totals(ledger, sid) == (0, 2, 2, -4)
+    assert ledger.replay(sid).next_state.dealer == 3
+
+
+@run
+async def test_one_winner_per_discard_elsewhere(ledger):
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "4", *"8", "plus")  # no 一炮多响 in Guobiao: '+' does nothing
+        await pilot.pause()
+        assert "so far" not in text_of(app.screen.query_one("#dialog-title"))
+        await pilot.press("enter")
+        await pilot.pause()
+    assert len(events(ledger, sid)[0]) == 1

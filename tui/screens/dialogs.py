@@ -43,12 +43,16 @@ class HandContext:
     lang: str
 
     def with_event(self, ev: Event) -> tuple[Event, ...]:
-        """The hand's events with ``ev`` added: before any terminal event unless it is one."""
-        if is_terminal(ev):
-            return tuple(e for e in self.events if not is_terminal(e)) + (ev,)
+        """The hand's events with ``ev`` added: before any terminal event unless it is one
+        (a terminal event replaces the hand's ending)."""
+        return self.with_events((ev,))
+
+    def with_events(self, evs: Sequence[Event]) -> tuple[Event, ...]:
         body = tuple(e for e in self.events if not is_terminal(e))
         tail = tuple(e for e in self.events if is_terminal(e))
-        return body + (ev,) + tail
+        if any(is_terminal(e) for e in evs):
+            return body + tuple(evs)
+        return body + tuple(evs) + tail
 
 
 class InvalidField(ValueError):
@@ -98,7 +102,10 @@ class EventDialog(ModalScreen[Event | None]):
             yield Static("", id="dialog-error", markup=False)
             with VerticalScroll(id="preview-box"):
                 yield Static("", id="preview", markup=False)
-            yield Label(f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹", id="dialog-keys", markup=False)
+            yield Label(self.keys_text(), id="dialog-keys", markup=False)
+
+    def keys_text(self) -> str:
+        return f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹"
 
     def title_text(self) -> str:
         st = self.ctx.state
@@ -164,11 +171,15 @@ class EventDialog(ModalScreen[Event | None]):
             raise
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
-        events = self.ctx.with_event(ev)
+        events = self.hand_events(ev)
         from engine.record import Hand, validate_hand_structure
 
         validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
         return ev
+
+    def hand_events(self, ev: Event) -> tuple[Event, ...]:
+        """The whole hand if ``ev`` is confirmed."""
+        return self.ctx.with_event(ev)
 
     def update_preview(self) -> None:
         err = self.query_one("#dialog-error", Static)
@@ -182,7 +193,7 @@ class EventDialog(ModalScreen[Event | None]):
             prev.update("")
             return
         self.result_event = ev
-        text = self.preview_text(self.ctx.with_event(ev)) if is_terminal(ev) else Text("")
+        text = self.preview_text(self.hand_events(ev)) if is_terminal(ev) else Text("")
         if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
             err.set_class(True, "bad")
             err.update(text)
@@ -445,10 +456,12 @@ class WinDialog(EventDialog):
 
     TITLE_KEY = "act_win"
     EVENT_TYPE = "win"
+    BINDINGS = [B("plus", "another", "another_winner", key_display="+", priority=True)]
 
     def __init__(self, ctx: HandContext, *, winner: int | None = None) -> None:
         super().__init__(ctx)
         self.winner = winner
+        self.other_wins: list[Event] = []  # earlier winners on the same discard (一炮多响)
         v = ctx.variant
         self.declared = set(getattr(v, "declared_fields", ()) or ())
         self.flag_ids = [f for f in _flag_order() if f in (getattr(v, "flags", ()) or ()) and _flag_in_use(f, ctx.rules)]
@@ -487,6 +500,57 @@ class WinDialog(EventDialog):
         super().on_mount()
         if self.winner is not None:
             self.query_one("#from", Picker).focus()
+
+    def hand_events(self, ev: Event) -> tuple[Event, ...]:
+        return self.ctx.with_events((*self.other_wins, ev))
+
+    def keys_text(self) -> str:
+        more = f" · + {self.t('another_winner')}" if getattr(self.ctx.variant, "multiple_wins", False) else ""
+        return super().keys_text() + more
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "another":
+            return bool(getattr(self.ctx.variant, "multiple_wins", False))
+        return True
+
+    def title_text(self) -> str:
+        return super().title_text() + (f" · {self.t('more_winners', n=len(self.other_wins))}" if self.other_wins else "")
+
+    def action_another(self) -> None:
+        """Keep this winner and enter another one on the same discard (一炮多响)."""
+        self.update_preview()
+        ev = self.result_event
+        if ev is None or getattr(ev, "from_", None) is None:
+            self.app.bell()
+            return
+        self.other_wins.append(ev)
+        taken = {w.player for w in self.other_wins}
+        win = self.query_one("#winner", Picker)
+        win.index = None
+        for i in range(4):
+            win.set_enabled(i, i not in taken and i != ev.from_)
+        src = self.query_one("#from", Picker)
+        for i in range(4):
+            src.set_enabled(i, i == ev.from_)
+        src.set_enabled(None, False)
+        for tog in self.query(Toggles):
+            for it in tog.items:
+                it.value = 0
+            tog.refresh()
+        for inp in self.query(Input):
+            inp.value = ""
+        self.query_one("#dialog-title", Label).update(self.title_text())
+        win.focus()
+        self.update_preview()
+
+    def action_confirm(self) -> None:
+        self.update_preview()
+        if self.result_event is None:
+            self.app.bell()
+        elif self.other_wins:
+            self.dismiss((*self.other_wins, self.result_event))
+        else:
+            self.dismiss(self.result_event)
 
     def fields_changed(self) -> None:
         win = self.query_one("#winner", Picker)

@@ -103,7 +103,7 @@ class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
 
         def done(ev: Any) -> None:
             if ev is not None:
-                self.draft = list(ctx.with_event(ev))
+                self.draft = list(ctx.with_events(ev if isinstance(ev, tuple) else (ev,)))
                 self.redraw()
 
         self.app.push_screen(DIALOGS[kind](ctx), done)

@@ -123,7 +123,10 @@ class TableScreen(Screen):
         dialog = DIALOGS[kind](self.hand_context())
 
         def done(ev: Any) -> None:
-            if ev is not None:
+            if isinstance(ev, tuple):  # several winners on one discard: one write
+                what = "; ".join(describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev)
+                self.write(lambda: self.ledger.add_events(self.session_id, list(ev)), what)
+            elif ev is not None:
                 self.write(lambda: self.ledger.add_event(self.session_id, ev),
                            describe_event(ev, self.view.names, self.view.variant, self.lang))
 
