@@ -462,6 +462,7 @@ class Guobiao(Variant):
             if e.type not in self.event_types:
                 raise MjError(ErrorCode.BAD_RECORD, f"Guobiao has no {e.type} events", where=f"events[{i}].type")
         _check_kong_events(hand)
+        _check_copies(hand)
         flower_counts, flower_letters = _flower_tiles(hand)
         book = PaymentBook()
         outcome = hand.outcome
@@ -512,6 +513,15 @@ class Guobiao(Variant):
             if win.last_tile:
                 raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)", where=f"{where}.robbed_kong")
             if win.robbed_kong > 1:
+                earlier = sum(1 for k in kongs(hand, win.from_))
+                if earlier < win.robbed_kong - 1:
+                    raise MjError(
+                        ErrorCode.CONTRADICTION,
+                        f"robbed_kong: {win.robbed_kong} says the robbed kong was kong {win.robbed_kong} of a chain, so the "
+                        f"robbed player's {win.robbed_kong - 1} earlier kong(s) must be logged, but {earlier} kong event(s) of "
+                        "that player are",
+                        where=f"{where}.robbed_kong",
+                    )
                 kong_chain(hand, win.from_, win.robbed_kong - 1, where=f"{where}.robbed_kong", what="robbed_kong")  # type: ignore[arg-type]
         flowers = flower_counts[win.player]
         tiles = win_tiles(win, self.id, where)
@@ -536,6 +546,7 @@ class Guobiao(Variant):
                 val = evaluate(tiles, sit)
             except MjError as e:
                 raise MjError(e.code, e.message, where=f"{where}.hand") from None
+            _check_copies(hand, win, tiles, where=where)
             fan = val.fan
             if win.fan is not None and win.fan != fan:
                 raise MjError(
@@ -555,15 +566,22 @@ class Guobiao(Variant):
         total = fan + flowers
         return WinResult(
             player=win.player, from_=win.from_, items=items, value=total, unit="番",
-            summary=f"{summary} {total}番 {self._how(win)}",
+            summary=self.reason(summary, total, win),
         )
 
     @staticmethod
-    def _how(win: Win) -> str:
-        """Who pays: everyone (自摸, 杠上开花 included) or the discarder / robbed player."""
-        if win.from_ is None:
-            return "自摸"
-        return "抢杠" if win.robbed_kong else "放炮"
+    def reason(fans: str, total: int, win: Win) -> str:
+        """The payment reason: the fans, the total, then how it was won — who pays — unless a
+        fan already says so: "十三幺 自摸 89番", "七对 清一色 48番 放炮", "… 抢杠和 … 40番"
+        (the robbed player pays), "… 不求人 … 30番 自摸", "报番 24番 自摸"."""
+        names = fans.split()
+        if win.from_ is None:  # everyone pays (杠上开花, 妙手回春, 不求人 are self-draws too)
+            how = "" if "自摸" in names else "自摸"
+        elif win.robbed_kong:
+            how = "" if "抢杠和" in names else "抢杠和"
+        else:
+            how = "放炮"
+        return f"{fans} {total}番" + (f" {how}" if how else "")
 
     @staticmethod
     def _winner_flowers(
@@ -679,6 +697,49 @@ def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
         else:
             changes[name] = True
     return replace(sit, **changes) if changes else sit
+
+
+def _check_copies(hand: Hand, win: Win | None = None, tiles: HandTiles | None = None, *, where: str = "events") -> None:
+    """No tile more than four times: the pungs and kongs logged for the other players, the
+    winner's whole hand and, for 抢杠和, the robbed pung (RULES.md §0: the robbed kong is not
+    logged as a kong event; it held the other three copies of the winning tile)."""
+    melds: dict[tuple[int, str], int] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
+    for e in hand.events:
+        if isinstance(e, (Pung, Kong)) and e.tile is not None and (win is None or e.player != win.player or tiles is None):
+            key = (e.player, e.tile)
+            melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
+    seen: Counter[str] = Counter()
+    for (_, t), n in melds.items():
+        seen[t] += n
+    if tiles is not None:
+        seen.update(tiles.all_tiles)
+    if win is not None and win.robbed_kong and tiles is not None and tiles.win_tile is not None:
+        t = tiles.win_tile
+        if melds.get((win.from_, t)) == 4:  # type: ignore[arg-type]
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                f"抢杠和 on {t}: a kong of {t} by the robbed player is logged, but a robbed kong is never completed "
+                "(RULES.md §0: it is not logged as a kong event)",
+                where=f"{where}.robbed_kong",
+            )
+        if (win.from_, t) not in melds:
+            seen[t] += 3  # the robbed player's pung, extended by the tile the winner takes
+        others = sorted(p for (p, x) in melds if x == t and p != win.from_)
+        if others:
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                f"抢杠和 on {t}: the robbed player must hold a pung of {t}, but player {others[0]} has a logged meld of {t}",
+                where=f"{where}.robbed_kong",
+            )
+    over = sorted(t for t, n in seen.items() if n > 4)
+    if over:
+        t = over[0]
+        what = "the winner's hand and the pungs/kongs logged" if tiles is not None else "the pungs/kongs logged"
+        raise MjError(
+            ErrorCode.CONTRADICTION,
+            f"{seen[t]} copies of {t} between {what} in this hand; there are only four",
+            where=f"{where}.hand" if tiles is not None else where,
+        )
 
 
 def _check_kong_events(hand: Hand) -> None:

@@ -53,7 +53,8 @@ def test_seed_self_draw_each_pays_the_total():
     r = run([[win(1, None, FLUSH)]]).hands[0].result
     fan = 24 + 24 + 1  # 七对 清一色 自摸
     assert r.deltas == (-fan, 3 * fan, -fan, -fan)
-    assert all(reason == f"七对 清一色 自摸 {fan}番 自摸" for *_, reason in pays(r))
+    # the reason names the fans and the total once; 自摸 (a fan here) already says everyone pays
+    assert all(reason == f"七对 清一色 自摸 {fan}番" for *_, reason in pays(r))
 
 
 def test_seed_discard_only_discarder_pays():
@@ -86,7 +87,8 @@ def test_robbed_kong_paid_by_robbed_player():
     assert "抢杠和" in [i.zh for i in r.wins[0].items]
     t = r.wins[0].value
     assert r.deltas == (t, 0, -t, 0)
-    assert pays(r)[0][3].endswith("抢杠")
+    assert pays(r)[0][3] == r.wins[0].summary and "抢杠和" in pays(r)[0][3].split()
+    assert pays(r)[0][3].endswith(f" {t}番")  # 抢杠和 (a fan) already says the robbed player pays
 
 
 def test_kong_bloom_needs_a_kong_event():
@@ -94,9 +96,9 @@ def test_kong_bloom_needs_a_kong_event():
     ok = run([[{"type": "kong", "player": 2, "kind": "concealed", "tile": "1m"}, win(2, None, hand, kong_bloom=1)]])
     names = [i.zh for i in ok.hands[0].result.wins[0].items]
     assert "杠上开花" in names and "自摸" not in names  # seed #46 "不计自摸"
-    # a self-draw for payment: each other player pays (reason ends with who pays)
+    # a self-draw for payment: each other player pays; 杠上开花 不计自摸, so the reason adds 自摸
     res = ok.hands[0].result
-    assert all(p.reason.endswith(f"{res.wins[0].value}番 自摸") for p in res.payments) and len(res.payments) == 3
+    assert all(p.reason.endswith(f"杠上开花 暗杠 {res.wins[0].value}番 自摸") for p in res.payments) and len(res.payments) == 3
     with pytest.raises(MjError) as ei:
         run([[win(2, None, hand, kong_bloom=1)]])
     assert ei.value.code == ErrorCode.CONTRADICTION and "kong event" in str(ei.value)
