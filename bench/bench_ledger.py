@@ -100,7 +100,7 @@ def main() -> int:
 
     variants = [
         v
-        for v in ("guobiao", "nanjing", "nanning")
+        for v in ("guobiao", "nanjing", "nanning", "nanchang")
         if importlib.util.find_spec(f"engine.variants.{v}")
     ]
     tmp = None
