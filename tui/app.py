@@ -36,7 +36,7 @@ class ActionsProvider(Provider):
                         continue
                     seen.add(b.action)
                     label = f"{b.description}  ({b.key_display or key})"
-                    yield label, b.description, partial(node.run_action, b.action)
+                    yield label, f"{tr('key', self.app.lang)}: {b.key_display or key}", partial(node.run_action, b.action)
 
     async def discover(self) -> Hits:
         for label, help_text, run in self._commands():

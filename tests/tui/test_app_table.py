@@ -205,7 +205,7 @@ async def test_undo_last_event(ledger):
         assert events(ledger, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]
         await pilot.press("u")
         await pilot.pause()
-        assert "no events" in text_of(app.screen.query_one("#current-hand"))
+        assert "no events yet" in text_of(app.screen.query_one("#current-hand"))
     assert events(ledger, sid) == []
 
 

@@ -100,6 +100,9 @@ class HandLog(DataTable):
         if errors:
             self.add_row(Text("!"), Text(""), Text(""), Text(""), Text(""), Text(""), Text(errors), key="error")
         if self.row_count:
+            if not getattr(self, "_placed", False) or len(outcomes) != getattr(self, "_n", 0):
+                cursor = len(outcomes) - 1  # new hands: follow the latest one
+            self._placed, self._n = True, len(outcomes)
             self.move_cursor(row=min(max(cursor, 0), max(len(outcomes) - 1, 0)))
 
 
