@@ -359,3 +359,25 @@ async def test_one_winner_per_discard_elsewhere(ledger):
         await pilot.press("enter")
         await pilot.pause()
     assert len(events(ledger, sid)[0]) == 1
+
+
+@run
+async def test_mouse_clicks_choose_seats_and_toggle_patterns(ledger):
+    sid = session(ledger, "nanning", names=["A", "B", "C", "D"])
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w")
+        d = app.screen
+        # "[1] A  [2] B  [3] C  [4] D": B is drawn at x = 7..11 of the winner picker
+        await pilot.click("#winner", offset=(9, 0))
+        # "[0] self-draw  [1] A  [2] B  [3] C  [4] D": D starts at x = 35
+        await pilot.click("#from", offset=(37, 0))
+        await pilot.click("#patterns", offset=(1, 0))  # the first pattern's hotkey box
+        await pilot.pause()
+        assert d.query_one("#winner").value == 1 and d.query_one("#from").value == 3
+        assert d.query_one("#patterns").values() == {"all_melded": 1}
+        await pilot.click("#patterns", offset=(1, 0))  # click again: off
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0] == [{"type": "win", "player": 1, "from": 3, "patterns": [], "concealed": False}]

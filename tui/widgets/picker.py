@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -51,7 +52,6 @@ class Picker(Widget, can_focus=True):
                  classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._choices = list(choices)
-        self._spans: list[tuple[int, int]] = []
         if value is not ...:
             self.set_reactive(Picker.index, self._index_of(value))
 
@@ -97,15 +97,13 @@ class Picker(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text(no_wrap=False)
-        self._spans = []
         for i, c in enumerate(self._choices):
             if i:
                 text.append("  ")
-            start = len(text)
             style = "reverse bold" if i == self.index else ("dim strike" if not c.enabled else "")
-            text.append(f"[{c.key}] ", style="bold" if c.enabled else "dim")
-            text.append(c.label, style=style)
-            self._spans.append((start, len(text)))
+            click = Style(meta={"@click": f"pick_index({i})"})  # mouse: click an option to choose it
+            text.append(f"[{c.key}] ", style=Style.parse("bold" if c.enabled else "dim") + click)
+            text.append(c.label, style=Style.parse(style or "none") + click)
         return text
 
     def on_key(self, event: events.Key) -> None:
@@ -130,22 +128,10 @@ class Picker(Widget, can_focus=True):
             return True
         return False
 
-    def on_click(self, event: events.Click) -> None:
-        # Single-line layout: map the click's x offset to the option drawn there.
-        x = event.x
-        line = self.render().plain
-        width = 0
-        offsets = []
-        from rich.cells import cell_len
-
-        for start, end in self._spans:
-            offsets.append((cell_len(line[:start]), cell_len(line[:end])))
-        del width
-        for i, (a, b) in enumerate(offsets):
-            if a <= x < b and self._choices[i].enabled:
-                self._pick(i)
-                self.focus()
-                return
+    def action_pick_index(self, i: int) -> None:
+        if 0 <= i < len(self._choices) and self._choices[i].enabled and not self.disabled:
+            self.focus()
+            self._pick(i)
 
 
 class SeatPicker(Picker):

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -78,10 +79,11 @@ class Toggles(Widget, can_focus=True):
                 text.append("   ")
             box = "☑" if it.value else "☐"
             style = "bold reverse" if self.has_focus and i == self.cursor else ("bold" if it.value else "")
-            text.append(f"[{it.key}]", style="bold")
-            text.append(f"{box} {it.label}", style=style)
+            click = Style(meta={"@click": f"press_key({it.key!r})"})  # mouse: click an item to toggle it
+            text.append(f"[{it.key}]", style=Style(bold=True) + click)
+            text.append(f"{box} {it.label}", style=Style.parse(style or "none") + click)
             if it.max_count > 1 and it.value:
-                text.append(f" ×{it.value}", style="bold")
+                text.append(f" ×{it.value}", style=Style(bold=True) + click)
         return text
 
     def on_key(self, event: events.Key) -> None:
@@ -94,6 +96,9 @@ class Toggles(Widget, can_focus=True):
             return
         event.stop()
         event.prevent_default()
+
+    def action_press_key(self, key: str) -> None:
+        self.press(key)
 
     def set_value(self, item_id: str, value: int) -> None:
         for it in self.items:
