@@ -118,6 +118,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "declared": ("报数", "Declared"),
     "preview": ("结算预览", "Payments preview"),
     "another_winner": ("再加一位胡牌者", "Another winner"),
+    "focus_tiles": ("输入手牌", "Type the tiles"),
     "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),
     "preview_empty": ("选择胡牌者与放炮者", "choose the winner and the discarder"),
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),

@@ -381,3 +381,26 @@ async def test_mouse_clicks_choose_seats_and_toggle_patterns(ledger):
         await pilot.press("enter")
         await pilot.pause()
     assert events(ledger, sid)[0] == [{"type": "win", "player": 1, "from": 3, "patterns": [], "concealed": False}]
+
+
+@run
+async def test_guobiao_tiles_after_logging_the_kong(ledger):
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "2", "ctrl+t")
+        d = app.screen
+        d.query_one("#tiles").value = "[345s,2]3p55p5567p[7777s]4p"
+        await pilot.pause()
+        assert "kong event" in text_of(d.query_one("#dialog-error"))  # RULES.md §0: a kong needs its event
+        await pilot.press("enter", "escape")
+        await pilot.press("k", "1", "c", *"7s", "enter")
+        await pilot.press("w", "1", "2", "ctrl+t", *"[345s,2]3p55p5567p[7777s]4p")
+        await pilot.pause()
+        preview = text_of(app.screen.query_one("#preview"))
+        assert "四归一" in preview and "喜相逢" in preview
+        await pilot.press("enter")
+        await pilot.pause()
+    # PyMahjongGB: 四归一 2 暗杠 2 断幺 2 喜相逢 1 缺一门 1 = 8; RULES.md §3 the discarder pays the total
+    assert totals(ledger, sid) == (8, -8, 0, 0)

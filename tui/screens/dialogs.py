@@ -100,7 +100,7 @@ class EventDialog(ModalScreen[Event | None]):
             yield Label(self.title_text(), id="dialog-title", markup=False)
             yield from self.compose_fields()
             yield Static("", id="dialog-error", markup=False)
-            with VerticalScroll(id="preview-box"):
+            with VerticalScroll(id="preview-box", can_focus=False):
                 yield Static("", id="preview", markup=False)
             yield Label(self.keys_text(), id="dialog-keys", markup=False)
 
@@ -456,7 +456,10 @@ class WinDialog(EventDialog):
 
     TITLE_KEY = "act_win"
     EVENT_TYPE = "win"
-    BINDINGS = [B("plus", "another", "another_winner", key_display="+", priority=True)]
+    BINDINGS = [
+        B("plus", "another", "another_winner", key_display="+", priority=True),
+        B("ctrl+t", "tiles", "focus_tiles", priority=True),
+    ]
 
     def __init__(self, ctx: HandContext, *, winner: int | None = None) -> None:
         super().__init__(ctx)
@@ -506,7 +509,10 @@ class WinDialog(EventDialog):
 
     def keys_text(self) -> str:
         more = f" · + {self.t('another_winner')}" if getattr(self.ctx.variant, "multiple_wins", False) else ""
-        return super().keys_text() + more
+        return super().keys_text() + f" · Ctrl+T {self.t('focus_tiles')}" + more
+
+    def action_tiles(self) -> None:
+        self.query_one("#tiles", Input).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "another":
