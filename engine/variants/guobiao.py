@@ -8,8 +8,11 @@ false wins, draws, the dealer and the prevailing wind.
 
 Pipeline: hand string → :class:`~engine.tiles.HandTiles` + :class:`Situation` →
 :func:`evaluate` → :class:`GbValue` → payments (``settle_hand``) or a report (``calc``).
-``calc`` reads the common string shapes with :func:`fast_input` (straight to the calculator's
-input, checked against ``parse_hand`` by property tests) because parsing dominated its cost.
+``calc`` reads the common string shapes with :func:`_fast_args` straight into the calculator's
+positional arguments (checked against ``parse_hand`` by property tests), calls it, and looks the
+answer up in a table of finished, read-only reports keyed by the calculator's own output (one per
+distinct fan list, never per hand string); flags, a kong/绝张 context bit and every error take the
+checked path (``_calc_checked``), which words the refusals. ``bench/bench_gb_calc.py`` times both.
 """
 
 from __future__ import annotations
@@ -257,6 +260,11 @@ def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
 
 def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
     """:func:`evaluate` on prepared input; ``describe()`` names the hand in error messages."""
+    return _name_fans(_raw_fans(inp, sit, describe))
+
+
+def _raw_fans(inp: CalcInput, sit: Situation, describe: Any) -> tuple:
+    """The calculator's own answer (a tuple of (points, count, label, en)) after every check."""
     _check_situation(inp, sit)
     try:
         raw = (_CALCULATOR or _calculator())(
@@ -265,10 +273,9 @@ def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
         )
     except TypeError as e:
         raise _calc_error(str(e), describe()) from None
-    val = _name_fans(raw)
     if sit.kong or sit.last_copy:
-        _check_dropped_flags(_tile_of(inp.win), sit, {f.fan.zh for f in val.fans})
-    return val
+        _check_dropped_flags(_tile_of(inp.win), sit, {fan_for_label(r[2]).zh for r in raw})
+    return raw
 
 
 def _name_fans(raw: tuple) -> GbValue:
@@ -305,64 +312,88 @@ def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None
 # an optional |context and |flowers) is read here directly; anything else — and anything this
 # path does not fully vouch for — goes to engine.tiles.parse_hand, which also words every error.
 # tests/engine/test_guobiao_props.py checks the two agree.
-_RUNS = r"(?:[1-9]+[mps]|[ESWNCFP])+"  # well-formed runs: digits always end in a suit letter
+# possessive quantifiers: the same language, no backtracking
+_RUNS = r"(?:[1-9]++[mps]|[ESWNCFP])++"  # well-formed runs: digits always end in a suit letter
 _FAST = re.compile(
-    rf"((?:\[{_RUNS}(?:,[1235-7])?\])*)({_RUNS})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-h]{{1,8}}|[0-8]))?)?"
+    rf"((?:\[{_RUNS}(?:,[1235-7])?\])*+)({_RUNS})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-h]{{1,8}}|[0-8]))?)?"
 )
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
-_TOKENS: dict[str, list[str]] = {}
 _SUIT_CODE = {"m": "W", "p": "B", "s": "T"}
-_MELD_CACHE: dict[str, tuple[tuple[str, str, int], tuple[str, ...], bool] | None] = {}
-_SITUATIONS: dict[tuple[str, int], Situation] = {}  # (context string, flowers): at most 4·4·16·9
+# Copies are counted in one integer: 7 bits per tile kind (a hand holds at most 30 of one kind),
+# so a kind with five or more copies sets bit 6 of its field after adding 59 to every field.
+_FIELD = {code: 7 * i for i, code in enumerate(TILE_CODE.values())}
+_ADD = sum(59 << f for f in _FIELD.values())
+_MASK = sum(64 << f for f in _FIELD.values())
+_TOKENS: dict[str, tuple[list[str], int]] = {}  # run → (codes, copies as fields)
+_MELD_CACHE: dict[str, tuple[tuple[str, str, int], int, bool] | None] = {}
+_SITUATIONS: dict[tuple, Situation] = {}  # (context facts, flowers): at most 4·4·16·9
+
+
+def _token(token: str) -> tuple[list[str], int]:
+    """Codes and copy fields of one run such as ``123m`` or ``E`` (cached, bounded)."""
+    if len(_TOKENS) > 20_000:  # bounded: runs of digits are few in practice
+        _TOKENS.clear()
+    c = _SUIT_CODE.get(token[-1])
+    codes = [c + d for d in token[:-1]] if c else [TILE_CODE[token]]
+    out = _TOKENS[token] = (codes, sum(1 << _FIELD[x] for x in codes))
+    return out
 
 
 def _codes(s: str) -> list[str]:
     """Calculator codes of a well-formed run such as ``123m45pE`` (``_FAST`` checked its form)."""
     out: list[str] = []
     for token in _TOKEN.findall(s):
-        codes = _TOKENS.get(token)
-        if codes is None:
-            if len(_TOKENS) > 20_000:  # bounded: runs of digits are few in practice
-                _TOKENS.clear()
-            c = _SUIT_CODE.get(token[-1])
-            codes = _TOKENS[token] = [c + d for d in token[:-1]] if c else [TILE_CODE[token]]
-        out += codes
+        out += (_TOKENS.get(token) or _token(token))[0]
     return out
 
 
-def _fast_meld(inner: str) -> tuple[tuple[str, str, int], tuple[str, ...], bool] | None:
-    """(pack, its tiles as codes, is a kong) of a bracketed meld, or None when not plainly valid."""
+def _fast_meld(inner: str) -> tuple[tuple[str, str, int], int, bool] | None:
+    """(pack, copy fields of its tiles, is a kong) of a bracketed meld, or None when not plainly valid."""
     tiles_s, _, claim_s = inner.partition(",")
     ts = _codes(tiles_s)
     if not ts:
         return None
+    bits = sum(1 << _FIELD[x] for x in ts)
     claim = int(claim_s) if claim_s else None
     if len(set(ts)) == 1 and len(ts) in (3, 4):
         if len(ts) == 4:
             offer = 0 if claim is None else (claim - 4 if claim >= 5 else claim)
-            return ("GANG", ts[0], offer), tuple(ts), True
-        return (("PENG", ts[0], claim or 1), tuple(ts), False) if (claim or 1) <= 3 else None
+            return ("GANG", ts[0], offer), bits, True
+        return (("PENG", ts[0], claim or 1), bits, False) if (claim or 1) <= 3 else None
     if len(ts) == 3 and (claim or 1) <= 3 and ts[0][0] in "WBT" and ts[0][0] == ts[1][0] == ts[2][0]:
         st = sorted(ts)
         r = int(st[0][1])
         if int(st[1][1]) == r + 1 and int(st[2][1]) == r + 2:
-            return ("CHI", st[1], claim or 1), tuple(st), False
+            return ("CHI", st[1], claim or 1), bits, False
     return None
 
 
-def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
-    """(calculator input, situation of the |context and flowers) read straight from a hand string of the common
-    shape, or None: then ``parse_hand`` reads it (and words any error). Never accepts a string
+# context string → (self-drawn, last copy, kong, last tile, seat index, prevailing index)
+_CONTEXTS: dict[str, tuple[bool, bool, bool, bool, int, int]] = {
+    f"{p}{w}{z}{j}{h}{k}": (z == "1", j == "1", k == "1", h == "1", WIND_INDEX[w], WIND_INDEX[p])
+    for p in WINDS for w in WINDS for z in "01" for j in "01" for h in "01" for k in "01"
+}
+
+
+def _fast_args(s: str) -> tuple[tuple, bool, int] | None:
+    """(the calculator's positional arguments, the hand has a kong, copies of the winning tile in
+    the whole hand) read straight from a hand string of the common shape, or None: then
+    ``parse_hand`` reads it (and words any error). Never accepts a string
     ``parse_hand(s, variant="guobiao", waiting_ok=False)`` refuses; agrees with it otherwise."""
     m = _FAST.fullmatch(s)
     if m is None:
         return None
     melds_s, body, ctx, fl = m.groups()
-    packs = []
-    every = _codes(body)
-    n_loose = len(every)
-    has_kong = False
+    codes: list[str] = []
+    n = 0
+    for token in _TOKEN.findall(body):
+        t = _TOKENS.get(token) or _token(token)
+        codes += t[0]
+        n += t[1]
+    n_loose = len(codes)
     if melds_s:
+        packs = []
+        has_kong = False
         for inner in melds_s[1:-1].split("]["):
             meld = _MELD_CACHE.get(inner, False)
             if meld is False:
@@ -370,35 +401,51 @@ def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
             if meld is None:
                 return None
             packs.append(meld[0])
-            every += meld[1]
+            n += meld[1]
             has_kong = has_kong or meld[2]
-    if n_loose + 3 * len(packs) != 14:
+        if n_loose + 3 * len(packs) != 14:
+            return None
+        pack: tuple = tuple(packs)
+    elif n_loose != 14:
         return None
-    ordered = sorted(every)
-    if any(map(str.__eq__, ordered, ordered[4:])):  # a fifth copy: parse_hand words it
+    else:
+        pack, has_kong = (), False
+    if (n + _ADD) & _MASK:  # a fifth copy: parse_hand words it
         return None
     if ctx is None:
-        ctx = "EE0000"
-    elif ctx[5] == "1" and ctx[4] == "1" and ctx[2] == "0":  # 抢杠 on the last tile: parse_hand words it
-        return None
-    flowers = 0
-    if fl is not None:
-        if fl.isdigit():
-            flowers = int(fl)
-        elif len(set(fl)) != len(fl):
+        sd = l4 = kong = wl = False
+        sw = pw = 0
+    else:
+        sd, l4, kong, wl, sw, pw = _CONTEXTS[ctx]
+        if kong and wl and not sd:  # 抢杠 on the last tile: parse_hand words it
             return None
-        else:
-            flowers = len(fl)
-    win = every[n_loose - 1]
-    inp = CalcInput(tuple(packs), tuple(every[: n_loose - 1]), win, has_kong, every.count(win))
-    sit = _SITUATIONS.get((ctx, flowers))
+    if fl is None:
+        flowers = 0
+    elif fl.isdigit():
+        flowers = int(fl)
+    elif len(set(fl)) != len(fl):
+        return None
+    else:
+        flowers = len(fl)
+    win = codes[-1]
+    args = (pack, tuple(codes[:-1]), win, flowers, sd, l4, kong, wl, sw, pw, True)
+    return args, has_kong, (n >> _FIELD[win]) & 127
+
+
+def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
+    """:func:`_fast_args` as (calculator input, situation of the |context and flowers), or None."""
+    fast = _fast_args(s)
+    if fast is None:
+        return None
+    (pack, hand, win, flowers, sd, l4, kong, wl, sw, pw, _), has_kong, copies = fast
+    key = (sd, l4, kong, wl, sw, pw, flowers)
+    sit = _SITUATIONS.get(key)
     if sit is None:
-        c = ctx
-        sit = _SITUATIONS[(ctx, flowers)] = Situation(
-            prevailing_wind=c[0], seat_wind=c[1], self_drawn=c[2] == "1", last_copy=c[3] == "1",
-            last_tile=c[4] == "1", kong=c[5] == "1", flowers=flowers,
+        sit = _SITUATIONS[key] = Situation(
+            prevailing_wind=WINDS[pw], seat_wind=WINDS[sw], self_drawn=sd, last_copy=l4,
+            last_tile=wl, kong=kong, flowers=flowers,
         )
-    return inp, sit
+    return CalcInput(pack, hand, win, has_kong, copies), sit
 
 
 # ---------------------------------------------------------------- the variant
@@ -636,10 +683,27 @@ class Guobiao(Variant):
     def calc(
         self, hand: str, rules: Any, *, flags: Mapping[str, Any] | None = None, jing: str | None = None
     ) -> CalcResult:
+        """Value one hand string. The common case (a plain string, no --flag, no kong/绝张 bit in
+        its context) goes straight from :func:`_fast_args` to the calculator; everything else,
+        and every error, takes the checked path, which words the refusals."""
         if jing is not None:
             raise MjError(ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing")
-        if isinstance(hand, str) and hand.endswith("|") and hand.count("|") == 2:
+        if hand[-1:] == "|" and hand.count("|") == 2:
             hand = hand[:-1]  # GB-Mahjong strings may end in an empty flower section
+        if not flags:
+            fast = _fast_args(hand)
+            if fast is not None:
+                args = fast[0]
+                if not (args[5] or args[6]):  # 和绝张 / kong bits need the checks of _raw_fans
+                    try:
+                        raw = (_CALCULATOR or _calculator())(*args)
+                    except TypeError:
+                        pass  # the checked path words the calculator's refusal
+                    else:
+                        return _result(raw, rules.min_fan)
+        return self._calc_checked(hand, rules, flags)
+
+    def _calc_checked(self, hand: str, rules: Any, flags: Mapping[str, Any] | None) -> CalcResult:
         fast = fast_input(hand)
         if fast is None:
             tiles = parse_hand(hand, variant=self.id, waiting_ok=False)
@@ -647,21 +711,39 @@ class Guobiao(Variant):
         inp, sit = fast
         if flags:
             sit = _apply_flags(sit, flags)
-        val = evaluate_input(inp, sit, lambda: format_hand(parse_hand(hand, variant=self.id)))
-        # FanCount objects are shared and never dropped, so their ids name a fan list exactly
-        key = (*map(id, val.fans), rules.min_fan)
-        out = _REPORTS.get(key)
-        if out is None:
-            if len(_REPORTS) > _CACHE_LIMIT:
-                _REPORTS.clear()
-            out = _REPORTS[key] = _report(val, rules.min_fan)
-        fans_json, total, below, lines = out
-        js = {"fans": [dict(f) for f in fans_json], "total": total, "min_fan": rules.min_fan, "below_minimum": below}
-        return CalcResult(json=js, lines=lines)
+        raw = _raw_fans(inp, sit, lambda: format_hand(parse_hand(hand, variant=self.id)))
+        return _result(raw, rules.min_fan)
 
 
 _CACHE_LIMIT = 50_000
-_REPORTS: dict[tuple[int, ...], tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]] = {}
+_RESULTS: dict[tuple[tuple, int], CalcResult] = {}
+
+
+class _FrozenDict(dict):
+    """A dict nobody can change: calc results are shared between calls with the same fans."""
+
+    __slots__ = ()
+
+    def _refuse(self, *_a: Any, **_k: Any) -> Any:
+        raise TypeError("calc results are shared and read-only; copy them with dict(...) to change them")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
+
+
+def _result(raw: tuple, min_fan: int) -> CalcResult:
+    """The report of the calculator's answer ``raw``: a pure function of (raw, min_fan), so it is
+    made once per distinct fan list (never per hand string) and shared, read-only."""
+    key = (raw, min_fan)
+    out = _RESULTS.get(key)
+    if out is None:
+        if len(_RESULTS) > _CACHE_LIMIT:
+            _RESULTS.clear()
+        fans_json, total, below, lines = _report(_name_fans(raw), min_fan)
+        js = _FrozenDict(
+            fans=tuple(_FrozenDict(f) for f in fans_json), total=total, min_fan=min_fan, below_minimum=below
+        )
+        out = _RESULTS[key] = CalcResult(json=js, lines=lines)
+    return out
 
 
 def _report(val: GbValue, min_fan: int) -> tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]:

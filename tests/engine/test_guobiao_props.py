@@ -227,3 +227,42 @@ def test_fast_path_declines_bad_strings(text):
     assert fast_input(text) is None
     with pytest.raises(MjError):
         parse_hand(text, variant="guobiao", waiting_ok=False)
+
+
+@settings(max_examples=80, deadline=None)
+@given(gb_hands(), st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.sampled_from(["0000", "1000", "0010", "1010"]),
+       st.sampled_from(["", "|0", "|5", "|abc", "|"]))
+def test_fast_calc_equals_checked_path(hk, prevailing, seat, bits, flowers):
+    # calc's direct path (string → calculator → shared report) gives exactly what the checked
+    # path (parse_hand-equivalent input, every flag check, fan naming) gives
+    text = f"{hk[0]}|{prevailing}{seat}{bits}{flowers}"
+    rules = GB.rules({"min_fan": 8})
+    fast = GB.calc(text, rules)
+    slow = GB._calc_checked(text[:-1] if text.endswith("|") and text.count("|") == 2 else text, rules, None)
+    assert fast.json == slow.json and fast.lines == slow.lines
+
+
+def test_shared_calc_results_are_read_only_and_serialise():
+    import json
+
+    a = GB.calc("19m19p19sESWNCFPP|EE1000", GB.rules({}))
+    b = GB.calc("19m19p19sESWNCFFP|EE1000", GB.rules({}))  # another string, the same fans
+    assert a.json == b.json
+    with pytest.raises(TypeError):
+        a.json["total"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        a.json["fans"][0]["points"] = 1  # type: ignore[index]
+    assert json.loads(json.dumps(a.json, ensure_ascii=False))["fans"][0] == {
+        "name": "十三幺", "name_en": "Thirteen Orphans", "points": 88, "count": 1}
+    # a copy can be changed freely
+    c = dict(a.json)
+    c["total"] = 0
+    assert a.json["total"] == 89
+
+
+def test_fast_path_counts_copies_across_runs_and_melds():
+    # the fifth copy may be spread over runs and melds; the count is per tile kind
+    for text in ["11m1m1m1m23456789m", "[111m,1]11m23456789m5p", "[1111m]1m2345678m99m", "11111111111111m", "[123m,1][123m,1]111m99m1m"]:
+        assert fast_input(text) is None
+        with pytest.raises(MjError):
+            GB.calc(text, GB.rules({}))
