@@ -12,7 +12,7 @@ from textual.widgets import Footer, Label, Static
 from engine.errors import MjError
 
 from ..i18n import tr, variant_name
-from ..widgets.describe import describe_event, short
+from ..widgets.describe import deltas_line, describe_event, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
 from .common import B, localize_bindings
@@ -170,11 +170,19 @@ class TableScreen(Screen):
         from .edit import HandEditScreen
 
         def done(events: Any) -> None:
-            if events is not None:
-                self.write(lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)),
-                           tr("edit_title", self.lang, n=i + 1))
+            if events is not None and self.write(
+                lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)), tr("edit_title", self.lang, n=i + 1)
+            ):
+                v = self.view
+                self.notify(f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}", markup=False)
 
         self.app.push_screen(HandEditScreen(self.hand_context(i), i + 1), done)
+
+    def on_data_table_row_selected(self, event: HandLog.RowSelected) -> None:
+        """Enter (or a click) on a settled hand opens it for editing."""
+        event.stop()
+        if self.view is not None and 0 <= event.cursor_row < len(self.view.replay.hands):
+            self.action_edit()
 
     def action_delete_hand(self) -> None:
         i = self.selected_hand()
