@@ -67,6 +67,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_events": ("（还没有事件）按 w 记胡牌，k 记杠，d 记流局；? 看全部按键",
                   "(no events yet) Press w for a win, k for a kong, d for a draw; ? lists every key"),
     "key": ("按键", "key"),
+    "default": ("默认", "default"),
     "session_ended": ("牌局已结束（按 o 重开）", "Session ended (press o to reopen)"),
     "totals": ("总分", "Totals"),
     "outcome_win": ("胡", "win"),

@@ -404,3 +404,18 @@ async def test_guobiao_tiles_after_logging_the_kong(ledger):
         await pilot.pause()
     # PyMahjongGB: 四归一 2 暗杠 2 断幺 2 喜相逢 1 缺一门 1 = 8; RULES.md §3 the discarder pays the total
     assert totals(ledger, sid) == (8, -8, 0, 0)
+
+
+@run
+async def test_nanjing_flags_planted_by_a_streak(ledger):
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("d", "0", "enter", "d", "0", "enter")  # two draws in a row
+        await pilot.pause()
+        info = text_of(app.screen.query_one("#table-info"))
+    # RULES.md §2: a draw is a 比下胡 trigger; a streak of n triggers plants n−1 flags (插旗)
+    state = ledger.replay(sid).next_state
+    assert state.bixiahu and state.flags == 1
+    assert "比下胡" in info and "插旗 ⚑ 1" in info

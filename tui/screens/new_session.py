@@ -111,7 +111,7 @@ class NewSessionScreen(Screen[int | None]):
                 rows.append(Vertical(
                     Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
                                Label("", id=f"err-{wid}", classes="ferr", markup=False), classes="frow"),
-                    Label(Text(f"  {meaning} · default {spec.default!r}"), classes="fmeaning", markup=False),
+                    Label(Text(f"  {meaning} · {self.t('default')} {spec.default!r}"), classes="fmeaning", markup=False),
                     classes="optrow",
                 ))
         box = Vertical(*rows, id=f"options-{vid}", classes="options")
