@@ -148,6 +148,14 @@ def test_flowers_one_fan_each_added_to_the_total():
     assert res.deltas == (0, 51, 0, -51)
 
 
+def test_chicken_hand_with_flowers():
+    # seed #43 "无番和 … 数不出任何番种番(花牌不计算在内)": flowers do not stop a chicken hand, and
+    # the chicken hand's own 8 reach the minimum without them
+    res = run([[{"type": "flowers", "player": 1, "count": 3}, win(1, 3, "[123m,1][345m,1]678p56sWW7s")]]).hands[0].result
+    assert [(i.zh, i.count) for i in res.wins[0].items] == [("无番和", 1), ("花牌", 3)]
+    assert res.deltas == (0, 11, 0, -11) and res.payments[0].reason == "无番和 花牌×3 11番 放炮"
+
+
 def test_flowers_of_other_players_score_nothing():
     # flowers are fans of the winner's hand; another player's exposed flowers pay nothing
     res = run([[{"type": "flowers", "player": 3, "count": 4}, win(1, 3, FLUSH)]]).hands[0].result
