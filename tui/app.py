@@ -118,12 +118,15 @@ class MjscoreApp(App[int]):
             return
 
         def edit(index: int) -> None:
+            """The review asked to edit hand ``index`` (0-based): open it on the table."""
             from .screens.table import TableScreen
 
-            screen = self.screen
-            if isinstance(screen, TableScreen):
-                screen.query_one("HandLog").move_cursor(row=index)
-                screen.action_edit()
+            def go() -> None:
+                if not isinstance(self.screen, TableScreen) or self.screen.session_id != sid:
+                    self.open_session(sid)
+                self.call_after_refresh(lambda: self.screen.edit_hand(index))
+
+            self.call_after_refresh(go)
 
         self.push_screen(ReviewScreen.from_ledger(self.ledger, sid, lang=self.lang, on_edit=edit))
 

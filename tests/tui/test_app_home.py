@@ -174,3 +174,7 @@ async def test_reports_hook_pushes_review(ledger):
         await pilot.press("r")
         await pilot.pause()
         assert type(app.screen).__name__ == "ReviewScreen"
+        await pilot.press("e")  # the review's "edit this hand" comes back to the table's editor
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HandEditScreen" and app.screen.number == 1

@@ -184,6 +184,11 @@ class TableScreen(Screen):
         if self.view is not None and 0 <= event.cursor_row < len(self.view.replay.hands):
             self.action_edit()
 
+    def edit_hand(self, index: int) -> None:
+        """Open hand ``index`` (0-based) for editing (used by the review screen)."""
+        self.query_one(HandLog).move_cursor(row=index)
+        self.action_edit()
+
     def action_delete_hand(self) -> None:
         i = self.selected_hand()
         if i is None or self.view is None or self.view.ended:
