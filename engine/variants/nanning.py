@@ -155,9 +155,10 @@ def resolve_way(val: Valuation, win: Win, hand: Hand, state: TableState, where: 
                               f"{where}.robbed_kong")
         amt = big_cannon(k, mq) * 2 ** (n - 1)
         label = "抢杠" if n == 1 else f"抢连杠{_times(2 ** (n - 1))}{_chain_note(n)}"
-        return Way(label, {d: amt}, False, False, discarder=d,
-                   items=[ScoreItem(id="robbed_kong", zh="抢杠胡", en="robbing the kong", value=_cannon(n))])
-    options: list[tuple[int, str, ScoreItem | None]] = [(discard_amount(k, mq), "放炮", None)]
+        options: list[tuple[int, str, ScoreItem | None]] = [
+            (amt, label, ScoreItem(id="robbed_kong", zh="抢杠胡", en="robbing the kong", value=_cannon(n)))]
+    else:
+        options = [(discard_amount(k, mq), "放炮", None)]
     if win.kong_cannon:
         n = win.kong_cannon
         facts.kong_chain(hand, d, n, where=f"{where}.kong_cannon", what="kong_cannon")
@@ -210,9 +211,20 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
     if win.human and (win.from_ != state.dealer):
         raise _flag_err(f"人胡 (human) is won on the dealer's first discard; the discarder here is seat {win.from_}, the dealer seat {state.dealer}", f"{where}.human")
     if special:
+        # who can have drawn (and so made a concealed kong) before the win: 天胡 nobody, 人胡 the
+        # dealer alone, 地胡 the players from the dealer up to the winner in turn order
+        if win.heavenly:
+            drew: set[int] = set()
+        elif win.human:
+            drew = {state.dealer}
+        else:
+            drew = {(state.dealer + j) % 4 for j in range((win.player - state.dealer) % 4)}
         for i, e in enumerate(hand.events):
             if isinstance(e, Pung) or (isinstance(e, Kong) and (e.kind != "concealed" or e.player == win.player)):
                 raise _contra(f"{FLAG_ZH[special[0]]} ({special[0]}) needs an untouched first go-round, but a {e.type} was logged (events[{i}])", f"{where}.{special[0]}")
+            if isinstance(e, Kong) and e.player not in drew:
+                raise _contra(f"{FLAG_ZH[special[0]]} ({special[0]}): seat {e.player} has not drawn a tile yet when this win happens, "
+                              f"so its concealed kong (events[{i}]) cannot come before it", f"{where}.{special[0]}")
 
 
 def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
@@ -225,6 +237,10 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
             if e.kind == "added":
                 m = next((m for m in out if m[0] == "pung" and ((m[1] == e.tile) if (m[1] and e.tile) else m[2] == e.from_)), None)
                 if m is not None:
+                    if m[2] != e.from_:
+                        i = facts.event_index(hand, e)
+                        raise _contra(f"the added kong's 'from' ({e.from_}) differs from its pung's ({m[2]}); a pung later "
+                                      "turned into an added kong is one meld (RULES.md §0)", f"events[{i}].from")
                     m[0] = "kong"
                     continue
             out.append(["kong", e.tile, e.from_])
@@ -364,6 +380,82 @@ def _fish(hand: Hand, rules: NanningRules) -> tuple[tuple[str, ...] | None, ...]
     return tuple(out)
 
 
+# situation facts of the discard itself: every winner of one discard (一炮多响) shares them
+DISCARD_FACTS = ("kong_cannon", "robbed_kong", "last_tile", "human", "discarder_all_melded")
+
+
+def _check_same_discard(wins: list[tuple[int, Win]]) -> None:
+    first = wins[0][1]
+    for i, w in wins[1:]:
+        for f in DISCARD_FACTS:
+            if (w.flag(f) or None) != (first.flag(f) or None):
+                raise _contra(f"一炮多响: the winners took the same tile, so {f} ({FLAG_ZH[f]}) must be the same for all of them "
+                              f"({first.flag(f) or 'absent'} for seat {first.player}, {w.flag(f) or 'absent'} for seat {w.player})",
+                              f"events[{i}].{f}")
+
+
+def _check_copies(hand: Hand, calcs: list[_WinCalc], fish: tuple[tuple[str, ...] | None, ...] | None) -> None:
+    """No tile more than four times among the winners' hands, the pungs and kongs logged for
+    everybody else, the robbed player's pung (抢杠: the robbed kong is not logged), the horse
+    tiles and the fish. One discard won by several players is one tile."""
+    tiled = {c.win.player: c for c in calcs if c.tiles is not None}
+    melds: dict[tuple[int, str], int] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
+    where: dict[tuple[int, str], int] = {}
+    for i, e in enumerate(hand.events):
+        if isinstance(e, (Pung, Kong)) and e.tile is not None and e.player not in tiled:
+            key = (e.player, e.tile)
+            melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
+            where.setdefault(key, i)
+    seen: dict[str, int] = {}
+
+    def add(t: str, n: int = 1) -> None:
+        seen[t] = seen.get(t, 0) + n
+
+    for (_, t), n in melds.items():
+        add(t, n)
+    shared: str | None = None
+    robbed_pung = False
+    for c in calcs:
+        if c.tiles is None:
+            continue
+        ts = list(c.tiles.all_tiles)
+        wt = c.tiles.win_tile
+        if c.win.from_ is not None and wt is not None:
+            if shared is not None:
+                if wt != shared:
+                    raise _contra(f"一炮多响: every winner takes the same discarded tile, but this hand wins on {wt} and another on {shared}",
+                                  f"{c.where}.hand")
+                ts.remove(wt)  # the one discarded tile, already counted with the first winner
+            shared = wt
+        for t in ts:
+            add(t)
+        if c.win.robbed_kong and wt is not None:
+            d = c.win.from_
+            assert d is not None
+            if melds.get((d, wt)) == 4:
+                raise _contra(f"抢杠胡 on {wt}: a kong of {wt} by the robbed player is logged (events[{where[(d, wt)]}]), but a robbed "
+                              "kong is never completed: it is not logged and scores nothing (RULES.md §0)", f"{c.where}.robbed_kong")
+            if (d, wt) not in melds and not robbed_pung:
+                add(wt, 3)  # the robbed player's pung, which the winning tile was being added to
+                robbed_pung = True
+    for c in calcs:
+        if c.win.horses:
+            for t in parse_tiles(c.win.horses):
+                add(t)
+    for f in fish or ():
+        for t in f or ():
+            add(t)
+    over = sorted(t for t, n in seen.items() if n > 4)
+    if over:
+        t = over[0]
+        robbed = any(c.win.robbed_kong for c in calcs)
+        hint = (" (抢杠胡: the robbed player holds a pung of the winning tile, so the winner can hold no other copy of it)"
+                if robbed else "")
+        raise _contra(f"{t} appears {seen[t]} times (a tile has four copies) among the winning hand(s), the logged pungs and kongs"
+                      f"{', the horse tiles' if any(c.win.horses for c in calcs) else ''}{' and the fish' if fish else ''}{hint}",
+                      calcs[0].where if calcs else "events")
+
+
 # ---------------------------------------------------------------- settlement
 
 
@@ -475,6 +567,7 @@ class Nanning(Variant):
             if e.type not in self.event_types:
                 raise MjError(ErrorCode.BAD_RECORD, f"Nanning has no {e.type} events", where=f"events[{i}].type")
         if outcome == "false_win":
+            _check_copies(hand, [], None)
             _kong_points(book, hand, {})
             fw = hand.of(FalseWin)[0]
             for p in range(4):
@@ -483,6 +576,7 @@ class Nanning(Variant):
             return book.result(next_state=advance(state, dealer=fw.player), outcome="false_win",
                                summary=f"诈胡 seat {fw.player}", details={"false_win": fw.player})
         if outcome == "draw":
+            _check_copies(hand, [], None)
             _kong_points(book, hand, {})
             dr = hand.of(Draw)[0]
             if rules.draw_dealer == "last_drawer":
@@ -502,6 +596,8 @@ class Nanning(Variant):
         if len({w.player for _, w in wins}) != len(wins):
             raise MjError(ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where="events")
         calcs = [_value_win(hand, i, w, state, rules) for i, w in wins]
+        if len(wins) > 1:
+            _check_same_discard(wins)
         winners = {w.player for _, w in wins}
         # a sealed player cannot win
         for wc in calcs:
@@ -522,6 +618,7 @@ class Nanning(Variant):
                     liable_for[facts.event_index(hand, k)] = (payer, who)
         kong_details = _kong_points(book, hand, liable_for)
         fish = _fish(hand, rules)
+        _check_copies(hand, calcs, fish)
         win_details = [_pay_win(book, wc, hand, state, rules, fish, winners) for wc in calcs]
         if len(wins) == 1:
             nxt = wins[0][1].player

@@ -64,6 +64,9 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
     fl = dict(flags)
     if ctx.last_tile:
         fl.setdefault("last_tile", True)
+    if fl.get("human") and player == 0:
+        raise MjError(ErrorCode.BAD_FLAG, "人胡 (human) is a non-dealer's win on the dealer's first discard, but the hand's "
+                      "seat wind is 东 (the dealer); give the winner's seat in the context, e.g. |SS0000", where="--flag human")
     self_fl = {k: v for k, v in fl.items() if k not in DISCARD_ONLY}
     disc_fl = {k: v for k, v in fl.items() if k not in SELF_ONLY}
     if ctx.kong:  # |…K: 杠上开花 when self-drawn, 抢杠 otherwise

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.core import TableState
 from engine.errors import MjError
 from engine.record import hand_from_json
-from engine.tiles import ALL_TILES, format_tiles, is_honour, suit
+from engine.tiles import ALL_TILES, format_tiles, is_honour, parse_tiles, suit
 from engine.variants import get_variant
 
 V = get_variant("nanning")
@@ -145,6 +145,18 @@ def scenarios(draw):
     if draw(st.booleans()):
         options["fishing"] = True
         flags["fish"] = draw(st.lists(st.one_of(st.none(), st.sampled_from(ALL_TILES)), min_size=4, max_size=4))
+    # RULES.md §0 "a robbed kong … the n-th kong" is an added kong: the robbed player holds a
+    # pung of the winning tile, so the winner holds no other copy; horse and fish tiles are real
+    # tiles too — no tile more than four times
+    extra = Counter()
+    if flags.get("robbed_kong"):
+        extra[win_tile] += 3
+    if "horses" in flags:
+        extra.update(parse_tiles(flags["horses"]))
+    for f in flags.get("fish", ()):
+        if f is not None:
+            extra[f] += 1
+    assume(all(c <= 4 for c in (counts + extra).values()))
     all_tiles = [*closed, *(t for m in melds for t in [m[1]] * (4 if m[0] == "kong" else 3))]
     flush = all(is_honour(t) for t in all_tiles) or len({suit(t) for t in all_tiles}) == 1
     patterns = []

@@ -55,7 +55,7 @@ def test_robbed_kong_scores_nothing_but_earlier_kongs_do():
     # 九: "被抢杠的玩家付赢家分，杠分不能结算" — the robbed kong is not logged; an earlier kong still scores
     res = settle([
         {"type": "kong", "player": 1, "kind": "exposed", "from": 2, "tile": "9s"},
-        win(hand=PLAIN, robbed_kong=2),
+        win(hand="[555p,2]123m456m77s23s4s", robbed_kong=2),
     ])
     assert paid(res, 2, 1) == 1  # the exposed kong's point
     assert paid(res, 1, 0) == 18  # 抢两连杠: 9 × 2
@@ -152,8 +152,9 @@ def test_sealed_pays_all_of_an_exposed_liable_bloom():
 
 
 def test_sealing_by_robbing_the_sealers_kong_counts_as_his_discard():
-    res = settle([win(frm=1, hand=PP_SEALED, robbed_kong=1)])
-    assert paid(res, 1, 0) == 36  # 抢杠 碰碰胡 18, B's "discard" ×2
+    # "Robbing B's kong counts as B's discard": 抢杠 鸡胡 C(0) = 9, B's "discard" ×2
+    res = settle([win(frm=1, hand="[111m,3][555p,3][999s,3]77s23s4s", robbed_kong=1)])
+    assert paid(res, 1, 0) == 18 and res.deltas == (18, -18, 0, 0)
 
 
 def test_sealed_player_recorded_as_winner_is_refused():
@@ -228,7 +229,7 @@ def test_fish_without_option_and_missing_fish_are_refused():
 # ------------------------------------------------------------------ 一炮多响, 诈胡, dealer
 def test_multiple_winners_each_paid_discarder_deals_next():
     # 十九: "放炮者根据各玩家胡牌类型给分。放炮者获得下一盘庄家资格"
-    res = settle([win(player=0, frm=2, hand=MQ), win(player=1, frm=2, hand=PLAIN.replace(",2]", ",3]"))])
+    res = settle([win(player=0, frm=2, hand=MQ), win(player=1, frm=2, hand="[555p,3]123m456m234s55s")])
     assert paid(res, 2, 0) == 4 and paid(res, 2, 1) == 2
     assert res.next_state.dealer == 2 and len(res.wins) == 2
 

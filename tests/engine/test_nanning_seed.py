@@ -36,6 +36,9 @@ LUX2 = "11112222m5566p99s"
 LUX2_FLUSH = "11112222335577m"
 LUX3 = "11112222m5555p99s"
 LUX3_FLUSH = "11112222555599m"
+ROB_PLAIN = "[555p,2]123m456m77s23s4s"  # wins on the robbed 4s (234s)
+ROB_MQ = "123m456m789p77s23s4s"
+ROB_FLUSH = "[555m,2]111m678m99m23m4m"
 ALL_MELDED = "[555p,2][111m,1][999s,3][EEE,2]77s"  # 全求人 (k = 2 with 碰碰胡)
 ALL_MELDED_FLUSH = "[555m,2][111m,1][999m,3][333m,2]77m"
 
@@ -210,16 +213,22 @@ ROWS = [
     disc("八 例3", "四连杠放炮普通牌型 36×2=72分", PLAIN, 72, flags={"kong_cannon": 4}, pre=cannon(4)),
     disc("八 例3", "门清牌型 48×2=96分", MQ, 96, flags={"kong_cannon": 4}, pre=cannon(4)),
     # 九 抢杠胡 (the robbed player, seat 1, pays)
-    disc("九.1", "普通牌型9分", PLAIN, 9, flags=ROB),
-    disc("九.2", "门清牌型12分", MQ, 12, flags=ROB),
-    disc("九.3", "清一色牌型18分", FLUSH, 18, flags=ROB),
-    disc("九.4", "碰碰胡牌型18分", PP, 18, flags=ROB),
-    disc("九.5", "碰碰胡门清牌型24分", PP_MQ, 24, flags=ROB),
-    disc("九.6", "全求人牌型36分", ALL_MELDED, 36, flags=ROB),
-    disc("九 抢连杠 例1", "抢两连杠胡牌按抢杠胡牌型得分×2计分 (普通 9×2)", PLAIN, 18, flags={"robbed_kong": 2},
+    # 抢杠: the robbed player holds a pung of the winning tile, so the winner holds no other copy
+    # of it (a chow completed by the robbed tile). 碰碰胡 and 全求人 always hold two copies of the
+    # winning tile, so 九.4–九.6 cannot be written in tiles; RULES.md keeps them: declared mode.
+    disc("九.1", "普通牌型9分", ROB_PLAIN, 9, flags=ROB),
+    disc("九.2", "门清牌型12分", ROB_MQ, 12, flags=ROB),
+    disc("九.3", "清一色牌型18分", ROB_FLUSH, 18, flags=ROB),
+    row("九.4", "碰碰胡牌型18分", total=18, payers={1: 18}, declared={"patterns": ["all_pungs"], "concealed": False}, flags=ROB),
+    row("九.5", "碰碰胡门清牌型24分", total=24, payers={1: 24}, declared={"patterns": ["all_pungs"], "concealed": True}, flags=ROB),
+    row("九.6", "全求人牌型36分", total=36, payers={1: 36}, declared={"patterns": ["all_melded"]}, flags=ROB),
+    disc("九 抢连杠 例1", "抢两连杠胡牌按抢杠胡牌型得分×2计分 (普通 9×2)", ROB_PLAIN, 18, flags={"robbed_kong": 2},
          pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}]),
-    disc("九 抢连杠 例2", "抢三连杠胡牌按抢两连杠牌型得分×2计分 (普通 18×2)", PLAIN, 36, flags={"robbed_kong": 3},
+    disc("九 抢连杠 例2", "抢三连杠胡牌按抢两连杠牌型得分×2计分 (普通 18×2)", ROB_PLAIN, 36, flags={"robbed_kong": 3},
          pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}, {"type": "kong", "player": 1, "kind": "added", "from": 3}]),
+    disc("九 抢连杠 例3", "抢四连杠胡牌按抢三连杠牌型得分×2计分 (门清 12×8)", ROB_MQ, 96, flags={"robbed_kong": 4},
+         pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}, {"type": "kong", "player": 1, "kind": "added", "from": 3},
+              {"type": "kong", "player": 1, "kind": "added", "from": 0}]),
     # 十 全求人
     disc("十.1", "普通牌型18分", ALL_MELDED, 18),
     selfdraw("十.2", "普通牌型自摸，算碰碰胡自摸6×3=18分", ALL_MELDED, 6),
