@@ -396,7 +396,9 @@ async def test_guobiao_tiles_after_logging_the_kong(ledger):
         assert "kong event" in text_of(d.query_one("#dialog-error"))  # RULES.md §0: a kong needs its event
         await pilot.press("enter", "escape")
         await pilot.press("k", "1", "c", *"7s", "enter")
-        await pilot.press("w", "1", "2", "ctrl+t", *"[345s,2]3p55p5567p[7777s]4p")
+        await pilot.press("w", "1", "2", "ctrl+t")
+        assert app.screen.focused is app.screen.query_one("#tiles")
+        app.screen.query_one("#tiles").value = "[345s,2]3p55p5567p[7777s]4p"
         await pilot.pause()
         preview = text_of(app.screen.query_one("#preview"))
         assert "四归一" in preview and "喜相逢" in preview
