@@ -204,6 +204,14 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
     if win.robbed_kong and (win.kong_cannon or win.last_tile or win.human):
         bad = "kong_cannon" if win.kong_cannon else ("last_tile" if win.last_tile else "human")
         raise _flag_err(f"robbed_kong cannot go with {bad}: the winning tile was a kong being added, not a discard", f"{where}.{bad}")
+    if win.discarder_all_melded:
+        if win.human:
+            raise _flag_err("discarder_all_melded (全求炮) with human (人胡): the dealer's very first discard comes before any meld",
+                            f"{where}.discarder_all_melded")
+        ck = next((i for i, e in enumerate(hand.events) if isinstance(e, Kong) and e.player == win.from_ and e.kind == "concealed"), None)
+        if ck is not None:
+            raise _contra(f"全求炮: the discarder had four exposed melds, but his concealed kong is logged (events[{ck}]) and a hand "
+                          "holds at most four melds", f"{where}.discarder_all_melded")
     if win.heavenly and win.player != state.dealer:
         raise _flag_err("天胡 (heavenly) is the dealer's alone; this winner is not the dealer", f"{where}.heavenly")
     if win.earthly and win.player == state.dealer:
@@ -325,6 +333,9 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
         concealed = win.concealed
         if concealed is None and (win.heavenly or win.earthly or win.human):
             concealed = True  # an untouched first go-round is always 门清
+        pairs = bool(set(win.patterns or ()) & {"seven_pairs", "luxury_seven_pairs"})
+        if concealed is None and not pairs and _event_melds(hand, win.player):
+            concealed = False  # derived from the events (RECORD.md): an exposed meld breaks 门清
         val = evaluate_declared(win.patterns or (), concealed, win.quads, self_drawn=sd, where=where)
         _check_declared_against_events(win, val, hand, where)
         froms = [f for _, f in _event_melds(hand, win.player)]

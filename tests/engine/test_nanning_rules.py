@@ -69,7 +69,7 @@ def test_kong_cannon_discarder_keeps_his_kong_points():
 
 def test_big_cannons_do_not_stack():
     # "They do not stack: when several apply (人胡 included) the largest single amount is paid."
-    res = settle([{"type": "kong", "player": 1, "kind": "concealed"}, {"type": "kong", "player": 1, "kind": "added", "from": 2},
+    res = settle([{"type": "kong", "player": 1, "kind": "exposed", "from": 3}, {"type": "kong", "player": 1, "kind": "added", "from": 2},
                   win(hand=PLAIN, kong_cannon=2, discarder_all_melded=True)])
     assert paid(res, 1, 0) == 18
     assert "杠上炮 ×2 (连杠 2)" in res.payments[-1].reason
