@@ -300,6 +300,11 @@ def _check_flags(win: Win, state: TableState, where: str) -> None:
         raise bad("天胡 is the dealer's win; this winner is not the dealer", "heavenly")
     if win.earthly and win.player == state.dealer:
         raise bad("地胡 is a non-dealer's win after 报听; this winner is the dealer", "earthly")
+    if win.heavenly and win.last_tile:
+        raise bad(
+            "天胡 is complete before the first draw; 海底捞 is a win in the last two stacks",
+            "last_tile",
+        )
     if win.kong_bloom and (win.heavenly or win.earthly):
         raise bad("kong_bloom cannot go with 天胡/地胡", "kong_bloom")
 
@@ -425,12 +430,6 @@ def evaluate_win(
             raise _contra(
                 f"{BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, but the winner's events show a pung or kong",
                 f"{where}.patterns",
-            )
-        if pairs and win.concealed is False:
-            raise _contra(
-                f"'concealed': false, but {BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, made without "
-                "any pung (门清 is only not counted with it)",
-                f"{where}.concealed",
             )
         val = value_declared(
             declared,
@@ -671,6 +670,22 @@ class Nanjing(Variant):
             from_ = (seat + 3) % 4
         ev = Win(player=seat, from_=from_, hand=hand, **flags)
         _check_flags(ev, state, "hand")
+        if flags.get("heavenly") and tiles.melds:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                "天胡 is the dealer's hand complete right after the opening flower replacement, "
+                "before any claim or kong; this hand shows melds",
+                where="--flag heavenly",
+            )
+        if flags.get("robbed_kong"):
+            n = tiles.all_tiles.count(tiles.win_tile or "")
+            if n != 1:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"抢杠: the robbed kong is added to a pung of {tiles.win_tile} (three copies), so the "
+                    f"winner can hold only the robbed tile; the hand holds {n}",
+                    where="hand",
+                )
         hard = tiles.flower_count
         known = tiles.flowers is not None
         val = value_tiles(tiles, hard=hard, hard_known=known, bonus=_bonuses(ev))

@@ -46,9 +46,11 @@ def test_soft_flower_items_and_kong_bloom_from_context():
 
 
 def test_robbed_kong_from_context():
-    rc, out, _ = calc("[111m,1][999p,2]555s77s88s8s|EE0001|1")
+    # the robbed player's pung holds the other three copies: the win completes a sequence (压档 here)
+    rc, out, _ = calc("[111m,1][999p,2]444s66s79s8s|EE0001|4")
     assert rc == 0
-    assert out["payments"]["robbed_kong"] == {"robbed": 3 * 62, "others": 0, "total": 3 * 62}
+    assert out["value"] == 20 + 2 * (4 + 1)
+    assert out["payments"]["robbed_kong"] == {"robbed": 3 * 30, "others": 0, "total": 3 * 30}
     assert out["payments"]["self_draw"] is None and out["payments"]["discard"] is None
 
 
@@ -73,6 +75,8 @@ def test_errors_one_line_exit_2():
         ["123m456m789p23s55C4s"],  # 中 is a flower in Nanjing
         ["123m456m789p23s56s4s"],  # not a win
         ["123m456m789p23s55s4s|ES1000", "--flag", "heavenly"],  # 天胡 for the dealer (seat E) only
+        ["[111m,1]234m567p23s55s4s|EE1000|4", "--flag", "heavenly"],  # 天胡 comes before any claim
+        ["[111m,1][999p,2]555s77s88s8s|EE0001|1"],  # 抢杠 of 8s while holding three 8s
     ):
         rc, out, err = calc(*args)
         assert rc == 2, args
