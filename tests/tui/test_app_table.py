@@ -164,7 +164,7 @@ async def test_nanjing_flowers_penalty_and_bixiahu_shown(ledger):
         app.screen.query_one("#flowers").value = "aCC"
         await pilot.press("enter")
         await pilot.press("x", "3", "f", "enter")  # 老王 discarded all four copies
-        await pilot.press("d", "0", "enter")
+        await pilot.press("d", "enter")
         await pilot.pause()
         info = text_of(app.screen.query_one("#table-info"))
         assert "比下胡" in info  # RULES.md §2: a 罚 and a draw are 比下胡 triggers
@@ -414,7 +414,7 @@ async def test_nanjing_flags_planted_by_a_streak(ledger):
     app = app_on(ledger, lang="zh")
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await pilot.press("d", "0", "enter", "d", "0", "enter")  # two draws in a row
+        await pilot.press("d", "enter", "d", "enter")  # two draws in a row
         await pilot.pause()
         info = text_of(app.screen.query_one("#table-info"))
     # RULES.md §2: a draw is a 比下胡 trigger; a streak of n triggers plants n−1 flags (插旗)

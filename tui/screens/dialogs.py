@@ -120,9 +120,9 @@ class EventDialog(ModalScreen[Event | None]):
 
     def on_mount(self) -> None:
         self.update_preview()
-        first = self.query("Picker, Toggles, Input").first()
-        if first is not None:
-            first.focus()
+        fields = self.query("Picker, Toggles, Input")
+        if fields:
+            fields.first().focus()
 
     # ---- flow
     def focus_after(self, widget: Widget) -> None:
@@ -362,11 +362,13 @@ class DrawDialog(EventDialog):
         return getattr(self.ctx.rules, "draw_dealer", None) == "last_drawer"
 
     def compose_fields(self) -> ComposeResult:
-        extra = None if self.needs_drawer() else ("0", self.t("none"), None)
-        yield self.row(self.t("last_drawer"), self.seat_picker("drawer", extra=extra,
-                                                                value=... if self.needs_drawer() else None), "drawer")
+        # Only a rule set whose next dealer is the last drawer asks who that was.
+        if self.needs_drawer():
+            yield self.row(self.t("last_drawer"), self.seat_picker("drawer"), "drawer")
 
     def build(self) -> dict[str, Any]:
+        if not self.needs_drawer():
+            return {"type": "draw"}
         drawer = self.picked("drawer", "drawer", self.t("last_drawer"))
         obj: dict[str, Any] = {"type": "draw"}
         if drawer is not None:
