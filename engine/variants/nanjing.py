@@ -205,6 +205,12 @@ def check_meld_events(hand: Hand) -> list[Counter]:
         if not isinstance(e, Pung | Kong) or e.tile is None:
             continue
         w = f"events[{i}]"
+        if e.tile in DRAGONS:
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                f"{TILE_ZH[e.tile]} is a flower in Nanjing and cannot be melded",
+                where=f"{w}.tile",
+            )
         key = (e.player, e.tile)
         if isinstance(e, Pung):
             shown[e.player][e.tile] += 3
@@ -496,12 +502,6 @@ class Nanjing(Variant):
         on_spot: list[dict[str, Any]] = []
         for i, e in enumerate(hand.events):
             w = f"events[{i}]"
-            if isinstance(e, Pung | Kong) and e.tile is not None and e.tile in DRAGONS:
-                raise MjError(
-                    ErrorCode.BAD_RECORD,
-                    f"{TILE_ZH[e.tile]} is a flower in Nanjing and cannot be melded",
-                    where=f"{w}.tile",
-                )
             if isinstance(e, Kong):
                 what = (
                     "明杠" if e.kind == "exposed" else "补杠(明杠)" if e.kind == "added" else "暗杠"
