@@ -8,6 +8,8 @@ S(k) = b·2^k, N(0) = 4/2, N(k) = 3·b·2^(k−1), C(k) = 3·b·2^k, V = 2·S(k)
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core import TableState
 from engine.errors import MjError
@@ -193,3 +195,82 @@ def test_calc_human_needs_a_non_dealer_seat():
         V.calc(MQ, V.rules(), flags={"human": True})
     out = V.calc(MQ + "|SS0000", V.rules(), flags={"human": True}).json
     assert [d["total"] for d in out["discard"]] == [12]  # only the dealer (上家 of 南) can discard
+
+
+# ---------------------------------------------------------------- an independent oracle of §1's table
+def oracle(k: int, mq: bool, way: str, n: int) -> dict[tuple[int, int], int]:
+    """What RULES.md §1 says the winner (seat 0) receives, per payer, for a hand of k doublings."""
+    b = 4 if mq else 3
+    s, c = b * 2**k, 3 * b * 2**k
+    nn = (4 if mq else 2) if k == 0 else 3 * b * 2 ** (k - 1)
+    v = 2 * s * 2 ** (n - 1)
+    if way == "self":
+        return {(p, 0): s for p in (1, 2, 3)}
+    if way == "last_tile_self":
+        return {(p, 0): 2 * s for p in (1, 2, 3)}
+    if way == "discard":
+        return {(1, 0): nn}
+    if way == "last_tile_discard":
+        return {(1, 0): c}
+    if way == "kong_cannon":  # seat 1 made n concealed kongs: 1 point from each other player per kong
+        return {(1, 0): c * 2 ** (n - 1), (0, 1): n, (2, 1): n, (3, 1): n}
+    if way == "concealed_bloom":
+        return {(p, 0): v + n for p in (1, 2, 3)}
+    if way == "exposed_bloom":  # first kong of the chain exposed from seat 2: 3V + 1 per kong
+        return {(2, 0): 3 * v + n}
+    raise AssertionError(way)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    flush=st.booleans(),
+    shape=st.sampled_from(["sets", "all_pungs", "seven_pairs", "lux1", "lux2", "lux3"]),
+    mq=st.booleans(),
+    way=st.sampled_from(["self", "last_tile_self", "discard", "last_tile_discard", "kong_cannon", "concealed_bloom", "exposed_bloom"]),
+    n=st.integers(1, 4),
+)
+def test_declared_amounts_follow_the_formulas(flush, shape, mq, way, n):
+    """§1 S(k) = b·2^k, N(0) = 4/2, N(k) = 3·b·2^(k−1), C(k) = 3·b·2^k, V = 2·S(k)·2^(n−1)."""
+    pairs = shape in ("seven_pairs", "lux1", "lux2", "lux3")
+    bloom = way.endswith("bloom")
+    if pairs:
+        mq = True  # 七小对/七大对 are always 门清
+    if bloom and pairs:
+        shape, pairs = "all_pungs", False  # seven pairs hold no kong
+    if way == "exposed_bloom":
+        mq = False  # 明杠 杠上花 is never 门清
+    if way == "concealed_bloom" and n == 4:
+        mq = True  # four concealed kongs are always 门清 (and 碰碰胡)
+        shape = "all_pungs"
+    patterns = ["full_flush"] if flush else []
+    quads = None
+    if shape == "all_pungs":
+        patterns.append("all_pungs")
+    elif shape == "seven_pairs":
+        patterns.append("seven_pairs")
+    elif pairs:
+        patterns.append("luxury_seven_pairs")
+        quads = int(shape[-1])
+    k = flush + (shape == "all_pungs") + (1 if shape == "seven_pairs" else 0) + ((1 + quads) if quads else 0)
+    events: list[dict] = []
+    w: dict = {"patterns": patterns}
+    if quads:
+        w["quads"] = quads
+    if not pairs:
+        w["concealed"] = mq
+    if way in ("self", "last_tile_self") or bloom:
+        w = win(frm=None, **w)
+    else:
+        w = win(frm=1, **w)
+    if way.startswith("last_tile"):
+        w["last_tile"] = True
+    if way == "kong_cannon":
+        events = [kong(1, "concealed") for _ in range(n)]
+        w["kong_cannon"] = n
+    if bloom:
+        events = [kong(0, "concealed") for _ in range(n)]
+        if way == "exposed_bloom":
+            events[0] = kong(0, "exposed", 2)
+        w["kong_bloom"] = n
+    res = settle([*events, w])
+    assert per_pair(res) == oracle(k, mq, way, n)
