@@ -4,6 +4,22 @@ The hand value (门清, doublings k) comes from :mod:`.nanning_score`; this modu
 hand's events — kong points, kong chains, 封胡 from the winner's claimed melds — and turns the
 way of winning (自摸, 放炮, 大炮, 杠上花, 抢杠, 天胡 …) into itemised payments, then applies
 封胡/死双, 摸码 and 钓鱼 in that order.
+
+Readings where RULES.md leaves room (decided in the audit, tests in test_nanning_audit.py):
+
+- 死双 doubles B's hand payment, not kong points: like 摸码 ("kong points are not multiplied")
+  and 钓鱼 ("kong points are untouched"), a multiplier never touches 杠分, also when B pays an
+  exposed-liable chain's kong points under 封胡.
+- 钓鱼's extra share on a discard win is X of the discarder: his final amount for that winner
+  after 封胡, 死双 and 摸码.
+- 摸码/钓鱼 on but no horse tiles (or ``horse_hits``) / no fish given: refused, the amount is
+  unknown.
+- ``kong_cannon`` with ``last_tile`` is refused: like 海底捞月 ("no kong bloom"), nothing is
+  drawn after the last tile, so no kong comes right before a 海底 discard.
+- Seed figures of hands that tiles cannot show (暗杠三连杠 普通 81 / 清一色 153; 抢杠 碰碰胡 18/24
+  and 全求人 36 — the robbed player holds a pung of the winning tile) come out in declared mode.
+- Tiles are physical: no tile more than four times among the winning hands, the logged melds,
+  the robbed player's pung, the horse tiles and the fish.
 """
 
 from __future__ import annotations
