@@ -80,8 +80,17 @@ class MjscoreApp(App[int]):
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
+        from tui.cli import user_errors
+
         from .screens.table import TableScreen
 
+        try:  # a rule set that cannot be loaded must not take the app down
+            from engine.variants import get_variant
+
+            get_variant(self.ledger.session_info(session_id).variant)
+        except (ImportError, AttributeError, *user_errors()) as e:
+            self.notify(f"{type(e).__name__}: {e}", severity="error", markup=False)
+            return
         self.current_session_id = session_id
         self.push_screen(TableScreen(session_id, self.lang))
 
