@@ -239,6 +239,16 @@ def _check_declared(pats: set[str], f: WinFacts, where: str) -> None:
             raise MjError(ErrorCode.BAD_PATTERN, "精吊 is four sets or six pairs plus a jing, not 十三烂", where=f"{where}.patterns")
 
 
+def check_tiles(tiles: HandTiles, where: str) -> None:
+    """RULES §4 "136 tiles": Nanchang has no flowers, and no 海底/绝张 situation flags."""
+    if tiles.flower_count:
+        raise MjError(ErrorCode.BAD_TILES, "南昌 is played with 136 tiles, without flowers: leave the flower section out", where=where)
+    ctx = tiles.context
+    if ctx is not None and (ctx.last_tile or ctx.last_copy):
+        what = "海底 (last tile)" if ctx.last_tile else "绝张 (last copy)"
+        raise MjError(ErrorCode.BAD_FLAG, f"the context marks {what}, which 南昌 does not score (flags: {', '.join(sorted(NANCHANG_FLAGS))})", where=where)
+
+
 def value_win(
     win: Win, tiles: HandTiles | None, jf: JingFacts, f: WinFacts, where: str
 ) -> Valuation:
@@ -392,6 +402,7 @@ class Nanchang(Variant):
         f = _win_facts(win, dealer, where)
         tiles = facts.win_tiles(win, self.id, where)
         if tiles is not None:
+            check_tiles(tiles, f"{where}.hand")
             facts.check_context(tiles, win, state, where)
             ctx = tiles.context
             if ctx is not None and ctx.kong and not ctx.self_drawn and not f.robbed:
@@ -477,6 +488,7 @@ def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str
         if name not in NANCHANG_FLAGS:
             raise MjError(ErrorCode.BAD_FLAG, f"Nanchang does not know the flag {name!r} (flags: {', '.join(sorted(NANCHANG_FLAGS))})", where="--flag")
     tiles = parse_hand(hand, variant="nanchang", waiting_ok=False)
+    check_tiles(tiles, "hand")
     ctx = tiles.effective_context
     winner = SEATS.index(ctx.seat)
     dealer = 0

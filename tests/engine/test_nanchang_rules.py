@@ -321,6 +321,9 @@ JING_SINGLE = [
                  id="reading: 精吊 × 德国 — four sets + single 5m, self-draws 5m: the pair is 5m as itself, "
                     "so both definitions hold and RULES excludes neither"),
     pytest.param(win(1, None, "123m456p789sEEE5m6m"), [], 2, ["jing_single"], id="§4 精吊 self-drawing the other jing: wild pair, not 德国"),
+    pytest.param(win(1, None, "789m123p456p789s6m9m"), [], 2, ["clean"],
+                 id="reading (§0 'several readings … highest'): 13 = 789m+3 sets+副精 6m, draws 9m. As 精吊 the 6m "
+                    "stands for 9m (wild, ×2); as 678m+99m it is itself (德国 ×2 +5): one reading, not both"),
     pytest.param(win(1, 3, "123m456p789sEEE6m9p", robbed_kong=1), [], 1, [], id="§4 精吊 needs a self-draw: not on 抢杠"),
 ]
 
@@ -535,3 +538,21 @@ def test_tile_win_needs_the_jing():
     副精 are wild in winning hands), so it needs the hand's jing event; declared mode does not."""
     refused([win(1, 2, "123m456p789sEEE5m5m")], "needs the hand's jing event")
     assert settle([win(1, 2, patterns=["clean"])]).wins[0].value == 2
+
+
+NO_FLOWERS = [
+    pytest.param("123m456p789sEEE5m5m|EE0000|ab", "without flowers", id="§4 '136 tiles': no flower tiles in a Nanchang hand"),
+    pytest.param("123m456p789sEEE5m5m|EE0000|2", "without flowers", id="§4 '136 tiles': no flower count either"),
+    pytest.param("123m456p789sEEE5m5m|EE0010", "海底", id="§0 flag table: 海底 (last_tile) is not a Nanchang flag"),
+    pytest.param("123m456p789sEEE5m5m|EE0100", "绝张", id="§0 flag table: 绝张 (last_copy) is not a Nanchang flag"),
+]
+
+
+@pytest.mark.parametrize(("hand", "fragment"), NO_FLOWERS)
+def test_hand_string_without_flowers_or_foreign_flags(hand, fragment):
+    refused([jing("5m"), win(0, 2, hand)], fragment)
+    with pytest.raises(MjError) as e:
+        V.calc(hand, V.rules({}), flags={}, jing="5m")
+    assert fragment in str(e.value)
+    ok = hand.split("|")[0] + "|EE0000|0"  # an empty flower count is fine
+    assert settle([jing("5m"), win(0, 2, ok)]).wins[0].value == 2
