@@ -155,7 +155,9 @@ def _hard_flowers(
             c = Counter(hand_fl)
             if log.logged[p] and not log.count_only[p] and c != log.tiles[p]:
                 raise _contra(
-                    "the hand string's flowers differ from the winner's flowers events",
+                    "the hand string's flowers "
+                    f"({''.join(sorted(c.elements()))}) differ from the winner's flowers events "
+                    f"({''.join(sorted(log.tiles[p].elements()))})",
                     f"{where}.hand",
                 )
             if not log.logged[p]:
@@ -594,10 +596,18 @@ class Nanjing(Variant):
         )
         if win.robbed_kong and win.robbed_kong >= 2:
             assert win.from_ is not None
+            n = win.robbed_kong
+            if len(facts.kongs(hand, win.from_)) < n - 1:
+                raise _contra(
+                    f"robbed_kong: {n} says the robbed kong was kong number {n} of player {win.from_}'s "
+                    f"chain, so that player's {n - 1} earlier kong(s) must be logged; "
+                    f"{len(facts.kongs(hand, win.from_))} kong event(s) of player {win.from_} found",
+                    f"{where}.robbed_kong",
+                )
             facts.kong_chain(
                 hand,
                 win.from_,
-                win.robbed_kong - 1,
+                n - 1,
                 where=f"{where}.robbed_kong",
                 what="robbed_kong",
             )

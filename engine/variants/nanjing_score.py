@@ -293,9 +293,14 @@ def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> st
         return None
     if concealed or hard >= 4:
         return None
+    note = (
+        " (无花果 does not make it big: a small win without flowers must be 门清)"
+        if "no_flowers" in ps
+        else ""
+    )
     return (
         f"小胡 not allowed: a small win (no big pattern) must be 门清 or hold at least 4 hard flowers; "
-        f"this hand is open and has {hard} hard flower(s)"
+        f"this hand is open and has {hard} hard flower(s){note}"
     )
 
 
