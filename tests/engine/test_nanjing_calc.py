@@ -75,9 +75,26 @@ def test_errors_one_line_exit_2():
         ["123m456m789p23s55C4s"],  # 中 is a flower in Nanjing
         ["123m456m789p23s56s4s"],  # not a win
         ["123m456m789p23s55s4s|ES1000", "--flag", "heavenly"],  # 天胡 for the dealer (seat E) only
-        ["[111m,1]234m567p23s55s4s|EE1000|4", "--flag", "heavenly"],  # 天胡 comes before any claim
-        ["[111m,1][999p,2]555s77s88s8s|EE0001|1"],  # 抢杠 of 8s while holding three 8s
     ):
         rc, out, err = calc(*args)
         assert rc == 2, args
         assert len(err.strip().splitlines()) == 1 and err.startswith("mjscore:")
+
+
+def test_calc_refuses_impossible_situations_in_process():
+    # RULES.md §2 天胡: "the dealer's hand after the opening flower replacement is complete" (no
+    # claim or kong before it); §0 "Only an added kong (补杠) can be robbed": the robbed pung holds
+    # the other three copies, so the winner cannot hold the robbed tile already
+    import pytest
+
+    from engine.errors import ErrorCode, MjError
+    from engine.variants import get_variant
+
+    v = get_variant("nanjing")
+    for hand, flags, code in (
+        ("[111m,1]234m567p23s55s4s|EE1000|4", {"heavenly": True}, ErrorCode.BAD_FLAG),
+        ("[111m,1][999p,2]555s77s88s8s|EE0001|1", {}, ErrorCode.CONTRADICTION),
+    ):
+        with pytest.raises(MjError) as e:
+            v.calc(hand, v.rules(), flags=flags)
+        assert e.value.code == code and e.value.where
