@@ -25,7 +25,7 @@ from engine.errors import MjError
 from engine.record import Event, event_from_json
 from engine.tiles import parse_hand, parse_tiles
 
-from ..i18n import declared_name, flag_name, pattern_name, term, tr
+from ..i18n import declared_name, flag_name, pattern_name, tr
 from ..widgets.describe import deltas_line, describe_event, payment_line
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
@@ -79,7 +79,6 @@ class EventDialog(ModalScreen[Event | None]):
         self.lang = ctx.lang
         self.result_event: Event | None = None
         self._error_field: str | None = None
-        self._shown: dict[str, Any] = {}
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -687,11 +686,3 @@ DIALOGS: dict[str, Callable[[HandContext], EventDialog]] = {
     "false_win": FalseWinDialog,
     "draw": DrawDialog,
 }
-
-
-class ScrollBody(VerticalScroll):
-    pass
-
-
-def term_label(zh: str, en: str, lang: str) -> str:
-    return term(zh, en, lang)

@@ -9,8 +9,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
-from engine.errors import MjError
-
 from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
@@ -219,5 +217,3 @@ class TableScreen(Screen):
     def action_home(self) -> None:
         self.app.pop_screen()
 
-
-__all__ = ["TableScreen", "MjError"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -112,7 +111,3 @@ class Toggles(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
-
-
-def value_of(values: dict[str, int], key: str) -> Any:
-    return values.get(key, 0)
