@@ -392,6 +392,13 @@ def evaluate_win(
             f"any claim or kong, but the winner shows {len(melds)} pung(s)/kong(s)",
             where=f"{where}.heavenly",
         )
+    if win.earthly and any(m.kind == "pung" or m.kong_kind == "added" for m in melds):
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "地胡 is won after 报听 right after the opening flower replacement, and a ready hand is "
+            "not changed any more (报听后不能换牌，只能抓一张出一张), but the winner claimed a pung",
+            where=f"{where}.earthly",
+        )
     bonus = _bonuses(win)
     if tiles is not None:
         facts.check_context(tiles, win, state, where)

@@ -200,6 +200,9 @@ REFUSED = [
     ("§2 天胡 — declared mode, the dealer's events show a concealed kong",
      [F0, kong(0, "concealed", "1m"), win(0, None, patterns=["concealed"], heavenly=True)], ErrorCode.BAD_FLAG,
      "events[2].heavenly"),
+    ("§2 地胡 a non-dealer who declared ready (报听) right after the opening flower replacement (seed: "
+     "报听后不能换牌): no pung after it", [F1, pung(1, 0, "1m"), win(1, 2, "[111m,1]234m567p23s55s4s", earthly=True)],
+     ErrorCode.BAD_FLAG, "events[2].earthly"),
     ("§0 A declared pattern that cannot apply to the situation ... is refused: 天胡 (before the first draw) "
      "with 海底捞 (the last two stacks)", [F0, win(0, None, patterns=["concealed"], heavenly=True, last_tile=True)],
      ErrorCode.BAD_FLAG, "events[1].last_tile"),
