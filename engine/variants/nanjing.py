@@ -377,13 +377,14 @@ def evaluate_win(
             )
         if win.concealed and "concealed" not in declared:
             declared.append("concealed")
-    if win.flower_bloom and known and hard == 0:
-        raise _contra(
-            "小杠开 is a win on a flower replacement, but the winner has no flowers",
-            f"{where}.flower_bloom",
-        )
     if "no_flowers" in declared and not known:
         known = True  # 无花果 declared where no flower count is known
+    if win.flower_bloom and known and hard == 0:
+        raise _contra(
+            "小杠开 is a win on a flower replacement, but the winner has no flowers"
+            + (" (无花果 declared)" if "no_flowers" in declared else ""),
+            f"{where}.flower_bloom",
+        )
     melds = facts.claimed_melds(hand, win, tiles, where=where)
     if win.heavenly and melds:
         raise MjError(

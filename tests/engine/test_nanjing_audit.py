@@ -203,6 +203,9 @@ REFUSED = [
     ("§2 地胡 a non-dealer who declared ready (报听) right after the opening flower replacement (seed: "
      "报听后不能换牌): no pung after it", [F1, pung(1, 0, "1m"), win(1, 2, "[111m,1]234m567p23s55s4s", earthly=True)],
      ErrorCode.BAD_FLAG, "events[2].earthly"),
+    ("§2 小杠开 a win on a flower replacement: 无花果 (no hard flower at all) declared with it is refused",
+     [win(1, None, patterns=["concealed", "no_flowers"], flower_bloom=True)], ErrorCode.CONTRADICTION,
+     "events[0].flower_bloom"),
     ("§0 A declared pattern that cannot apply to the situation ... is refused: 天胡 (before the first draw) "
      "with 海底捞 (the last two stacks)", [F0, win(0, None, patterns=["concealed"], heavenly=True, last_tile=True)],
      ErrorCode.BAD_FLAG, "events[1].last_tile"),
