@@ -264,3 +264,60 @@ def test_eight_jing_any_hand():
     a = analyse(list(parse_tiles("55556666m19p1sENC")), 0, jing_pair("5m"))
     assert a.jing_held == 8
     assert set(a.wild) == {"standard", "seven_pairs", "thirteen_lan"} and not a.clean
+
+
+# ---------------------------------------------------------------- the chosen reading (就高不就低)
+def brute_jing_single_shapes(closed: list[str], n_melds: int, zheng: str, drawn: str) -> dict[str, bool]:
+    """精吊 readings by substitution: {final shape: clean?}. Clean means the single jing is
+    completed by a tile of its own kind and the rest are real sets / pairs (no wild at all)."""
+    js = set(jing_pair(zheng))
+    out: dict[str, bool] = {}
+    rest13 = list(closed)
+    rest13.remove(drawn)
+    for j in set(rest13) & js:
+        rest = list(rest13)
+        rest.remove(j)
+        real = [t for t in rest if t not in js]
+        n = len(rest) - len(real)
+        natural = drawn == j
+        for sub in combinations_with_replacement(ALL_TILES, n):
+            hand = real + list(sub)
+            kept = Counter(sub) == Counter(t for t in rest if t in js)  # every other jing as itself
+            if plain_sets(kind_counts(hand)):
+                out["standard"] = out.get("standard", False) or (natural and kept)
+            if n_melds == 0 and len(hand) == 12 and all(v % 2 == 0 for v in Counter(hand).values()):
+                out["seven_pairs"] = out.get("seven_pairs", False) or (natural and kept)
+    return out
+
+
+SHAPE_FACTOR = {"standard": 1, "seven_pairs": 2, "thirteen_lan": 2, "seven_star_lan": 4}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(jing_hands(max_jing=2), st.sampled_from(["discard", "self", "heavenly"]))
+def test_best_reading_matches_brute_force(h, how):
+    """RULES §0 "the reading that scores highest for the winner is used": the product M and the
+    德国 +5 of the engine's chosen reading equal the best over brute-forced readings
+    (shape × 德国 × 精吊; 精吊 only on a self-draw, any tile of the dealt hand for 天胡)."""
+    from types import SimpleNamespace
+
+    from engine.variants.nanchang_score import best, readings, value_reading
+
+    tiles, n_melds, zheng = h
+    wild, clean = brute(tiles, n_melds, zheng)
+    cands = [(SHAPE_FACTOR[s], False) for s in wild] + [(2 * SHAPE_FACTOR[s], True) for s in clean]
+    drawn = {"discard": [], "self": [tiles[-1]], "heavenly": sorted(set(tiles))}[how]
+    for t in drawn:
+        for s, c in brute_jing_single_shapes(tiles, n_melds, zheng, t).items():
+            cands.append((2 * SHAPE_FACTOR[s], False))
+            if c:
+                cands.append((4 * SHAPE_FACTOR[s], True))
+    ht = SimpleNamespace(closed=tuple(tiles), melds=(None,) * n_melds, win_tile=tiles[-1])
+    rs = readings(ht, zheng, self_drawn=how != "discard", heavenly=how == "heavenly")  # type: ignore[arg-type]
+    got = best(value_reading(r, sweep=False, heavenly=False, earthly=False) for r in rs)
+    if not cands:
+        assert got is None
+        return
+    top = max(m for m, _ in cands)
+    assert got is not None and got.m == top, (tiles, zheng, how)
+    assert got.clean == any(c for m, c in cands if m == top), (tiles, zheng, how)
