@@ -421,3 +421,43 @@ async def test_nanjing_flags_planted_by_a_streak(ledger):
     state = ledger.replay(sid).next_state
     assert state.bixiahu and state.flags == 1
     assert "比下胡" in info and "插旗 ⚑ 1" in info
+
+
+@run
+async def test_edit_removes_a_mistaken_kong_from_a_past_hand(ledger):
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "kong", "player": 2, "kind": "concealed"})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": [], "concealed": False})
+    assert totals(ledger, sid) == (2 - 1, -2 - 1, 3, -1)
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("enter")  # Enter on the (latest) hand opens it for editing
+        await pilot.pause()
+        editor = app.screen
+        assert type(editor).__name__ == "HandEditScreen"
+        editor.query_one("#events").highlighted = 0
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "杠分" not in text_of(editor.query_one("#preview"))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 1, "patterns": [], "concealed": False}]]
+    assert totals(ledger, sid) == (2, -2, 0, 0)
+
+
+@run
+async def test_each_confirmed_event_is_on_disk_at_once(tmp_path):
+    from db.ledger import Ledger
+
+    path = tmp_path / "ledger.sqlite3"
+    led = Ledger.open(path)
+    sid = session(led, "nanning")
+    app = app_on(led)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "3", "c", "enter")
+        await pilot.pause()
+        with Ledger.open(path) as other:  # another connection, while the app still runs
+            assert events(other, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]
+    led.close()
