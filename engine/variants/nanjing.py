@@ -441,6 +441,11 @@ def evaluate_win(
             m.kind == "pung" or m.kong_kind == "added" for m in melds
         ):
             raise _contra("门清 declared but the winner's events show a pung", f"{where}.patterns")
+        if "all_melded" in declared and any(m.kong_kind == "concealed" for m in melds):
+            raise _contra(
+                "全球独钓 needs four exposed melds, but the winner's events show a concealed kong",
+                f"{where}.patterns",
+            )
         pairs = {"seven_pairs", "luxury_seven_pairs"} & set(declared)
         if pairs and melds:
             raise _contra(

@@ -145,6 +145,9 @@ IMPLIES = {"all_melded": ("all_pungs",), "all_winds": ("luxury_seven_pairs",)}
 REPLACES = {"luxury_seven_pairs": ("seven_pairs",)}
 EXCLUSIVE = (
     ({"seven_pairs", "luxury_seven_pairs"}, {"all_pungs", "all_melded", "last_closed"}),
+    # 压绝 is a 压档/边枝 win (the middle or edge of a sequence); an all-pungs hand wins on its
+    # pair or a pung
+    ({"last_closed"}, {"all_pungs", "all_melded"}),
     ({"full_flush"}, {"half_flush", "all_winds"}),
     ({"half_flush"}, {"all_winds"}),
     ({"all_winds"}, {"full_flush", "half_flush"}),

@@ -206,6 +206,11 @@ REFUSED = [
     ("§2 小杠开 a win on a flower replacement: 无花果 (no hard flower at all) declared with it is refused",
      [win(1, None, patterns=["concealed", "no_flowers"], flower_bloom=True)], ErrorCode.CONTRADICTION,
      "events[0].flower_bloom"),
+    ("§2 压绝 a 压档 or 边枝 win cannot be 对对胡 (an all-pungs hand wins on its pair or a pung)",
+     [win(1, 2, patterns=["last_closed", "all_pungs"], hard_flowers=4)], ErrorCode.BAD_PATTERN, "events[0].patterns"),
+    ("§2 全球独钓 four exposed melds: the winner's concealed kong contradicts it (declared)",
+     [kong(1, "concealed", "5p"), win(1, 2, patterns=["all_melded"], hard_flowers=4)], ErrorCode.CONTRADICTION,
+     "events[1].patterns"),
     ("§0 A declared pattern that cannot apply to the situation ... is refused: 天胡 (before the first draw) "
      "with 海底捞 (the last two stacks)", [F0, win(0, None, patterns=["concealed"], heavenly=True, last_tile=True)],
      ErrorCode.BAD_FLAG, "events[1].last_tile"),
