@@ -159,7 +159,7 @@ REFUSE = [
                  "must be the same for all", id="§1 一炮多响 one discard: 杠上炮 holds for every winner or none"),
     X([win(0, 2, hand=MQ), win(1, 2, hand="[555p,3]123m456m234s77s")], "same discarded tile",
                  id="§1 一炮多响 one discard: every winner wins on the same tile"),
-    X([pung(0, 1, "5p"), kong(0, "added", 2, "5p"), win(frm=3, patterns=[], concealed=False)], "one meld",
+    X([pung(0, 1, "5p"), kong(0, "added", 2, "5p"), win(frm=3, patterns=[], concealed=False)], r"differs from (its|the) pung's",
                  id="§0 a pung later turned into an added kong is one meld: the added kong's from equals the pung's"),
     X([kong(2, "concealed"), win(frm=None, hand=MQ, heavenly=True)], "has not drawn",
                  id="§1 天胡 the dealer's dealt hand wins: nobody has drawn, so no other kong comes before it"),
