@@ -79,6 +79,10 @@ def test_session_with_options():
         ({"options": {"horses": 2}, "hands": [{"events": [{"type": "win", "player": 0, "from": 1, "hand": "123m456m789p234s55s", "horses": "1m2m"}]}]},
          "self-draw only"),
         ({"options": {"bixiahu": True}}, "unknown option 'bixiahu'"),
+        # RULES.md §0 "the robbed kong is not logged as a kong event, scores nothing"
+        ({"hands": [{"events": [{"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "4s"},
+                                {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p77s23s4s", "robbed_kong": 1}]}]},
+         "a robbed kong is never completed"),
     ],
 )
 def test_replay_refuses_with_one_clear_line(tmp_path, patch, message):
