@@ -469,6 +469,24 @@ def check_stake(v: Any, where: str = "stake") -> Decimal:
     return d
 
 
+def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
+    """RULES.md §0: "A pung later turned into an added kong is one meld: the added kong's
+    `from` equals the pung's." Checked wherever the pung was logged with its tile."""
+    pung_from: dict[tuple[int, str], int] = {}
+    for i, e in enumerate(evs):
+        if isinstance(e, Pung) and e.tile is not None:
+            pung_from[(e.player, e.tile)] = e.from_
+        elif isinstance(e, Kong) and e.kind == "added" and e.tile is not None:
+            supplier = pung_from.get((e.player, e.tile))
+            if supplier is not None and supplier != e.from_:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"an added kong (补杠) of {e.tile}: its 'from' (seat {e.from_}) differs from the pung's "
+                    f"(seat {supplier}); the pung's supplier pays, the fourth tile was drawn",
+                    where=f"{where}.events[{i}].from",
+                )
+
+
 def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
@@ -491,6 +509,7 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
             raise MjError(ErrorCode.CONTRADICTION, "several winners must all win on the same player's discard", where=f"{where}.events")
         if len({w.player for w in wins}) != len(wins):
             raise MjError(ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where=f"{where}.events")
+    _check_added_kongs(evs, where)
     for i, e in enumerate(evs):
         w = f"{where}.events[{i}]"
         if e.type not in variant.event_types:

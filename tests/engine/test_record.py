@@ -128,6 +128,8 @@ def _mutate(path, value, *, delete=False):
         (("hands", 1, "events"), [{"type": "pung", "player": 0, "from": 1}], "hands[1].events", "never ends"),
         (("hands", 1, "events"), [{"type": "penalty", "player": 0, "kind": "same_round"}, {"type": "draw"}], "hands[1].events[0].type", "has no penalty events"),
         (("hands", 3, "events"), [{"type": "win", "player": 0, "from": 1, "fan": 8}, {"type": "win", "player": 2, "from": 1, "fan": 8}], "hands[3].events", "one winner"),
+        # RULES.md §0: "the added kong's `from` equals the pung's"
+        (("hands", 1, "events"), [{"type": "pung", "player": 1, "from": 0, "tile": "5s"}, {"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "5s"}, {"type": "draw"}], "hands[1].events[1].from", "differs from the pung's (seat 0)"),
     ],
 )
 def test_invalid_records_name_the_path(path, value, where, fragment):
