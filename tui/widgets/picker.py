@@ -33,10 +33,6 @@ class Picker(Widget, can_focus=True):
     """A one-line chooser. ``value`` is the chosen option's value (``None`` = nothing yet,
     unless an option itself has the value None: see ``chosen``)."""
 
-    DEFAULT_CSS = """
-    Picker { height: auto; min-height: 1; width: 1fr; }
-    """
-
     @dataclass
     class Chosen(Message):
         picker: Picker

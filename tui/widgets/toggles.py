@@ -42,10 +42,6 @@ def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> No
 
 
 class Toggles(Widget, can_focus=True):
-    DEFAULT_CSS = """
-    Toggles { height: auto; width: 1fr; }
-    """
-
     @dataclass
     class Changed(Message):
         toggles: Toggles
