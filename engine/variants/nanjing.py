@@ -441,6 +441,14 @@ def evaluate_win(
             m.kind == "pung" or m.kong_kind == "added" for m in melds
         ):
             raise _contra("门清 declared but the winner's events show a pung", f"{where}.patterns")
+        no_chow = {"all_pungs", "all_melded", "seven_pairs", "luxury_seven_pairs", "all_winds"}
+        if win.robbed_kong and no_chow & set(declared):
+            names = "/".join(BY_ID[p].zh for p in sorted(no_chow & set(declared)))
+            raise _contra(
+                "抢杠: the robbed tile is the fourth copy (the robbed player's pung holds the other "
+                f"three), so it can only complete a sequence; {names} has none",
+                f"{where}.patterns",
+            )
         if "all_melded" in declared and any(m.kong_kind == "concealed" for m in melds):
             raise _contra(
                 "全球独钓 needs four exposed melds, but the winner's events show a concealed kong",

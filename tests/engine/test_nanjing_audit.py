@@ -211,6 +211,9 @@ REFUSED = [
     ("§2 全球独钓 four exposed melds: the winner's concealed kong contradicts it (declared)",
      [kong(1, "concealed", "5p"), win(1, 2, patterns=["all_melded"], hard_flowers=4)], ErrorCode.CONTRADICTION,
      "events[1].patterns"),
+    ("§0 Only an added kong (补杠) can be robbed: the robbed tile is the 4th copy and completes a sequence, "
+     "so a declared 对对胡 cannot be a 抢杠 win", [F1, win(1, 2, patterns=["all_pungs"], robbed_kong=1)],
+     ErrorCode.CONTRADICTION, "events[1].patterns"),
     ("§0 A declared pattern that cannot apply to the situation ... is refused: 天胡 (before the first draw) "
      "with 海底捞 (the last two stacks)", [F0, win(0, None, patterns=["concealed"], heavenly=True, last_tile=True)],
      ErrorCode.BAD_FLAG, "events[1].last_tile"),
@@ -259,6 +262,8 @@ def test_small_win_rule_declared(patterns, hard, flag):
         patterns = ["full_flush"]
     if "seven_pairs" in patterns and {"all_pungs", "last_closed", "all_melded"} & set(patterns):
         patterns = ["seven_pairs"]
+    if "last_closed" in patterns and {"all_pungs", "all_melded"} & set(patterns):
+        patterns = ["last_closed"]
     player = 0 if flag == "heavenly" else 1
     ev = win(player, None if flag else 2, patterns=patterns, hard_flowers=hard)
     if flag:

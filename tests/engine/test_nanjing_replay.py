@@ -89,7 +89,7 @@ PAYMENTS = [
     (10, [(3, 1, 40), (3, 1, 600)], "明杠 ×2; 大杠开 (20+2·5+20)×2 = 100, ×2 比 = 200, supplier pays 3H"),
     (11, [(0, 1, 20), (0, 2, 20), (0, 3, 20)], "罚 ×2 in a draw"),
     (12, [(2, 0, 56)], "小胡 with 4 hard flowers 20+8, ×2"),
-    (13, [(1, 3, 186)], "抢杠: the robbed player pays 3H, H = 20+2+40"),
+    (13, [(1, 3, 186)], "抢杠: the robbed player pays 3H, H = 20+2+40 (混一色; a robbed tile completes a sequence)"),
 ]  # fmt: skip
 
 

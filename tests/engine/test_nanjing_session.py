@@ -114,9 +114,9 @@ def test_robbed_kong_self_draw_paid_by_robbed():
     # 抢杠 counts as a self-draw paid entirely (3H) by the robbed player; the robbed kong scores nothing
     res = settle([
         {"type": "pung", "player": 2, "from": 0, "tile": "5s"},
-        {"type": "win", "player": 1, "from": 2, "robbed_kong": 1, "patterns": ["all_pungs"], "hard_flowers": 2},
+        {"type": "win", "player": 1, "from": 2, "robbed_kong": 1, "patterns": ["full_flush"], "hard_flowers": 2},
     ])
-    assert pays(res) == [(2, 1, 3 * 64)]
+    assert pays(res) == [(2, 1, 3 * (20 + 4 + 60))]
     assert "抢杠" in res.payments[0].reason
 
 
@@ -330,7 +330,7 @@ REFUSALS = [
     ("hand-string flower already shown by another player", [{"type": "flowers", "player": 1, "tiles": "a"},
      {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|abcd"}], ErrorCode.CONTRADICTION),
     ("robbed_kong 2 without the robbed player's first kong", [{"type": "win", "player": 0, "from": 1, "robbed_kong": 2,
-     "patterns": ["all_pungs"]}], ErrorCode.CONTRADICTION),
+     "patterns": ["full_flush"]}], ErrorCode.CONTRADICTION),
     ("七对 declared with a kong event", [{"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
      {"type": "win", "player": 0, "from": 1, "patterns": ["seven_pairs"]}], ErrorCode.CONTRADICTION),
     ("门清 declared with a pung event", [{"type": "pung", "player": 0, "from": 1, "tile": "5p"},

@@ -63,6 +63,9 @@ def hands(draw):
     )
     if not opened and draw(st.booleans()):
         pats = [*pats, "concealed"]
+    if how == "robbed":
+        # the robbed tile is the fourth copy, so it completes a sequence: never 对对胡 (RULES.md §0)
+        pats = [p for p in pats if p != "all_pungs"]
     win["patterns"] = pats
     win["hard_flowers"] = draw(st.integers(4, 8))
     win["soft_flowers"] = draw(st.integers(0, 5))
@@ -140,7 +143,7 @@ def _pung(player, frm, tile):
 # 承包 order: 对三嘴 (B = 1) before 抢杠 (robbed 2) and before 大杠开 (the chain's kong from 3)
 ROBBED_AND_DUIZUI = [
     _pung(0, 1, "1m"), _pung(0, 1, "2m"), _pung(0, 1, "3m"), _pung(2, 0, "9s"),
-    {"type": "win", "player": 0, "from": 2, "robbed_kong": 1, "patterns": ["all_pungs"], "hard_flowers": 4,
+    {"type": "win", "player": 0, "from": 2, "robbed_kong": 1, "patterns": ["full_flush"], "hard_flowers": 4,
      "soft_flowers": 0},
 ]  # fmt: skip
 BLOOM_AND_DUIZUI = [
