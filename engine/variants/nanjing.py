@@ -1,8 +1,11 @@
 """南京 Nanjing (RULES.md §2): 花 counting, 现场汇, 承包, 比下胡 and 插旗.
 
 Scoring math lives in :mod:`engine.variants.nanjing_score`; this module reads a session
-hand's events (flowers, kongs, pungs, penalties, the win), checks them against each other,
-settles every payment with a reason, and computes the next table state.
+hand's events (flowers, kongs, pungs, penalties, the win), checks them against each other
+(no fifth copy of a tile across pungs, kongs and the winner's hand; an added kong keeps its
+pung's supplier; a robbed kong is unlogged and leaves the winner one copy of the robbed tile;
+天胡 without melds, 地胡 without pungs), settles every payment with a reason, and computes
+the next table state.
 """
 
 from __future__ import annotations
