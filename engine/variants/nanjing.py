@@ -190,6 +190,12 @@ def _hard_flowers(
         raise _contra(f"the winner's hard flowers disagree: {detail}", where)
     if sources:
         return sources[0][1], True
+    if tiles is not None:
+        # RULES §2: hard flowers are "counted from the player's flowers events of the hand
+        # (none logged = 0)", and "无花果 is derived from a count of 0".
+        return 0, True
+    # declared mode with no flower evidence for the winner: known only when the table is
+    # logging flowers this hand; otherwise 无花果 is declared (RULES §2 "else declared")
     return 0, log.any_logged
 
 
@@ -721,7 +727,7 @@ class Nanjing(Variant):
                     where="hand",
                 )
         hard = tiles.flower_count
-        known = tiles.flowers is not None
+        known = True  # as in a session: no flower section = no hard flowers (RULES §2 "none logged = 0")
         val = value_tiles(tiles, hard=hard, hard_known=known, bonus=_bonuses(ev))
         h = val.value
         self_only = any(

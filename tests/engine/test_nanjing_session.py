@@ -131,19 +131,19 @@ DUI3_HAND = "[111m,3][999p,3][555s,3]77s88s8s"  # winner 0, three pungs from 下
 def test_duisanzui_discard_by_another_paid_by_b():
     # 对三嘴 … 对对胡: "B pays the discarder's share instead of the discarder"
     res = settle([*pungs_from(0, 1, ["1m", "9p", "5s"]), {"type": "win", "player": 0, "from": 2, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 20 + 40)]
+    assert pays(res) == [(1, 0, 20 + 40 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
     assert "对三嘴承包" in res.payments[0].reason
     assert res.details["liability"] == {"payer": 1, "reason": "对三嘴承包"}
 
 
 def test_duisanzui_self_draw_b_pays_all():
     res = settle([*pungs_from(0, 1, ["1m", "9p", "5s"]), {"type": "win", "player": 0, "from": None, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 3 * 60)]
+    assert pays(res) == [(1, 0, 3 * 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_from_hand_string_seats_without_pung_events():
     res = settle([{"type": "win", "player": 0, "from": 3, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 60)]
+    assert pays(res) == [(1, 0, 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_concealed_kong_after_first_claim_counts():
@@ -167,7 +167,7 @@ def test_duisanzui_broken_by_another_player():
         *pungs_from(0, 1, ["5s"]),
         {"type": "win", "player": 0, "from": 3, "hand": "[111m,3][999p,2][555s,3]77s88s8s"},
     ]
-    assert pays(settle(events)) == [(3, 0, 60)]
+    assert pays(settle(events)) == [(3, 0, 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_needs_a_liable_pattern():
@@ -177,7 +177,7 @@ def test_duisanzui_needs_a_liable_pattern():
         {"type": "win", "player": 0, "from": 2, "hand": "[EEE,3][SSS,3][WWW,3]23m55m1m"},
     ]
     res = settle(events)
-    assert pays(res) == [(2, 0, 20 + 2 * 3 + 40)]
+    assert pays(res) == [(2, 0, 20 + 2 * 3 + 40 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisizui_all_melded():
@@ -187,7 +187,7 @@ def test_duisizui_all_melded():
         {"type": "win", "player": 0, "from": 2, "hand": "[111m,3][999p,3][555s,3][777s,3]8s8s"},
     ]
     res = settle(events)
-    assert pays(res) == [(1, 0, 20 + 2 * 1 + 40 + 60)]
+    assert pays(res) == [(1, 0, 20 + 2 * 1 + 40 + 60 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
     assert "对四嘴承包" in res.payments[0].reason
 
 
