@@ -477,9 +477,11 @@ def format_hand(h: HandTiles) -> str:
     """Canonical string: melds, sorted standing tiles, the winning tile last (or a trailing
     space for a waiting hand), then ``|context`` and ``|flowers`` when present."""
     body = "".join(format_meld(m) for m in h.melds)
-    body += format_tiles(h.concealed + ((h.win_tile,) if h.win_tile else ()))
+    body += format_tiles(h.concealed)
     if h.win_tile is None:
         body += " "
+    else:  # written apart so it reads as the winning tile: 2377s4s, not 23774s
+        body += format_tiles((h.win_tile,))
     if h.context is not None or h.flowers is not None:
         body += "|" + (h.context.format() if h.context is not None else "")
     if h.flowers is not None:
