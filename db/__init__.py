@@ -6,6 +6,8 @@ notes etc. are stored exactly as given)::
     from db import Ledger, LedgerError
 
     led = Ledger.open(path=None)          # None → --db / $MJSCORE_DB / user data dir
+    led = Ledger.open_to_read(path=None)  # reports/export: never creates a file; a
+                                          # read-only file is opened read-only
     led = Ledger.memory()                 # tests
     sid = led.create_session("guobiao", ["阿明", "小芳", "老王", "Lee"],
                              options={}, stake="0.5", first_dealer=0, notes="")

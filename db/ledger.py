@@ -97,6 +97,12 @@ def _state_json(state: TableState) -> str:
     return _dumps({k: getattr(state, k) for k in _STATE_FIELDS})
 
 
+def _writable(p: Path) -> bool:
+    """Whether this process may write ``p`` (False on read-only media, for an immutable
+    file, or without permission)."""
+    return os.access(p, os.W_OK)
+
+
 # ---- decoding what the file holds: a failure means the file was damaged or edited by hand
 def _damaged(what: str, e: Exception) -> LedgerDamaged:
     return LedgerDamaged(f"the ledger holds damaged data ({what}: {e}); it was not changed")
@@ -311,10 +317,16 @@ class Ledger:
     """A mjscore ledger. Open with :meth:`open` (a file) or :meth:`memory` (tests)."""
 
     def __init__(
-        self, conn: sqlite3.Connection, *, path: Path | None, timeout: float = DEFAULT_TIMEOUT
+        self,
+        conn: sqlite3.Connection,
+        *,
+        path: Path | None,
+        timeout: float = DEFAULT_TIMEOUT,
+        readonly: bool = False,
     ) -> None:
         self.path = path
         self.timeout = timeout
+        self.readonly = readonly
         self._lock = threading.RLock()
         self._closed = False
         try:
@@ -346,20 +358,16 @@ class Ledger:
         ``timeout`` seconds for another program's write to finish. Raises
         :class:`LedgerDamaged` for a file that is not a SQLite database / not a ledger /
         unreadable, and :class:`LedgerTooNew` for a ledger from a newer mjscore; in both
-        cases the file is not modified.
+        cases the file is not modified. A file or folder that cannot be written raises
+        :class:`LedgerError` (use :meth:`open_to_read` to read such a ledger).
         """
         p = resolve_path(path)
         if p.exists():
-            if p.is_dir():
-                raise LedgerDamaged(f"{p} is a directory, not a ledger file")
-            try:
-                with p.open("rb") as f:
-                    head = f.read(len(_SQLITE_MAGIC))
-            except OSError as e:
-                raise LedgerDamaged(f"cannot read the ledger {p}: {e.strerror}") from None
-            if head and head != _SQLITE_MAGIC:
-                raise LedgerDamaged(
-                    f"{p} is not a SQLite database, so not an mjscore ledger; it was left as it is"
+            cls._check_file(p)
+            if not _writable(p) or not _writable(p.parent):
+                raise LedgerError(
+                    f"the ledger {p} is read-only (no permission to write the file or its folder);"
+                    " it was not changed"
                 )
         else:
             try:
@@ -368,11 +376,67 @@ class Ledger:
                 raise LedgerError(
                     f"cannot create the folder for the ledger {p}: {e.strerror}"
                 ) from None
+            if not _writable(p.parent):
+                raise LedgerError(
+                    f"cannot create the ledger {p}: the folder {p.parent} is not writable"
+                )
         try:
             conn = sqlite3.connect(str(p), timeout=timeout, check_same_thread=False)
         except sqlite3.Error as e:
             raise LedgerDamaged(f"cannot open the ledger {p}: {e}") from None
         return cls(conn, path=p, timeout=timeout)
+
+    @classmethod
+    def open_to_read(
+        cls, path: str | os.PathLike[str] | None = None, *, timeout: float = DEFAULT_TIMEOUT
+    ) -> Ledger:
+        """Open an existing ledger for reading (reports, export): never creates a file.
+
+        :class:`NotFound` if there is no file at ``path``. A writable ledger is opened as
+        by :meth:`open` (so an older schema is upgraded); a read-only file, or one in a
+        read-only folder or on read-only media, is opened read-only and is not changed in
+        any way (no ``-wal``/``-shm`` files are made next to it). Writes through a
+        read-only ledger raise :class:`LedgerError`.
+        """
+        p = resolve_path(path)
+        if not p.exists():
+            raise NotFound(f"there is no ledger at {p} (nothing has been recorded there yet)")
+        cls._check_file(p)
+        if _writable(p) and _writable(p.parent):
+            return cls.open(p, timeout=timeout)
+        uri = p.absolute().as_uri()
+        last: sqlite3.Error | None = None
+        # mode=ro reads a rollback-journal file, or a WAL file whose -shm exists; immutable
+        # reads a WAL file on read-only media (nothing else can be writing to it there)
+        for query in ("mode=ro", "immutable=1"):
+            conn = None
+            try:
+                conn = sqlite3.connect(
+                    f"{uri}?{query}", uri=True, timeout=timeout, check_same_thread=False
+                )
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as e:
+                if conn is not None:
+                    conn.close()
+                last = e
+                continue
+            return cls(conn, path=p, timeout=timeout, readonly=True)
+        raise LedgerDamaged(f"cannot read the ledger {p}: {last}") from None
+
+    @staticmethod
+    def _check_file(p: Path) -> None:
+        """Refuse a path that is a folder, unreadable, or not a SQLite file (untouched)."""
+        if p.is_dir():
+            raise LedgerDamaged(f"{p} is a directory, not a ledger file")
+        try:
+            with p.open("rb") as f:
+                head = f.read(len(_SQLITE_MAGIC))
+        except OSError as e:
+            raise LedgerDamaged(f"cannot read the ledger {p}: {e.strerror}") from None
+        if head and head != _SQLITE_MAGIC:
+            raise LedgerDamaged(
+                f"{p} is not a SQLite database, so not an mjscore ledger; it was left as it is"
+            )
 
     @classmethod
     def memory(cls) -> Ledger:
@@ -406,7 +470,7 @@ class Ledger:
                 f"(waited {self.timeout:g} s for it); try again when it has finished"
             )
         if isinstance(e, sqlite3.OperationalError) and "readonly" in low:
-            return LedgerError(f"the ledger {self._where()} is read-only: {msg}")
+            return LedgerError(f"the ledger {self._where()} is read-only; it was not changed")
         return LedgerDamaged(
             f"cannot use the ledger {self._where()}: {msg} (the file was not changed)"
         )
@@ -416,6 +480,13 @@ class Ledger:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         self._check_version()
+        if self.readonly:
+            if migrations.pending(self.db):
+                raise LedgerError(
+                    f"the ledger {self.path} was written by an older mjscore and must be upgraded,"
+                    " but it is read-only; copy it to a writable place first"
+                )
+            return
         if self.path is not None:
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a network file system

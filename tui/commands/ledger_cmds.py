@@ -52,10 +52,23 @@ def register(sub) -> None:
     s.set_defaults(func=cmd_sessions)
 
 
+def ledger_arg(args) -> str | None:
+    return getattr(args, "sub_db", None) or getattr(args, "db", None)
+
+
 def open_ledger(args):
+    """The ledger to write to (created if it does not exist yet)."""
     from db import Ledger
 
-    return Ledger.open(getattr(args, "sub_db", None) or getattr(args, "db", None))
+    return Ledger.open(ledger_arg(args))
+
+
+def open_ledger_to_read(args):
+    """The ledger to read from: never created, and a read-only file is fine. NotFound if
+    there is no ledger file."""
+    from db import Ledger
+
+    return Ledger.open_to_read(ledger_arg(args))
 
 
 def cmd_import(args) -> int:
@@ -80,7 +93,7 @@ def cmd_import(args) -> int:
 def cmd_export(args) -> int:
     from db.transfer import export_csv, export_json
 
-    with open_ledger(args) as led:
+    with open_ledger_to_read(args) as led:
         text = (
             export_json(led, args.session)
             if args.format == "json"
@@ -99,13 +112,22 @@ def cmd_export(args) -> int:
 
 
 def cmd_sessions(args) -> int:
-    with open_ledger(args) as led:
-        infos = led.list_sessions()
+    from db import Ledger, NotFound, resolve_path
+
+    try:
+        led = Ledger.open_to_read(ledger_arg(args))
+    except NotFound:  # no ledger yet: nothing recorded, and nothing to create
+        infos = []
+        where = f" (no ledger at {resolve_path(ledger_arg(args))})"
+    else:
+        with led:
+            infos = led.list_sessions()
+        where = ""
     if args.json:
         print(json.dumps([_info_json(i) for i in infos], ensure_ascii=False))
         return 0
     if not infos:
-        print("no sessions yet")
+        print(f"no sessions yet{where}")
         return 0
     for i in infos:
         state = "ended" if i.ended else "open"

@@ -76,16 +76,17 @@ def load_file(path: str):
 
 
 def ledger_path(args) -> str | None:
-    return getattr(args, "db", None) or os.environ.get("MJSCORE_DB")
+    return getattr(args, "sub_db", None) or getattr(args, "db", None) or os.environ.get("MJSCORE_DB")
 
 
 def open_ledger(args) -> Any:
-    """The ledger of ``--db`` / ``$MJSCORE_DB`` / the default location."""
+    """The ledger of ``--db`` / ``$MJSCORE_DB`` / the default location, to read: never
+    created, and a read-only ledger file is fine."""
     try:
         from db import Ledger  # type: ignore[attr-defined]
     except ImportError:
         raise MjError(ErrorCode.BAD_RECORD, "the ledger is not available in this build; give a record file instead") from None
-    return Ledger.open(ledger_path(args))
+    return Ledger.open_to_read(ledger_path(args))
 
 
 def ledger_session(ledger: Any, session_id: int):

@@ -1,0 +1,150 @@
+"""The ledger commands against awkward ledger files: missing, read-only, in a read-only folder.
+
+Reading (``sessions``, ``export``, ``report ID``, ``stats``) never creates or changes a file;
+writing (``import``) to a file that cannot be written is one clear line, exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from records import RECORDS
+
+from db import Ledger
+from db.transfer import import_record
+from tui.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def one_line_error(code: int, out: str, err: str) -> bool:
+    return code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+READS = [
+    ("sessions",),
+    ("sessions", "--json"),
+    ("export", "1"),
+    ("export", "1", "--format", "csv"),
+    ("report", "1"),
+    ("report", "1", "--json"),
+    ("stats", "阿明"),
+]
+
+
+@pytest.mark.parametrize("argv", READS, ids=" ".join)
+def test_reading_a_missing_ledger_creates_nothing(tmp_path, capsys, argv):
+    db = tmp_path / "no" / "such" / "ledger.sqlite3"
+    code, out, err = run(capsys, "--db", str(db), *argv)
+    assert not db.parent.exists() and list(tmp_path.iterdir()) == []
+    if argv[0] == "sessions":
+        assert code == 0 and err == ""
+        assert (json.loads(out) == []) if "--json" in argv else ("no sessions" in out)
+    else:
+        assert one_line_error(code, out, err)
+        assert str(db) in err or "no session" in err
+
+
+def test_failed_export_of_unknown_session_creates_no_ledger(tmp_path, capsys, monkeypatch):
+    db = tmp_path / "typo.sqlite3"
+    monkeypatch.setenv("MJSCORE_DB", str(db))
+    code, out, err = run(capsys, "export", "3")
+    assert one_line_error(code, out, err) and not db.exists()
+
+
+# ---------------------------------------------------------------- read-only files
+def _make_read_only(paths: list[Path]) -> bool:
+    """chmod the paths read-only; as root (where permissions do not bind) use the immutable
+    attribute instead. False if neither makes them unwritable here."""
+    for p in paths:
+        p.chmod(0o555 if p.is_dir() else 0o444)
+    if all(not os.access(p, os.W_OK) for p in paths):
+        return True
+    chattr = shutil.which("chattr")
+    if chattr is None:
+        return False
+    for p in paths:
+        if subprocess.run([chattr, "+i", str(p)], capture_output=True).returncode != 0:
+            return False
+    return all(not os.access(p, os.W_OK) for p in paths)
+
+
+def _undo_read_only(paths: list[Path]) -> None:
+    chattr = shutil.which("chattr")
+    for p in paths:
+        if chattr:
+            subprocess.run([chattr, "-i", str(p)], capture_output=True)
+        p.chmod(0o755 if p.is_dir() else 0o644)
+
+
+def _ledger_with_a_session(path: Path, wal: bool) -> None:
+    with Ledger.open(path) as led:
+        import_record(led, RECORDS["guobiao"])
+    if not wal:  # as a copied or backed-up ledger often is: one file, no -wal/-shm
+        import sqlite3
+
+        conn = sqlite3.connect(path)
+        conn.execute("PRAGMA journal_mode = DELETE")
+        conn.close()
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture(params=["file", "folder"])
+def read_only_ledger(request, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "ledger.sqlite3"
+    _ledger_with_a_session(path, wal=False)
+    targets = [path] if request.param == "file" else [folder]
+    if not _make_read_only(targets):
+        _undo_read_only(targets)
+        pytest.skip("cannot make a file read-only here")
+    yield path
+    _undo_read_only(targets)
+
+
+@pytest.mark.parametrize("argv", READS, ids=" ".join)
+def test_reading_a_read_only_ledger_works(read_only_ledger, capsys, argv):
+    before = _files(read_only_ledger.parent)
+    code, out, err = run(capsys, "--db", str(read_only_ledger), *argv)
+    assert code == 0 and err == "" and out
+    if argv[0] == "sessions" and "--json" in argv:
+        assert [s["players"] for s in json.loads(out)] == [RECORDS["guobiao"]["players"]]
+    assert _files(read_only_ledger.parent) == before
+
+
+def test_import_into_a_read_only_ledger_is_one_clear_line(read_only_ledger, capsys, tmp_path):
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(RECORDS["nanjing"], ensure_ascii=False), encoding="utf-8")
+    before = _files(read_only_ledger.parent)
+    code, out, err = run(capsys, "--db", str(read_only_ledger), "import", str(src))
+    assert one_line_error(code, out, err) and "read-only" in err
+    assert _files(read_only_ledger.parent) == before
+
+
+def test_new_ledger_in_a_read_only_folder_is_one_clear_line(tmp_path, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if not _make_read_only([folder]):
+        _undo_read_only([folder])
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        src = tmp_path / "s.json"
+        src.write_text(json.dumps(RECORDS["guobiao"], ensure_ascii=False), encoding="utf-8")
+        code, out, err = run(capsys, "--db", str(folder / "l.sqlite3"), "import", str(src))
+        assert one_line_error(code, out, err) and "not writable" in err
+        assert list(folder.iterdir()) == []
+    finally:
+        _undo_read_only([folder])
