@@ -200,7 +200,9 @@ def evaluate_declared(
             raise MjError(ErrorCode.CONTRADICTION, "七小对/七大对 are always 门清 (concealed: false contradicts them)", where=f"{w}.concealed")
         concealed = True
     if concealed is None:
-        raise MjError(ErrorCode.BAD_RECORD, "a declared Nanning win needs 'concealed' (门清 true/false)", where=f"{w}.concealed")
+        # not declared and not implied (七对, 天胡/地胡/人胡) nor contradicted by events: a declared
+        # win is 门清 only when it says so (the TUI sends concealed only when 门清 is ticked)
+        concealed = False
     r = Reading(
         seven_pairs=pairs,
         quads=quads or 0,

@@ -261,7 +261,6 @@ def test_declared_implied_patterns_count_once():
         ([win(frm=2, patterns=["luxury_seven_pairs"])], "needs 'quads'"),
         ([win(frm=2, patterns=["all_pungs"], quads=1, concealed=True)], "only goes with"),
         ([win(frm=2, patterns=["seven_pairs", "all_pungs"])], "seven pairs cannot"),
-        ([win(frm=2, patterns=["all_pungs"])], "needs 'concealed'"),
         ([{"type": "pung", "player": 0, "from": 2}, win(frm=2, patterns=[], concealed=True)], "exposed pung"),
         ([win(frm=2, hand="[123m,1]456m789p234s55s")], "不准吃"),
         ([win(frm=2, hand="19m19p19sESWNCFPP")], "not a Nanning win"),
@@ -367,3 +366,15 @@ def test_big_cannons_human_and_last_tile():
 def test_seed_notes_refused(events, match):
     with pytest.raises(MjError, match=match):
         settle(events)
+
+
+def test_declared_concealed_absent_means_not_concealed():
+    # RULES §1 门清 "the winner made no exposed meld": a declared win says so with concealed: true;
+    # without it (and without an implying pattern or flag) it is valued as not 门清: N(1) = 3·3·2^0 = 9
+    absent = settle([win(frm=2, patterns=["all_pungs"])])
+    explicit = settle([win(frm=2, patterns=["all_pungs"], concealed=False)])
+    assert absent.payments == explicit.payments
+    assert [(p.payer, p.payee, p.amount) for p in absent.payments] == [(2, 0, 9)]
+    # 天胡 implies 门清 when concealed is absent: 2·S(0) with b = 4 = 8 from each
+    heaven = settle([win(frm=None, patterns=[], heavenly=True)])
+    assert sorted(p.amount for p in heaven.payments) == [8, 8, 8]
