@@ -199,6 +199,24 @@ def _hard_flowers(
     return 0, log.any_logged
 
 
+def _soft_from_melds(melds) -> int:
+    """Soft flowers of logged melds (RULES §2): wind pung 1; wind kong 2 exposed/added, 3
+    concealed; suited kong 1 exposed/added, 2 concealed (a kong logged without its tile counts
+    as suited)."""
+    n = 0
+    for m in melds:
+        wind = m.tile is not None and m.tile in WINDS_STR
+        if m.kind == "pung" and wind:
+            n += 1
+        elif m.kind == "kong":
+            concealed = m.kong_kind == "concealed"
+            n += (3 if concealed else 2) if wind else (2 if concealed else 1)
+    return n
+
+
+WINDS_STR = "ESWN"
+
+
 # ---------------------------------------------------------------- pungs and kongs at the table
 def _tile_name(t: str) -> str:
     return f"{TILE_ZH[t]} ({t})"
@@ -469,9 +487,16 @@ def evaluate_win(
                 f"{BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, but the winner's events show a pung or kong",
                 f"{where}.patterns",
             )
+        soft, soft_derived = win.soft_flowers, False
+        if soft is None:
+            # RECORD: a fact the engine can derive from other events is derived — the winner's
+            # logged kongs and wind pungs give their soft flowers (the wait shape and 缺一 only
+            # come from tiles or a declared soft_flowers)
+            soft, soft_derived = _soft_from_melds(melds), True
         val = value_declared(
             declared,
-            soft=win.soft_flowers or 0,
+            soft=soft,
+            soft_derived=soft_derived,
             hard=hard,
             hard_known=known,
             bonus=bonus,

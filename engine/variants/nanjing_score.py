@@ -503,6 +503,7 @@ def value_declared(
     hard_known: bool,
     bonus: Bonuses,
     where: str | None = None,
+    soft_derived: bool = False,
 ) -> Valuation:
     ps = close_patterns(patterns, where)
     if "no_flowers" in ps and hard_known and hard > 0:
@@ -523,9 +524,9 @@ def value_declared(
     soft_items = (
         (
             ScoreItem(
-                id="soft_declared",
-                zh="软花 (报)",
-                en="Soft flowers (declared)",
+                id="soft_events" if soft_derived else "soft_declared",
+                zh="软花 (杠/风刻)" if soft_derived else "软花 (报)",
+                en="Soft flowers (from logged kongs and wind pungs)" if soft_derived else "Soft flowers (declared)",
                 value=1,
                 count=soft,
             ),

@@ -391,3 +391,30 @@ def test_hand_string_flowers_agree_with_events():
         {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|ba"},
     ])
     assert pays(ok) == [(1, 0, 20 + 2 * 2 + 20)]
+
+
+@pytest.mark.parametrize(
+    "kong,soft",
+    [
+        ({"kind": "exposed", "from": 3, "tile": "5p"}, 1),  # "each suited kong: 1 exposed/added"
+        ({"kind": "concealed", "tile": "5p"}, 2),  # "2 concealed"
+        ({"kind": "exposed", "from": 3, "tile": "E"}, 2),  # "a wind kong instead counts 2 if exposed/added"
+        ({"kind": "concealed", "tile": "E"}, 3),  # "3 if concealed"
+    ],
+)
+def test_declared_win_derives_soft_flowers_of_logged_kongs(kong, soft):
+    # RECORD.md: "A fact that the engine can derive from other events ... is derived"; RULES §2 软花.
+    # QA F19: a declared 大杠开 after a logged 明杠 counted 0 soft flowers.
+    res = settle([
+        {"type": "flowers", "player": 1, "tiles": "a"},  # flowers are being logged: seat 0 has none
+        {"type": "kong", "player": 0, **kong},
+        {"type": "win", "player": 0, "from": None, "kong_bloom": 1, "patterns": ["concealed"]},
+    ])
+    (w,) = res.wins
+    assert any(i.id.endswith("soft_events") for i in w.items)  # shown as derived from the events
+    assert [i.value for i in w.items if i.id == "soft_flowers"] == [soft]
+    h = (20 + 2 * soft + 20 + 40) * 2  # 跑20 + 2·soft + 门清 + 无花果, ×2 大杠开
+    if kong["kind"] == "exposed":
+        assert (3, 0, 3 * h) in pays(res)  # 大杠开 on an exposed kong: its supplier pays all
+    else:  # a chain of concealed kongs only has no liability: each other player pays H
+        assert all((p, 0, h) in pays(res) for p in (1, 2, 3))
