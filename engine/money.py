@@ -151,9 +151,54 @@ def settle_money(points: Sequence[int], stake: Decimal | int | str, unit: Decima
     )
 
 
+_ZWJ = "\u200d"
+NAME_COLUMNS = 20
+"""Widest a player name is shown in a table column (longer names are cut with …)."""
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0  # accents, zero-width joiners, direction marks, variation selectors
+    if "\ufe00" <= ch <= "\ufe0f":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
 def text_width(s: str) -> int:
-    """Terminal columns of ``s`` (CJK wide characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+    """Terminal columns of ``s``, as Textual/Rich count them: CJK and emoji take two,
+    combining marks and format characters none, an emoji joined to the previous one by a
+    zero-width joiner (a family, a profession) none since the sequence is one glyph, and
+    a narrow symbol followed by the emoji selector U+FE0F two."""
+    total = 0
+    joined = False
+    last = 0
+    for ch in s:
+        if joined:
+            joined = False
+            if _char_width(ch):
+                continue
+        if ch == _ZWJ:
+            joined = True
+            continue
+        if ch == "\ufe0f" and last == 1:  # emoji presentation of a narrow symbol: ☺️
+            total += 1
+            last = 2
+            continue
+        last = _char_width(ch)
+        total += last
+    return total
+
+
+def clip(s: str, width: int = NAME_COLUMNS) -> str:
+    """``s`` cut to at most ``width`` terminal columns, ending with … when cut."""
+    if text_width(s) <= width:
+        return s
+    out = ""
+    for ch in s:
+        if text_width(out + ch) > width - 1:
+            break
+        out += ch
+    return out + "…"
 
 
 def pad(s: str, width: int, *, right: bool = False) -> str:
@@ -164,6 +209,7 @@ def pad(s: str, width: int, *, right: bool = False) -> str:
 
 def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -> str:
     """The copyable settle-up block: each player's money, then who pays whom."""
+    names = [clip(n) for n in names]
     width = max(text_width(n) for n in names)
     head = "结算 Settle up" if lang == "zh" else "Settle up"
     stake = f"底注 stake {plain(s.stake)} / 分 point"
@@ -172,8 +218,10 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
         lines.append(f"  {pad(n, width)}  {s.points[i]:>+7d} 分  {s.fmt(s.amounts[i], sign=True):>10}")
     if s.transfers:
         lines.append("转账 transfers:" if lang == "zh" else "Transfers:")
-        for t in s.transfers:
-            lines.append(f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {s.fmt(t.amount)}")
+        amounts = [s.fmt(t.amount) for t in s.transfers]
+        aw = max(len(a) for a in amounts)
+        for t, a in zip(s.transfers, amounts, strict=True):
+            lines.append(f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {a:>{aw}}")
     else:
         lines.append("无需转账 nothing to pay" if lang == "zh" else "Nothing to pay")
     lines.append(("舍入 rounding: " if lang == "zh" else "Rounding: ") + s.rule(lang))

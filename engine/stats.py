@@ -29,6 +29,7 @@ from .core import HandOutcome, Payment, Replay, ScoreItem, TableState, WinResult
 from .money import (
     CENT,
     MoneySettlement,
+    clip,
     format_money,
     pad,
     plain,
@@ -479,7 +480,7 @@ OUTCOME_ZH = {"win": "胡", "draw": "流局", "false_win": "诈胡"}
 
 def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None) -> list[str]:
     """The lines of one hand in the review."""
-    w = width if width is not None else max(text_width(n) for n in names)
+    w = width if width is not None else max(text_width(clip(n)) for n in names)
     st = hr.state
     head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
     if st.bixiahu:
@@ -494,7 +495,7 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
         items = "  ".join(i.label() for i in wr.items)
         lines.append(f"     ★ {names[wr.player]} {headline(wr.value, wr.unit, wr.summary)}" + (f"  [{items}]" if items else ""))
     for p in hr.payments:
-        lines.append(f"     {pad(names[p.payer], w, right=True)} → {pad(names[p.payee], w)} {p.amount:>6}  {p.reason}")
+        lines.append(f"     {pad(clip(names[p.payer]), w, right=True)} → {pad(clip(names[p.payee]), w)} {p.amount:>6}  {p.reason}")
     lines.append("     本盘 " + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True)))
     lines.append("     累计 " + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True)))
     return lines
@@ -502,14 +503,14 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
 
 def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False) -> list[str]:
     """A fixed-width table of player figures, then each player's biggest win."""
-    w = max([text_width(r.name) for r in rows] + [4])
+    w = max([text_width(clip(r.name)) for r in rows] + [4])
     head = f"{pad('玩家', w)}  " + ("场 " if lifetime else "") + " 局   胡 自摸 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
     lines = [head]
     for r in rows:
         avg = r.average_win
         big = r.biggest.points if r.biggest else None
         lines.append(
-            f"{pad(r.name, w)}  " + (f"{r.sessions:>2} " if lifetime else "")
+            f"{pad(clip(r.name), w)}  " + (f"{r.sessions:>2} " if lifetime else "")
             + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
             f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
             f" {('—' if big is None else f'{big:+d}'):>9} {r.net:>+8d} {format_money(r.money, places, sign=True):>11}"
@@ -533,7 +534,7 @@ def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
            "玩家 players: " + "  ".join(f"{i}:{n}" for i, n in enumerate(names))]
     if "review" in sections:
         out += ["", "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " =="]
-        w = max(text_width(n) for n in names)
+        w = max(text_width(clip(n)) for n in names)
         for hr in review(session, rep, player=player):
             out += hand_text(hr, names, width=w)
     if "stats" in sections:
@@ -564,10 +565,12 @@ def lifetime_text(lt: LifetimeStats, *, places: int = 2) -> str:
     if lt.sessions:
         out += ["", "场次 sessions:"]
         w = max(text_width(s.label) for s in lt.sessions)
+        vw = max(text_width(VARIANT_NAMES.get(s.variant, s.variant)) for s in lt.sessions)
+        sw = max(len(plain(s.stake)) for s in lt.sessions)
         for s in lt.sessions:
             p = s.stats
             out.append(
-                f"  {pad(s.label, w)}  {VARIANT_NAMES.get(s.variant, s.variant)} 底注 {plain(s.stake)}"
+                f"  {pad(s.label, w)}  {pad(VARIANT_NAMES.get(s.variant, s.variant), vw)} 底注 {plain(s.stake):<{sw}}"
                 f"  {p.hands:>3} 局 {p.wins:>3} 胡 {p.deal_ins:>3} 放炮  {p.net:>+7d} 分"
                 f"  {format_money(p.money, places, sign=True):>10}  累计 {format_money(s.cumulative_money, places, sign=True)}"
             )

@@ -8,6 +8,7 @@ the real variants are in the second half, skipped while a variant is not importa
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from decimal import Decimal as D
 
@@ -487,3 +488,74 @@ def test_stats_and_money_import_no_ui_or_db():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, f"engine.stats pulled in: {r.stdout} {r.stderr}"
+
+
+# ---------------------------------------------------------------- layout with awkward names
+# Names as players type them: markup-looking text, emoji (a ZWJ family is one glyph two
+# columns wide), combining accents (é as e + U+0301 is one column), right-to-left script,
+# and the longest name the app accepts.
+ODD = ("[b]x[/b] 🀄", "e\u0301e\u0301 Zoë", "שלום עולם", "👨\u200d👩\u200d👧 " + "长" * 30)
+
+
+@pytest.mark.parametrize(
+    ("text", "width"),
+    [
+        ("阿明", 4),
+        ("Lee", 3),
+        ("e\u0301", 1),  # combining acute accent takes no column
+        ("👨\u200d👩\u200d👧", 2),  # ZWJ sequence: one emoji glyph
+        ("a\u200fb", 2),  # a right-to-left mark takes no column
+        ("☺\ufe0f", 2),  # the emoji selector makes a narrow symbol an emoji
+        ("שלום", 4),
+    ],
+)
+def test_text_width_counts_terminal_columns(text, width):
+    assert text_width(text) == width
+
+
+def _columns_line_up(lines: list[str], marker: str) -> bool:
+    """Every line has ``marker`` at the same terminal column."""
+    cols = {text_width(ln[: ln.index(marker)]) for ln in lines}
+    return len(cols) == 1
+
+
+def test_stats_and_settle_tables_line_up_with_odd_names():
+    s, r = nanning_session(stake="0.5")
+    s = dataclasses.replace(s, players=ODD)
+    text = report_text(s, r, sections=("stats", "settle"))
+    lines = text.splitlines()
+    table = lines[lines.index("== 统计 Statistics ==") + 1:][:5]
+    assert table[0].startswith("玩家")
+    # each row is exactly as wide as the header: the columns line up
+    assert len({text_width(ln) for ln in table}) == 1
+    # a very long name is cut short in the table (with …) instead of pushing every column out
+    assert max(text_width(ln) for ln in table) <= 110
+    assert any("…" in ln for ln in table)
+    settle = lines[next(i for i, ln in enumerate(lines) if ln.startswith("== 结算")) + 1:]
+    money_rows = settle[:4]
+    assert _columns_line_up(money_rows, " 分")
+    transfers = settle[settle.index("转账 transfers:") + 1:][: len(settle_money(r.totals, "0.5").transfers)]
+    assert _columns_line_up(transfers, "→")
+    # amounts right-aligned: every transfer line ends at the same column
+    assert len({text_width(ln) for ln in transfers}) == 1
+
+
+def test_review_payment_lines_line_up_with_odd_names():
+    s, r = nanning_session()
+    s = dataclasses.replace(s, players=ODD)
+    pay_lines = [ln for ln in report_text(s, r, sections=("review",)).splitlines() if " → " in ln]
+    assert len(pay_lines) > 3 and _columns_line_up(pay_lines, "→")
+
+
+def test_lifetime_session_lines_line_up():
+    s1, r1 = nanning_session(stake="0.5")
+    s2, r2 = guobiao_session()
+    s3, r3 = nanning_session(stake="12.25")
+    games = [Game(label="#1", session=s1, replay=r1), Game(label="#22", session=s2, replay=r2),
+             Game(label="#333", session=s3, replay=r3)]
+    text = lifetime_text(lifetime_stats("小芳", games), places=2)
+    lines = text.splitlines()
+    rows = lines[lines.index("场次 sessions:") + 1:]
+    assert len(rows) == 3
+    for marker in (" 局", " 分", "累计"):
+        assert _columns_line_up(rows, marker), marker
