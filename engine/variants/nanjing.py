@@ -679,7 +679,9 @@ class Nanjing(Variant):
             raise _contra("the liable player is the winner", where)
         self_draw = win.from_ is None or bool(win.robbed_kong)
         how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
-        base = f"{val.summary} {how}"
+        # every factor in the reason, so a payer can check the amount from the line alone
+        mults = "".join(f" {i.zh}{i.value}" for i in val.items if str(i.value).startswith("×"))
+        base = f"{val.summary}{mults} {val.value}花 {how}"
         if self_draw:
             if liable is not None:
                 book.pay(liable, w, 3 * h, f"{base}{_tag(m)} {why} 3×{h}")
