@@ -457,7 +457,18 @@ class Nanchang(Variant):
             name = "德中德" if "clean_sweep" in val.patterns else "德国"
             for j in bonus_payers(win.player, win.from_):
                 book.pay(j, win.player, base * CLEAN_BONUS, f"{name} +{CLEAN_BONUS}")
-        summary = val.label() + (" 自摸" if win.from_ is None else " 点炮")
+        # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 点炮)
+        if win.heavenly:
+            how = "天胡"
+        elif win.earthly:
+            how = "地胡"
+        elif win.robbed_kong:
+            how = "抢杠"
+        elif win.kong_bloom:
+            how = "杠上开花"
+        else:
+            how = "自摸" if win.from_ is None else "点炮"
+        summary = val.label() if how in val.label() else f"{val.label()} {how}"
         return WinResult(player=win.player, from_=win.from_, items=val.items(), value=m, unit="×", summary=summary)
 
     # ------------------------------------------------------------ calc
