@@ -93,17 +93,32 @@ def read_record(path: str) -> str:
         raise MjError(ErrorCode.BAD_RECORD, f"{path} is not UTF-8 text") from None
 
 
-def cmd_replay(args) -> int:
-    from engine.core import replay
+def load_record(path: str):
+    """The :class:`engine.record.Session` in the file (``-``: standard input); a JSON syntax
+    error names the file."""
     from engine.record import load_session
 
-    session = load_session(read_record(args.file))
+    text = read_record(path)
+    try:
+        return load_session(text)
+    except MjError as e:
+        if e.where and e.where.startswith("line "):
+            label = "standard input" if path == "-" else path
+            raise MjError(e.code, e.message, where=f"{label} {e.where}") from None
+        raise
+
+
+def cmd_replay(args) -> int:
+    from engine.core import replay
+    from engine.money import pad, text_width
+
+    session = load_record(args.file)
     rep = replay(session)
     if args.json:
         print(json.dumps(rep.to_json(), ensure_ascii=False))
         return 0
     names = session.players
-    width = max(len(n) for n in names)
+    width = max(text_width(n) for n in names)
     for h in rep.hands:
         st = h.state
         head = f"#{h.index:<3} 庄 {names[st.dealer]}  圈 {st.prevailing_wind}"
@@ -111,7 +126,7 @@ def cmd_replay(args) -> int:
             head += f"  比下胡 旗 {st.flags}"
         print(head)
         for p in h.result.payments:
-            print(f"     {names[p.payer]:>{width}} → {names[p.payee]:<{width}} {p.amount:>6}  {p.reason}")
+            print(f"     {pad(names[p.payer], width, right=True)} → {pad(names[p.payee], width)} {p.amount:>6}  {p.reason}")
         print("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, h.result.deltas, strict=True)))
     print("总计 totals: " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, rep.totals, strict=True)))
     return 0

@@ -72,17 +72,16 @@ def open_ledger_to_read(args):
 
 
 def cmd_import(args) -> int:
-    from db.transfer import import_record
-    from tui.commands.engine_cmds import read_record
+    from tui.commands.engine_cmds import load_record
 
-    text = read_record(args.file)
+    session = load_record(args.file)
     notes = (
         args.notes
         if args.notes is not None
         else ("" if args.file == "-" else f"imported from {Path(args.file).name}")
     )
     with open_ledger(args) as led:
-        sid = import_record(led, text, notes=notes)
+        sid = led.import_session(session, notes=notes)
         info = led.session_info(sid)
     print(
         f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands"

@@ -35,6 +35,7 @@ def register(sub) -> None:
     r.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
     r.add_argument("--only", action="append", choices=("review", "stats", "settle"),
                    help="print only this section (repeatable)")
+    r.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     r.set_defaults(func=cmd_report)
 
     s = sub.add_parser(
@@ -46,6 +47,7 @@ def register(sub) -> None:
                    help="read this session record instead of the ledger (repeatable)")
     s.add_argument("--json", action="store_true", help="print JSON")
     s.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
+    s.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     s.set_defaults(func=cmd_stats)
 
 
@@ -67,11 +69,10 @@ def is_record_path(arg: str) -> bool:
 def load_file(path: str):
     """(label, Session, Replay) of a record file."""
     from engine.core import replay
-    from engine.record import load_session
 
-    from .engine_cmds import read_record
+    from .engine_cmds import load_record
 
-    session = load_session(read_record(path))
+    session = load_record(path)
     return ("stdin" if path == "-" else Path(path).name), session, replay(session)
 
 

@@ -1,0 +1,61 @@
+"""The scripting commands as a user meets them: text layout, options in either place,
+errors that name the file."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from records import RECORDS
+
+from engine.money import text_width
+from tui.cli import main
+
+ODD_NAMES = ["阿明", "e\u0301e\u0301 Zoë", "[b]x[/b]", "Lee 🀄"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    src = tmp_path / "s.json"
+    src.write_text(
+        json.dumps({**RECORDS["guobiao"], "players": ODD_NAMES}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    return src
+
+
+def test_replay_text_payment_columns_line_up(record_file, capsys):
+    code, out, err = run(capsys, "replay", str(record_file))
+    assert code == 0 and err == ""
+    lines = [ln for ln in out.splitlines() if " → " in ln]
+    assert len(lines) >= 4
+    # the arrow, and the end of the amount, stand in the same terminal column on every line
+    assert len({text_width(ln[: ln.index("→")]) for ln in lines}) == 1
+    ends = {text_width(ln[: re.search(r"→ .*? (\d+)  ", ln).end(1)]) for ln in lines}
+    assert len(ends) == 1
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_report_and_stats_take_db_after_the_command(tmp_path, record_file, capsys, where):
+    db = str(tmp_path / "l.sqlite3")
+    assert run(capsys, "--db", db, "import", str(record_file))[0] == 0
+    for argv in (["report", "1", "--only", "settle"], ["stats", "阿明", "--json"]):
+        full = ["--db", db, *argv] if where == "before" else [*argv, "--db", db]
+        code, out, err = run(capsys, *full)
+        assert code == 0 and err == "" and out, (full, err)
+
+
+@pytest.mark.parametrize("command", ["replay", "import", "report"])
+def test_invalid_json_error_names_the_file(tmp_path, capsys, command):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": 1,\n', encoding="utf-8")
+    code, out, err = run(capsys, "--db", str(tmp_path / "l.sqlite3"), command, str(bad))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "broken.json" in err and "line 2" in err
