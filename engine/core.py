@@ -67,10 +67,16 @@ class ScoreItem:
     value: int | str  # points, fans, 花, doublings, or a multiplier text such as "×2"
     count: int = 1
 
+    @property
+    def total(self) -> int | str:
+        """The item's whole worth: value × count for numbers (花牌×2 → 2), else the value."""
+        return self.value * self.count if isinstance(self.value, int) else self.value
+
     def label(self, lang: str = "zh") -> str:
+        """'花牌×2 2': the name, how many times it counts, and what it is worth in all."""
         name = self.zh if lang == "zh" else f"{self.zh} {self.en}"
         n = f"×{self.count}" if self.count > 1 else ""
-        return f"{name}{n} {self.value}"
+        return f"{name}{n} {self.total}"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.zh, "name_en": self.en, "value": self.value, "count": self.count}
