@@ -601,7 +601,7 @@ class Nanning(Variant):
                 if p != fw.player:
                     book.pay(fw.player, p, rules.false_win_penalty, "诈胡 赔付")
             return book.result(next_state=advance(state, dealer=fw.player), outcome="false_win",
-                               summary=f"诈胡 seat {fw.player}", details={"false_win": fw.player})
+                               summary="诈胡", details={"false_win": fw.player})
         if outcome == "draw":
             _check_copies(hand, [], None)
             _kong_points(book, hand, {})
