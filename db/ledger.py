@@ -97,6 +97,11 @@ def _state_json(state: TableState) -> str:
     return _dumps({k: getattr(state, k) for k in _STATE_FIELDS})
 
 
+def _sqlite_int(n: object) -> bool:
+    """An int SQLite can store (64-bit); anything else cannot be an id in the ledger."""
+    return isinstance(n, int) and not isinstance(n, bool) and -(2**63) <= n < 2**63
+
+
 def _writable(p: Path) -> bool:
     """Whether this process may write ``p`` (False on read-only media, for an immutable
     file, or without permission)."""
@@ -683,6 +688,8 @@ class Ledger:
         ).lastrowid  # type: ignore[return-value]
 
     def _session_row(self, session_id: int) -> dict[str, Any]:
+        if not _sqlite_int(session_id):  # e.g. 10**30 typed on the command line
+            raise NotFound(f"there is no session {session_id} in the ledger")
         rows = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [session_id]))
         if not rows:
             raise NotFound(f"there is no session {session_id} in the ledger")
@@ -1473,7 +1480,11 @@ class Ledger:
         undone event, or an earlier undo — undoing an undo redoes). The hand must still be
         as that change left it. Later hands are re-settled; returns the new audit id."""
         with self._write():
-            rows = list(self.db.query("SELECT * FROM audit WHERE id = ?", [audit_id]))
+            rows = (
+                list(self.db.query("SELECT * FROM audit WHERE id = ?", [audit_id]))
+                if _sqlite_int(audit_id)
+                else []
+            )
             if not rows:
                 raise NotFound(f"there is no change {audit_id} in the ledger's history")
             entry = self._audit_entry(rows[0])

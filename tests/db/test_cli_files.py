@@ -148,3 +148,24 @@ def test_new_ledger_in_a_read_only_folder_is_one_clear_line(tmp_path, capsys):
         assert list(folder.iterdir()) == []
     finally:
         _undo_read_only([folder])
+
+
+@pytest.mark.parametrize("sid", ["99999999999999999999999", "-99999999999999999999999"])
+@pytest.mark.parametrize("command", ["export", "report"])
+def test_session_id_beyond_sqlite_integers_is_not_found(tmp_path, capsys, command, sid):
+    db = tmp_path / "l.sqlite3"
+    with Ledger.open(db) as led:
+        import_record(led, RECORDS["guobiao"])
+    code, out, err = run(capsys, "--db", str(db), command, sid)
+    assert one_line_error(code, out, err)
+    # report takes a non-digit argument ("-9…") as a record file name
+    assert f"no session {sid}" in err or (command == "report" and f"cannot read {sid}" in err)
+
+
+def test_export_to_a_missing_folder_is_one_clear_line(tmp_path, capsys):
+    db = tmp_path / "l.sqlite3"
+    with Ledger.open(db) as led:
+        import_record(led, RECORDS["guobiao"])
+    target = tmp_path / "missing" / "out.json"
+    code, out, err = run(capsys, "--db", str(db), "export", "1", "-o", str(target))
+    assert one_line_error(code, out, err) and "cannot write" in err and not target.parent.exists()
