@@ -12,6 +12,7 @@ from functools import partial
 from importlib import resources
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -69,6 +70,31 @@ class MjscoreApp(App[int]):
         self.lang = lang
         self.demo = demo
         self.current_session_id: int | None = None
+        self._held_keys: list[events.Key] = []
+
+    # ---- type-ahead (see tui.screens.common): every key is handled in the order typed
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._held_keys.append(event)
+            await self._release_keys()
+            return
+        await super().on_event(event)
+
+    async def on_keys_ready(self, _message: Any) -> None:
+        await self._release_keys()
+
+    async def _release_keys(self) -> None:
+        """Deliver held keys in order while the top screen can take them."""
+        held = self._held_keys
+        while held:
+            screen = self.screen
+            if not getattr(screen, "keys_ready", True):
+                return  # a screen just pushed, not mounted yet: it posts KeysReady when it is
+            event = held.pop(0)
+            route = getattr(screen, "route_key", None)
+            if route is not None and route(event):
+                continue
+            await super().on_event(event)
 
     def on_mount(self) -> None:
         from .screens.home import HomeScreen

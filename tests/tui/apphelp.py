@@ -63,3 +63,25 @@ def run(fn):
         return asyncio.run(fn(*a, **kw))
 
     return wrapper
+
+
+async def type_fast(pilot, *keys: str) -> None:
+    """Send ``keys`` the way a terminal delivers a burst of typing: all queued at once,
+    without waiting for the app to handle one before the next arrives (``pilot.press``
+    waits for the app to go idle after every key, which hides type-ahead races)."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        char = key if len(key) == 1 else {"space": " "}.get(key)
+        app.post_message(events.Key(key, char))
+    await pilot.pause()
+    await pilot.pause()
+
+
+def lines_of(widget) -> list[str]:
+    """The text rows a widget draws (border included), as the terminal shows them."""
+    from textual.geometry import Region
+
+    w, h = widget.outer_size
+    return ["".join(seg.text for seg in strip) for strip in widget.render_lines(Region(0, 0, w, h))]

@@ -10,6 +10,7 @@ from apphelp import (
     app_on,
     events,
     hotkey,
+    lines_of,
     new_ledger,
     open_table,
     run,
@@ -133,7 +134,7 @@ async def test_kong_pung_draw_and_false_win(ledger):
         assert isinstance(app.screen, KongDialog)
         await pilot.press("3", "c", "enter")  # 老王 concealed kong
         await pilot.press("p", "1", "4", "enter")  # 阿明 pungs from Lee
-        await pilot.press("k", "1", "a", "4", "enter")  # ...and adds the kong on it
+        await pilot.press("k", "1", "a", "enter")  # ...and adds the kong on it (supplier: the pung's)
         await pilot.pause()
         cur = text_of(app.screen.query_one("#current-hand"))
         assert "老王" in cur and "Lee" in cur
@@ -461,3 +462,53 @@ async def test_each_confirmed_event_is_on_disk_at_once(tmp_path):
         with Ledger.open(path) as other:  # another connection, while the app still runs
             assert events(other, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]
     led.close()
+
+
+@run
+async def test_long_name_keeps_the_score_visible(ledger):
+    # QA F2: a 41-character name wrapped over the wind and score lines of its box
+    long = "Wang Xiaoming the Fortieth of His Nameeee"
+    sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", long])
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 3, "patterns": ["all_pungs"], "concealed": False})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        rows = [r.strip("▊▎ ") for r in lines_of(app.screen.query_one("#seat-3"))]
+    # inside the border: name (cut, one line), seat wind, score (RULES.md §1: 碰碰胡 N(1) = 9)
+    assert rows[1].startswith("4 Wang Xiaoming") and rows[1].endswith("…")
+    assert rows[2] == "北 North"
+    assert rows[3] == "-9"
+
+
+@run
+async def test_added_kong_takes_its_pungs_supplier(ledger):
+    # QA F5 / RULES.md §0: "A pung later turned into an added kong is one meld: the added
+    # kong's `from` equals the pung's". The dialog fills the supplier in and locks it.
+    sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", "Wang"])
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("p", "2", "1", *"5s", "enter")  # Bob pungs 5s from Alice
+        await pilot.press("p", "2", "3", *"7p", "enter")  # ...and 7p from Mei
+        await pilot.press("k", "2", "a")
+        d = app.screen
+        assert isinstance(d, KongDialog)
+        # two pungs with different suppliers: the tile decides; the supplier is not guessed
+        assert not d.query_one("#from").chosen
+        assert "several pungs" in text_of(d.query_one("#kong-note"))
+        assert d.focused is d.query_one("#tile")  # the locked row is skipped
+        await pilot.press(*"5s")
+        await pilot.pause()
+        assert d.query_one("#from").value == 0 and d.query_one("#from").disabled
+        assert "Alice pays" in text_of(d.query_one("#kong-note"))
+        await pilot.press("3")  # a seat key out of habit goes to the tile field, not the supplier
+        await pilot.pause()
+        assert d.query_one("#from").disabled and d.query_one("#from").value != 2
+        await pilot.press("backspace", "enter")
+        await pilot.press("d", "1", "enter")  # a draw, Alice drew the last tile
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert events(ledger, sid)[0][2] == {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "5s"}
+    # RULES.md §1 kong points: an added kong takes 1 from the pung's supplier
+    pays = ledger.replay(sid).hands[0].result.payments
+    assert [(p.payer, p.payee, p.amount) for p in pays if "补杠" in p.reason] == [(0, 1, 1)]

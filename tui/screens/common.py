@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from textual import events
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.message import Message
 
 from ..i18n import tr
 
@@ -23,3 +25,57 @@ def B(key: str, action: str, label: str, *, show: bool = True, priority: bool = 
     """A binding whose id is its i18n label key; the English label is the default description."""
     return Binding(key, action, tr(label, "en"), show=show, priority=priority, id=label,
                    key_display=key_display)
+
+
+# ---------------------------------------------------------------- type-ahead
+# A terminal delivers a burst of typing as several key events at once. Textual forwards each
+# key to the widget focused *when the app dequeues it*, and bindings, focus moves and screen
+# pushes happen later (after the key has travelled through message queues), so a fast second
+# key could reach the wrong field. The app therefore asks the top screen to handle each key
+# synchronously (``route_key``) as it dequeues it, and holds keys while a freshly pushed
+# screen is not mounted yet (``keys_ready``), releasing them in order once it is.
+
+
+class KeysReady(Message):
+    """Posted to the app when a screen that was holding keys can take them."""
+
+
+def run_binding_now(node: DOMNode, key: str) -> bool:
+    """Run ``node``'s (non-priority) binding for ``key`` right now, if it has one whose
+    action is allowed and is a plain method. Returns True if one ran."""
+    import inspect
+
+    from textual.actions import parse
+
+    for b in node._bindings.key_to_bindings.get(key, ()):
+        if b.priority:
+            continue
+        name, params = _action(b.action, parse)
+        method = getattr(node, f"action_{name}", None)
+        if method is None or inspect.iscoroutinefunction(method):
+            continue
+        if node.check_action(name, params) is False:
+            continue
+        method(*params)
+        return True
+    return False
+
+
+def _action(action: str, parse) -> tuple[str, tuple[object, ...]]:
+    _ns, name, params = parse(action)
+    return name, tuple(params)
+
+
+class TypeAheadScreen:
+    """Mixin for screens: keys typed before the screen is mounted are held by the app, then
+    handled in order; ``route_key`` handles a key synchronously (return True) or lets Textual
+    deliver it as usual (return False)."""
+
+    keys_ready: bool = False
+
+    def mark_keys_ready(self) -> None:
+        self.keys_ready = True
+        self.app.post_message(KeysReady())
+
+    def route_key(self, event: events.Key) -> bool:
+        return False

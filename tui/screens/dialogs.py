@@ -30,7 +30,7 @@ from ..widgets.describe import deltas_line, describe_event, payment_line
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
-from .common import B, localize_bindings
+from .common import B, TypeAheadScreen, localize_bindings
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,15 @@ class InvalidField(ValueError):
         self.field_id = field_id
 
 
-class EventDialog(ModalScreen[Event | None]):
-    """Base: a title, rows of fields, an error line, a preview, Enter/Esc."""
+class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
+    """Base: a title, rows of fields, an error line, a preview, Enter/Esc.
+
+    Keys are handled as the app dequeues them (``route_key``): choosing a seat moves the
+    focus to the next field at once, so a burst of typing (``w 1 3 p``) fills the fields in
+    order; keys typed before the dialog is mounted are held and replayed in order. A key the
+    current field cannot use rings the bell and says what the field wants; it is never passed
+    on to another field. ``deliver`` (set by the screen that opens the dialog) receives the
+    event synchronously when the dialog closes, before any later key is handled."""
 
     BINDINGS = [
         B("enter", "confirm", "confirm"),
@@ -79,6 +86,8 @@ class EventDialog(ModalScreen[Event | None]):
         self.lang = ctx.lang
         self.result_event: Event | None = None
         self._error_field: str | None = None
+        self.deliver: Callable[[Any], None] | None = None
+        self._preview_pending = False
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -118,28 +127,113 @@ class EventDialog(ModalScreen[Event | None]):
         raise NotImplementedError
 
     def on_mount(self) -> None:
+        self.sync_fields()
         self.update_preview()
-        fields = self.query("Picker, Toggles, Input")
-        if fields:
-            fields.first().focus()
+        chain = self.field_chain()
+        if chain:
+            self.set_focus(self.first_field(chain))
+        self.mark_keys_ready()
+
+    def first_field(self, chain: list[Widget]) -> Widget:
+        return chain[0]
 
     # ---- flow
-    def focus_after(self, widget: Widget) -> None:
-        """Move focus to the next focusable field after ``widget``."""
-        chain = [w for w in self.query("Picker, Toggles, Input") if w.focusable]
+    def field_chain(self) -> list[Widget]:
+        return [w for w in self.query("Picker, Toggles, Input") if w.focusable]
+
+    def focus_after(self, widget: Widget, step: int = 1) -> None:
+        """Move focus (now, not after a refresh) to the next focusable field after ``widget``."""
+        chain = self.field_chain()
         if widget in chain:
-            i = chain.index(widget)
-            if i + 1 < len(chain):
-                chain[i + 1].focus()
+            i = chain.index(widget) + step
+            if 0 <= i < len(chain):
+                self.set_focus(chain[i])
+        elif chain:
+            self.set_focus(chain[0] if step > 0 else chain[-1])
+
+    def route_key(self, event: Any) -> bool:
+        """Handle one key now, in the order typed (see the class docstring)."""
+        key, ch = event.key, event.character
+        if self.screen_key(key, ch):
+            return True
+        focused = self.focused
+        if key == "escape":
+            self.action_cancel()
+            return True
+        if key in ("tab", "shift+tab"):
+            self.sync_fields()
+            if focused is not None:
+                self.focus_after(focused, 1 if key == "tab" else -1)
+            return True
+        if key == "enter":
+            self.action_confirm()
+            return True
+        if isinstance(focused, Input):
+            return self.input_key(focused, key, ch)
+        if isinstance(focused, Picker):
+            if focused.handle_key_now(key, ch):
+                self.sync_fields()
+                if key not in ("left", "right"):
+                    self.focus_after(focused)
+                return True
+            if ch and ch.isprintable():
+                self.refuse_key(focused)
+                return True
+            return False
+        if isinstance(focused, Toggles) and focused.handle_key(key):
+            return True
+        return self.other_key(key, ch)
+
+    def screen_key(self, key: str, ch: str | None) -> bool:
+        """Keys the dialog takes wherever the focus is (before any field sees them)."""
+        return False
+
+    def other_key(self, key: str, ch: str | None) -> bool:
+        """A key no field took (the focus is on a toggle row or nowhere)."""
+        return False
+
+    def input_key(self, inp: Input, key: str, ch: str | None) -> bool:
+        """Edit the focused text field now (so later keys see its new text)."""
+        if ch is not None and len(ch) == 1 and ch.isprintable():
+            sel = inp.selection
+            if sel.is_empty:
+                inp.insert_text_at_cursor(ch)
+            else:
+                inp.replace(ch, *sel)
+            return True
+        edits = {"backspace": "delete_left", "delete": "delete_right", "left": "cursor_left",
+                 "right": "cursor_right", "home": "home", "end": "end", "ctrl+u": "delete_left_all",
+                 "ctrl+w": "delete_left_word"}
+        if key in edits:
+            getattr(inp, f"action_{edits[key]}")()
+            return True
+        return False
+
+    def refuse_key(self, picker: Picker) -> None:
+        """A key the focused chooser cannot use: say so; never hand it to another field."""
+        self.app.bell()
+        label = ""
+        row = picker.parent
+        if row is not None:
+            labels = row.query(".flabel")
+            if labels:
+                label = str(labels.first().render())
+        err = self.query_one("#dialog-error", Static)
+        err.set_class(True, "bad")
+        err.update(Text(self.t("pick_first", what=label.strip() or "?"), style="bold"))
 
     @on(Picker.Chosen)
     def _picked(self, event: Picker.Chosen) -> None:
-        self.fields_changed()
-        self.focus_after(event.picker)
+        # A mouse click (or a picker outside the type-ahead path): same effect, one step later.
+        self.sync_fields()
+        self.update_preview()
+        if event.advance and event.picker is self.focused:
+            self.focus_after(event.picker)
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
-        self.fields_changed()
+        self.sync_fields()
+        self.schedule_preview()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -148,10 +242,28 @@ class EventDialog(ModalScreen[Event | None]):
 
     @on(Toggles.Changed)
     def _toggled(self, event: Toggles.Changed) -> None:
-        self.fields_changed()
+        self.sync_fields()
+        self.update_preview()
 
     def fields_changed(self) -> None:
+        self.sync_fields()
         self.update_preview()
+
+    def sync_fields(self) -> None:
+        """Enable/disable/lock fields from the others' values (cheap; done at once)."""
+
+    def schedule_preview(self) -> None:
+        """Settle the hand for the preview once the keys already queued are handled: a burst
+        of typing costs one engine call, not one per key (Enter always settles with the
+        fields as they are, and the preview never writes to a field)."""
+        if not self._preview_pending:
+            self._preview_pending = True
+            self.call_later(self._flush_preview)
+
+    def _flush_preview(self) -> None:
+        if self._preview_pending and self.is_attached:
+            self._preview_pending = False
+            self.update_preview()
 
     def show_field_error(self, field_id: str | None, text: str = "") -> None:
         """Show ``text`` beside one field and clear the others (only changed labels are
@@ -229,12 +341,20 @@ class EventDialog(ModalScreen[Event | None]):
     def action_confirm(self) -> None:
         self.update_preview()
         if self.result_event is not None:
-            self.dismiss(self.result_event)
+            self.finish(self.result_event)
         else:
             self.app.bell()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.finish(None)
+
+    def finish(self, result: Any) -> None:
+        """Close and hand ``result`` to ``deliver`` now (a later key must see it stored)."""
+        self._preview_pending = False
+        deliver, self.deliver = self.deliver, None
+        self.dismiss(result)
+        if deliver is not None:
+            deliver(result)
 
     # ---- value readers
     def picked(self, picker_id: str, field_id: str, label: str) -> Any:
@@ -258,16 +378,55 @@ class KongDialog(EventDialog):
                  Choice("c", self.t("kong_concealed"), "concealed")]
         yield self.row(self.t("kind"), Picker(kinds, id="kind"), "kind")
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
+        yield Label("", id="kong-note", classes="fsub", markup=False)
         yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
 
-    def fields_changed(self) -> None:
+    _auto_from: int | None = None  # the supplier filled in from the logged pung
+
+    def sync_fields(self) -> None:
+        """An added kong (补杠) keeps its pung's supplier (RULES.md §0: "the added kong's
+        `from` equals the pung's"): it is filled in from the logged pung and locked."""
         kind = self.query_one("#kind", Picker)
         who = self.query_one("#who", Picker)
         src = self.query_one("#from", Picker)
-        src.disabled = kind.chosen and kind.value == "concealed"
+        note, supplier, locked = "", None, False
+        if kind.chosen and kind.value == "added" and who.chosen:
+            supplier, note, locked = self.pung_supplier(who.value, self.text("tile"))
         for i in range(4):
             src.set_enabled(i, not (who.chosen and who.value == i))
-        super().fields_changed()
+        if supplier is not None:
+            if src.value != supplier or not src.chosen:
+                src.index = src._index_of(supplier)
+            self._auto_from = supplier
+        elif self._auto_from is not None or locked:
+            if src.chosen and (locked or src.value == self._auto_from):
+                src.index = None  # no longer known: do not leave a guess behind
+            self._auto_from = None
+        src.disabled = (kind.chosen and kind.value == "concealed") or locked
+        lab = self.query_one("#kong-note", Label)
+        if str(lab.render()) != note:
+            lab.update(note)
+
+    def pung_supplier(self, player: int, tile: str) -> tuple[int | None, str, bool]:
+        """(the supplier of the pung this added kong upgrades or None, a note for the
+        dialog, whether the supplier comes from the logged pungs rather than a choice)."""
+        from engine.record import Kong, Pung
+
+        evs = self.ctx.events
+        upgraded = {e.tile for e in evs if isinstance(e, Kong) and e.kind == "added" and e.player == player and e.tile}
+        pungs = [e for e in evs if isinstance(e, Pung) and e.player == player and (e.tile is None or e.tile not in upgraded)]
+        if tile and not _one_tile(tile):
+            tile = ""  # still being typed (or mistyped): the field shows its own error
+        if tile:
+            exact = [p for p in pungs if p.tile == tile]
+            pungs = exact or [p for p in pungs if p.tile is None]
+        if not pungs:
+            return None, self.t("added_kong_no_pung"), False
+        suppliers = {p.from_ for p in pungs}
+        if len(suppliers) > 1:
+            return None, self.t("added_kong_which"), True
+        (s,) = suppliers
+        return s, self.t("added_kong_from", name=self.ctx.names[s]), True
 
     def build(self) -> dict[str, Any]:
         who = self.picked("who", "who", self.t("who"))
@@ -281,6 +440,13 @@ class KongDialog(EventDialog):
         return obj
 
 
+def _one_tile(s: str) -> bool:
+    try:
+        return len(parse_tiles(s)) == 1
+    except MjError:
+        return False
+
+
 class PungDialog(EventDialog):
     TITLE_KEY = "act_pung"
     EVENT_TYPE = "pung"
@@ -290,12 +456,11 @@ class PungDialog(EventDialog):
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
         yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
 
-    def fields_changed(self) -> None:
+    def sync_fields(self) -> None:
         who = self.query_one("#who", Picker)
         src = self.query_one("#from", Picker)
         for i in range(4):
             src.set_enabled(i, not (who.chosen and who.value == i))
-        super().fields_changed()
 
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {"type": "pung", "player": self.picked("who", "who", self.t("who")),
@@ -500,10 +665,28 @@ class WinDialog(EventDialog):
                 yield self.row(flag_name(self.ctx.variant.id, f, self.lang), Input(compact=True, id=f"t-{f}", classes="short"), f"t-{f}")
         yield self.row(self.t("hand_tiles"), Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"), "tiles")
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def first_field(self, chain: list[Widget]) -> Widget:
         if self.winner is not None:
-            self.query_one("#from", Picker).focus()
+            return self.query_one("#from", Picker)
+        return chain[0]
+
+    def screen_key(self, key: str, ch: str | None) -> bool:
+        if key == "ctrl+t":
+            self.action_tiles()
+            return True
+        if key == "plus" and not isinstance(self.focused, Input):
+            if self.check_action("another", ()):
+                self.action_another()
+            else:
+                self.app.bell()
+            return True
+        return False
+
+    def other_key(self, key: str, ch: str | None) -> bool:
+        # Pattern/flag hotkeys work wherever the focus is not in a text field or a seat picker.
+        if ch is None:
+            return False
+        return any(tog.press(key) for tog in self.query(Toggles) if tog is not self.focused)
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
         return self.ctx.with_events((*self.other_wins, ev))
@@ -513,7 +696,7 @@ class WinDialog(EventDialog):
         return super().keys_text() + f" · Ctrl+T {self.t('focus_tiles')}" + more
 
     def action_tiles(self) -> None:
-        self.query_one("#tiles", Input).focus()
+        self.set_focus(self.query_one("#tiles", Input))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "another":
@@ -540,6 +723,7 @@ class WinDialog(EventDialog):
         for i in range(4):
             src.set_enabled(i, i == ev.from_)
         src.set_enabled(None, False)
+        src.disabled = True  # the discarder is the same for every winner: the focus skips it
         for tog in self.query(Toggles):
             for it in tog.items:
                 it.value = 0
@@ -547,7 +731,7 @@ class WinDialog(EventDialog):
         for inp in self.query(Input):
             inp.value = ""
         self.query_one("#dialog-title", Label).update(self.title_text())
-        win.focus()
+        self.set_focus(win)
         self.update_preview()
 
     def action_confirm(self) -> None:
@@ -555,29 +739,19 @@ class WinDialog(EventDialog):
         if self.result_event is None:
             self.app.bell()
         elif self.other_wins:
-            self.dismiss((*self.other_wins, self.result_event))
+            self.finish((*self.other_wins, self.result_event))
         else:
-            self.dismiss(self.result_event)
+            self.finish(self.result_event)
 
-    def fields_changed(self) -> None:
+    def sync_fields(self) -> None:
         win = self.query_one("#winner", Picker)
         src = self.query_one("#from", Picker)
-        for i in range(4):
-            src.set_enabled(i, not (win.chosen and win.value == i))
+        if not self.other_wins:  # else action_another fixed the discarder already
+            for i in range(4):
+                src.set_enabled(i, not (win.chosen and win.value == i))
         tiles = bool(self.text("tiles"))
         for tog in self.query("#patterns"):
             tog.set_class(tiles, "inactive")
-        super().fields_changed()
-
-    def on_key(self, event) -> None:
-        # Hotkeys work wherever the focus is not in a text field or a seat picker.
-        focused = self.focused
-        if isinstance(focused, Input | Picker) or event.character is None:
-            return
-        for tog in self.query(Toggles):
-            if tog is not focused and tog.press(event.key):
-                event.stop()
-                return
 
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {"type": "win", "player": self.picked("winner", "winner", self.t("winner"))}

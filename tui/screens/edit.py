@@ -19,11 +19,11 @@ from engine.record import Event
 from ..i18n import tr
 from ..widgets.describe import deltas_line, describe_event, payment_line
 from .base import settle_preview
-from .common import B, localize_bindings
+from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 from .dialogs import DIALOGS, HandContext
 
 
-class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
+class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
     BINDINGS = [
         B("delete,backspace", "remove", "act_delete_event", key_display="Del"),
         B("w", "add('win')", "act_win"),
@@ -46,6 +46,7 @@ class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
         self.lang = ctx.lang
         self.draft: list[Event] = list(ctx.events)
         self.ok = False
+        self.deliver: Any = None
         localize_bindings(self, self.lang)
 
     def compose(self) -> ComposeResult:
@@ -58,7 +59,16 @@ class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
 
     def on_mount(self) -> None:
         self.redraw()
-        self.query_one(OptionList).focus()
+        self.set_focus(self.query_one(OptionList))
+        self.mark_keys_ready()
+
+    def route_key(self, event: Any) -> bool:
+        """Keys are handled in the order typed: ``w`` opens the win dialog before the next
+        key is looked at (see common.TypeAheadScreen)."""
+        ol = self.query_one(OptionList)
+        if self.focused is ol and event.key != "enter" and run_binding_now(ol, event.key):
+            return True
+        return run_binding_now(self, event.key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add":
@@ -106,14 +116,22 @@ class HandEditScreen(ModalScreen[tuple[Event, ...] | None]):
                 self.draft = list(ctx.with_events(ev if isinstance(ev, tuple) else (ev,)))
                 self.redraw()
 
-        self.app.push_screen(DIALOGS[kind](ctx), done)
+        dialog = DIALOGS[kind](ctx)
+        dialog.deliver = done
+        self.app.push_screen(dialog)
 
     def action_save(self) -> None:
         self.redraw()
         if self.ok:
-            self.dismiss(tuple(self.draft))
+            self.finish(tuple(self.draft))
         else:
             self.app.bell()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.finish(None)
+
+    def finish(self, result: Any) -> None:
+        deliver, self.deliver = self.deliver, None
+        self.dismiss(result)
+        if deliver is not None:
+            deliver(result)

@@ -132,7 +132,7 @@ class NewSessionScreen(Screen[int | None]):
     def variant_chosen(self, event: Picker.Chosen) -> None:
         self.variant_id = event.value
         self.show_options()
-        if event.picker.has_focus:
+        if event.picker.has_focus and event.advance:
             self.query_one("#player0", Input).focus()
         self.validate(quiet_empty=True)
 

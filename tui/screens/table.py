@@ -13,7 +13,7 @@ from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
-from .common import B, localize_bindings
+from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
 EVENT_ACTIONS = {  # action name → event type the variant must know
@@ -28,7 +28,7 @@ def user_errors() -> tuple[type[BaseException], ...]:
     return errs()
 
 
-class TableScreen(Screen):
+class TableScreen(TypeAheadScreen, Screen):
     BINDINGS = [
         B("w", "add('win')", "act_win"),
         B("k", "add('kong')", "act_kong"),
@@ -71,7 +71,20 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.reload()
-        self.query_one(HandLog).focus()
+        self.set_focus(self.query_one(HandLog))
+        self.mark_keys_ready()
+
+    def route_key(self, event: Any) -> bool:
+        """Every key of this screen is handled as it is dequeued, so ``w 1 3`` typed fast
+        opens the win dialog before ``1`` is looked at (see common.TypeAheadScreen)."""
+        log = self.query_one(HandLog)
+        if event.key == "enter" and self.focused is log:
+            if self.view is not None and 0 <= log.cursor_row < len(self.view.replay.hands):
+                self.action_edit()
+            return True
+        if self.focused is log and event.key != "enter" and run_binding_now(log, event.key):
+            return True
+        return run_binding_now(self, event.key)
 
     def reload(self) -> None:
         v = self.view = SessionView.load(self.ledger, self.session_id)
@@ -128,7 +141,8 @@ class TableScreen(Screen):
                 self.write(lambda: self.ledger.add_event(self.session_id, ev),
                            describe_event(ev, self.view.names, self.view.variant, self.lang))
 
-        self.app.push_screen(dialog, done)
+        dialog.deliver = done
+        self.app.push_screen(dialog)
 
     def write(self, fn, what: str) -> bool:
         """Run one ledger write; report success or the error, then redraw."""
@@ -174,7 +188,9 @@ class TableScreen(Screen):
                 v = self.view
                 self.notify(f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}", markup=False)
 
-        self.app.push_screen(HandEditScreen(self.hand_context(i), i + 1), done)
+        editor = HandEditScreen(self.hand_context(i), i + 1)
+        editor.deliver = done
+        self.app.push_screen(editor)
 
     def on_data_table_row_selected(self, event: HandLog.RowSelected) -> None:
         """Enter (or a click) on a settled hand opens it for editing."""

@@ -37,6 +37,7 @@ class Picker(Widget, can_focus=True):
     class Chosen(Message):
         picker: Picker
         value: Any
+        advance: bool = True  # False: the screen already moved on (type-ahead path)
 
         @property
         def control(self) -> Picker:
@@ -87,9 +88,9 @@ class Picker(Widget, can_focus=True):
         self._pick(i)
         return True
 
-    def _pick(self, i: int) -> None:
+    def _pick(self, i: int, advance: bool = True) -> None:
         self.index = i
-        self.post_message(self.Chosen(self, self._choices[i].value))
+        self.post_message(self.Chosen(self, self._choices[i].value, advance))
 
     def render(self) -> Text:
         text = Text(no_wrap=False)
@@ -107,10 +108,14 @@ class Picker(Widget, can_focus=True):
             event.stop()
             event.prevent_default()
 
-    def _handle_key(self, key: str, character: str | None) -> bool:
+    def handle_key_now(self, key: str, character: str | None) -> bool:
+        """Handle ``key`` at once (the screen moves the focus on itself). True if used."""
+        return False if self.disabled else self._handle_key(key, character, advance=False)
+
+    def _handle_key(self, key: str, character: str | None, advance: bool = True) -> bool:
         for i, c in enumerate(self._choices):
             if c.enabled and key == c.key:
-                self._pick(i)
+                self._pick(i, advance)
                 return True
         if key in ("left", "right") and self._choices:
             enabled = [i for i, c in enumerate(self._choices) if c.enabled]
@@ -120,7 +125,8 @@ class Picker(Widget, can_focus=True):
             pos = enabled.index(cur)
             if self.index is not None:
                 pos = (pos + (1 if key == "right" else -1)) % len(enabled)
-            self._pick(enabled[pos])
+            self.index = enabled[pos]  # arrows move the choice; they do not leave the row
+            self.post_message(self.Chosen(self, self._choices[enabled[pos]].value, False))
             return True
         return False
 
@@ -146,8 +152,11 @@ class SeatPicker(Picker):
         super().__init__(choices, value=value, id=id, classes=classes)
         self._prefix = ""
 
-    def _handle_key(self, key: str, character: str | None) -> bool:
-        if super()._handle_key(key, character):
+    def _handle_key(self, key: str, character: str | None, advance: bool = True) -> bool:
+        if key in ("left", "right"):
+            self._prefix = ""
+            return super()._handle_key(key, character, advance)
+        if super()._handle_key(key, character, advance):
             self._prefix = ""
             return True
         if character and character.isprintable() and not character.isspace() and key not in ("escape", "enter", "tab"):
@@ -160,7 +169,7 @@ class SeatPicker(Picker):
                          and self._choices[self._index_of(i)].enabled]
             if len(seats) == 1:
                 self._prefix = ""
-                self._pick(self._index_of(seats[0]))  # type: ignore[arg-type]
+                self._pick(self._index_of(seats[0]), advance)  # type: ignore[arg-type]
                 return True
             if seats:
                 self._prefix = prefix

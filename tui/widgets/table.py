@@ -44,7 +44,9 @@ class Scoreboard(Grid):
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
             wind = state.seat_wind(seat)
-            t = Text(justify="center")
+            # One line per fact, each cut with an ellipsis to the box: a long name must not
+            # push the seat wind, the dealer mark or the score out of view.
+            t = Text(justify="center", no_wrap=True, overflow="ellipsis")
             t.append(f"{seat + 1} ", style="dim")
             t.append(short(names[seat], 20), style="bold")
             t.append("\n")

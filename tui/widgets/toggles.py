@@ -82,15 +82,19 @@ class Toggles(Widget, can_focus=True):
         return text
 
     def on_key(self, event: events.Key) -> None:
-        if event.key in ("left", "right") and self.items:
-            self.cursor = (self.cursor + (1 if event.key == "right" else -1)) % len(self.items)
+        if self.handle_key(event.key):
+            event.stop()
+            event.prevent_default()
+
+    def handle_key(self, key: str) -> bool:
+        """Arrows move the cursor, space toggles it, an item's letter toggles that item."""
+        if key in ("left", "right") and self.items:
+            self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(self.items)
             self.refresh()
-        elif event.key == "space" and self.items:
-            self.press(self.items[self.cursor].key)
-        elif not self.press(event.key):
-            return
-        event.stop()
-        event.prevent_default()
+            return True
+        if key == "space" and self.items:
+            return self.press(self.items[self.cursor].key)
+        return self.press(key)
 
     def action_press_key(self, key: str) -> None:
         self.press(key)
