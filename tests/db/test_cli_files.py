@@ -169,3 +169,110 @@ def test_export_to_a_missing_folder_is_one_clear_line(tmp_path, capsys):
     target = tmp_path / "missing" / "out.json"
     code, out, err = run(capsys, "--db", str(db), "export", "1", "-o", str(target))
     assert one_line_error(code, out, err) and "cannot write" in err and not target.parent.exists()
+
+
+HOLDER = """
+import sqlite3, sys, time
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+conn.execute("UPDATE sessions SET notes = 'half-written' WHERE id = 1")
+print("locked", flush=True)
+sys.stdin.readline()  # hold the write transaction until told to stop
+conn.execute("ROLLBACK")
+"""
+
+
+def test_ledger_locked_by_another_process(tmp_path, capsys, monkeypatch):
+    import sys
+
+    db = tmp_path / "l.sqlite3"
+    with Ledger.open(db) as led:
+        import_record(led, RECORDS["guobiao"])
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(RECORDS["nanjing"], ensure_ascii=False), encoding="utf-8")
+    # wait 0.3 s for the lock instead of the usual 5 s
+    for name in ("open", "open_to_read"):
+        monkeypatch.setattr(getattr(Ledger, name).__func__, "__kwdefaults__", {"timeout": 0.3})
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        code, out, err = run(capsys, "--db", str(db), "import", str(src))
+        assert one_line_error(code, out, err) and "in use by another program" in err
+        for argv in READS:  # reading goes on while another program writes (WAL)
+            code, out, err = run(capsys, "--db", str(db), *argv)
+            assert code == 0 and err == "", (argv, err)
+    finally:
+        holder.communicate("\n", timeout=10)
+    with Ledger.open(db) as led:
+        assert [s.id for s in led.list_sessions()] == [1]  # the failed import left nothing
+    code, out, err = run(capsys, "--db", str(db), "import", str(src))
+    assert code == 0 and out.startswith("imported session 2")
+
+
+def _real_ledger_bytes(tmp_path: Path) -> bytes:
+    path = tmp_path / "real.sqlite3"
+    _ledger_with_a_session(path, wal=False)
+    return path.read_bytes()
+
+
+DAMAGE = {
+    "random bytes": lambda real: os.urandom(20000),
+    "truncated to 100 bytes": lambda real: real[:100],
+    "truncated to half": lambda real: real[: len(real) // 2],
+    "last page missing": lambda real: real[:-4096],
+}
+COMMANDS = [*READS, ("import", "RECORD")]
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+def test_damaged_ledger_every_command_one_line_and_untouched(tmp_path, capsys, damage):
+    db = tmp_path / "bad.sqlite3"
+    db.write_bytes(damage(_real_ledger_bytes(tmp_path)))
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(RECORDS["nanjing"], ensure_ascii=False), encoding="utf-8")
+    before = db.read_bytes()
+    for argv in COMMANDS:
+        argv = tuple(str(src) if a == "RECORD" else a for a in argv)
+        code, out, err = run(capsys, "--db", str(db), *argv)
+        assert one_line_error(code, out, err), (argv, err)
+        assert db.read_bytes() == before
+
+
+def test_ledger_from_a_newer_mjscore_every_command_refused_untouched(tmp_path, capsys):
+    import sqlite3
+
+    from db import SCHEMA_VERSION
+
+    db = tmp_path / "new.sqlite3"
+    _ledger_with_a_session(db, wal=False)
+    conn = sqlite3.connect(db)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(RECORDS["nanjing"], ensure_ascii=False), encoding="utf-8")
+    before = _files(tmp_path)
+    for argv in COMMANDS:
+        argv = tuple(str(src) if a == "RECORD" else a for a in argv)
+        code, out, err = run(capsys, "--db", str(db), *argv)
+        assert one_line_error(code, out, err) and "newer mjscore" in err, (argv, err)
+    assert _files(tmp_path) == before
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="XDG layout")
+def test_fresh_machine_uses_the_user_data_directory(tmp_path, capsys, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("MJSCORE_DB", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    code, out, err = run(capsys, "sessions")
+    assert code == 0 and "no sessions yet" in out and list(home.iterdir()) == []
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(RECORDS["guobiao"], ensure_ascii=False), encoding="utf-8")
+    assert run(capsys, "import", str(src))[0] == 0
+    assert (home / ".local" / "share" / "mjscore" / "ledger.sqlite3").is_file()
+    code, out, err = run(capsys, "sessions", "--json")
+    assert [s["id"] for s in json.loads(out)] == [1]
