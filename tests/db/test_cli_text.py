@@ -59,3 +59,25 @@ def test_invalid_json_error_names_the_file(tmp_path, capsys, command):
     code, out, err = run(capsys, "--db", str(tmp_path / "l.sqlite3"), command, str(bad))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "broken.json" in err and "line 2" in err
+
+
+def test_a_ledger_session_that_no_longer_settles_is_named(tmp_path, record_file, capsys):
+    import sqlite3
+
+    db = tmp_path / "l.sqlite3"
+    for _ in range(2):
+        assert run(capsys, "--db", str(db), "import", str(record_file))[0] == 0
+    # session 2's first win, as if edited outside mjscore (or settled by an older rule)
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE events SET payload = json_set(payload, '$.hand', '1122445566889p9s') WHERE id ="
+        " (SELECT e.id FROM events e JOIN hands h ON h.id = e.hand_id"
+        "  WHERE h.session_id = 2 AND e.type = 'win' LIMIT 1)"
+    )
+    conn.commit()
+    conn.close()
+    for argv in (["report", "2"], ["stats", "阿明"]):
+        code, out, err = run(capsys, "--db", str(db), *argv)
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert "session 2" in err and "hands[0]" in err, err
+    assert run(capsys, "--db", str(db), "report", "1", "--only", "settle")[0] == 0

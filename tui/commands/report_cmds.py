@@ -97,8 +97,6 @@ def ledger_session(ledger: Any, session_id: int):
 
 
 def load_target(args):
-    from engine.core import replay
-
     if is_record_path(args.session):
         return load_file(args.session)
     ledger = open_ledger(args)
@@ -108,7 +106,18 @@ def load_target(args):
         close = getattr(ledger, "close", None)
         if close:
             close()
-    return f"#{args.session}", session, replay(session)
+    return f"#{args.session}", session, replay_stored(session, int(args.session))
+
+
+def replay_stored(session, session_id: int):
+    """Replay a ledger session; an error names the session (a stored session that no longer
+    settles, e.g. edited outside mjscore)."""
+    from engine.core import replay
+
+    try:
+        return replay(session)
+    except MjError as e:
+        raise MjError(e.code, e.message, where=f"session {session_id} {e.where or ''}".rstrip()) from None
 
 
 def seat_of(session, name: str | None, where: str = "--player") -> int | None:
@@ -137,7 +146,6 @@ def cmd_report(args) -> int:
 
 
 def lifetime_games(args) -> Iterable[Any]:
-    from engine.core import replay
     from engine.stats import Game
 
     if args.file:
@@ -149,7 +157,7 @@ def lifetime_games(args) -> Iterable[Any]:
     try:
         for sid in sorted(getattr(info, "id", info) for info in ledger.list_sessions()):
             session = ledger_session(ledger, sid)
-            yield Game(label=f"#{sid}", session=session, replay=replay(session))
+            yield Game(label=f"#{sid}", session=session, replay=replay_stored(session, sid))
     finally:
         close = getattr(ledger, "close", None)
         if close:
