@@ -20,7 +20,7 @@ Everything here is computed from a :class:`~engine.record.Session` and its
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -365,8 +365,9 @@ FLAG_ZH = {
 }
 
 
-def describe_event(ev: Event, names: Sequence[str]) -> str:
-    """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …")."""
+def describe_event(ev: Event, names: Sequence[str], pattern_name: Callable[[str], str] | None = None) -> str:
+    """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …");
+    ``pattern_name`` turns a declared pattern id into its name (the ids when not given)."""
     def n(seat: int | None) -> str:
         return names[seat] if seat is not None else "?"
 
@@ -391,7 +392,7 @@ def describe_event(ev: Event, names: Sequence[str]) -> str:
         if ev.hand:
             parts.append(ev.hand)
         if ev.patterns:
-            parts.append("报 " + " ".join(ev.patterns))
+            parts.append("报 " + " ".join(pattern_name(p) if pattern_name else p for p in ev.patterns))
         if ev.fan is not None:
             parts.append(f"{ev.fan}番")
         for name in ev.flags_set:
@@ -446,7 +447,8 @@ def _seats_of(ev: Event) -> set[int]:
     return out
 
 
-def review(session: Session, rep: Replay, *, player: int | None = None) -> tuple[HandReview, ...]:
+def review(session: Session, rep: Replay, *, player: int | None = None,
+           pattern_name: Callable[[str], str] | None = None) -> tuple[HandReview, ...]:
     """Every settled hand with its events in words, the win valuations and the payments the
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
@@ -463,7 +465,7 @@ def review(session: Session, rep: Replay, *, player: int | None = None) -> tuple
             continue
         out.append(HandReview(
             index=h.index, state=h.state, outcome=h.result.outcome,
-            events=tuple(describe_event(e, names) for e in hand.events), wins=h.result.wins,
+            events=tuple(describe_event(e, names, pattern_name) for e in hand.events), wins=h.result.wins,
             summary=h.result.summary, payments=h.result.payments, deltas=h.result.deltas,
             totals=h.totals, involved=frozenset(involved),
         ))
@@ -524,7 +526,8 @@ def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool 
 
 
 def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None,
-                title: str = "", sections: Sequence[str] = ("review", "stats", "settle")) -> str:
+                title: str = "", sections: Sequence[str] = ("review", "stats", "settle"),
+                pattern_name: Callable[[str], str] | None = None) -> str:
     """What ``mjscore report`` prints: review, statistics, settle-up."""
     names = session.players
     st = session_stats(session, rep, unit=unit)
@@ -535,7 +538,7 @@ def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
     if "review" in sections:
         out += ["", "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " =="]
         w = max(text_width(clip(n)) for n in names)
-        for hr in review(session, rep, player=player):
+        for hr in review(session, rep, player=player, pattern_name=pattern_name):
             out += hand_text(hr, names, width=w)
     if "stats" in sections:
         out += ["", "== 统计 Statistics =="]
@@ -545,14 +548,15 @@ def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
     return "\n".join(out) + "\n"
 
 
-def report_json(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None) -> dict[str, Any]:
+def report_json(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None,
+                pattern_name: Callable[[str], str] | None = None) -> dict[str, Any]:
     st = session_stats(session, rep, unit=unit)
     names = session.players
     return {
         "variant": session.variant,
         "players": list(names),
         "stake": plain(session.stake),
-        "hands": [hr.to_json(names) for hr in review(session, rep, player=player)],
+        "hands": [hr.to_json(names) for hr in review(session, rep, player=player, pattern_name=pattern_name)],
         "totals": list(rep.totals),
         "stats": st.to_json(),
         "settle": st.settlement.to_json(),

@@ -81,3 +81,19 @@ def test_a_ledger_session_that_no_longer_settles_is_named(tmp_path, record_file,
         assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
         assert "session 2" in err and "hands[0]" in err, err
     assert run(capsys, "--db", str(db), "report", "1", "--only", "settle")[0] == 0
+
+
+def test_report_review_names_declared_patterns_in_chinese(capsys):
+    from records import ENGINE_DATA
+
+    src = ENGINE_DATA / "nanjing_streak.json"
+    if not src.exists():
+        pytest.skip("no Nanjing session data")
+    rec = json.loads(src.read_text(encoding="utf-8"))
+    declared = {p for h in rec["hands"] for e in h["events"] for p in e.get("patterns", ())}
+    assert {"concealed", "all_pungs"} <= declared
+    code, out, err = run(capsys, "report", str(src), "--only", "review")
+    assert code == 0 and err == ""
+    said = [ln for ln in out.splitlines() if " 报 " in ln]
+    assert said and not any(pid in ln for ln in said for pid in declared), said[:3]
+    assert any("报 门清" in ln for ln in said) and any("对对胡" in ln for ln in said)

@@ -128,6 +128,18 @@ def seat_of(session, name: str | None, where: str = "--player") -> int | None:
     return session.players.index(name)
 
 
+def pattern_namer(variant_id: str):
+    """Declared pattern id → its Chinese name (the app's names; the id if unknown)."""
+    from engine.variants import get_variant
+    from tui.i18n import pattern_name
+
+    try:
+        variant = get_variant(variant_id)
+    except Exception:  # noqa: BLE001 - a rule set that cannot load: show the ids
+        variant = None
+    return lambda pid: pattern_name(variant, pid, "zh")
+
+
 # ---------------------------------------------------------------- commands
 def cmd_report(args) -> int:
     from engine.stats import report_json, report_text
@@ -135,13 +147,15 @@ def cmd_report(args) -> int:
     unit = parse_unit(args.unit)
     label, session, rep = load_target(args)
     seat = seat_of(session, args.player)
+    names = pattern_namer(session.variant)
     if args.json:
-        out = report_json(session, rep, unit=unit, player=seat)
+        out = report_json(session, rep, unit=unit, player=seat, pattern_name=names)
         out["session"] = label
         print(json.dumps(out, ensure_ascii=False))
         return 0
     sections = tuple(args.only) if args.only else ("review", "stats", "settle")
-    print(report_text(session, rep, unit=unit, player=seat, title=label, sections=sections), end="")
+    print(report_text(session, rep, unit=unit, player=seat, title=label, sections=sections,
+                      pattern_name=names), end="")
     return 0
 
 

@@ -186,9 +186,20 @@ class ReviewScreen(Screen):
         table.focus()
 
     # ---- data
+    def _pattern_name(self, pattern_id: str) -> str:
+        from engine.variants import get_variant
+
+        from ..i18n import pattern_name
+
+        try:
+            variant = get_variant(self.session.variant)
+        except Exception:  # noqa: BLE001 - a rule set that cannot load: show the id
+            return pattern_id
+        return pattern_name(variant, pattern_id, self.lang)
+
     def refill(self) -> None:
         names = self.session.players
-        self.rows = review(self.session, self.rep, player=self.player)
+        self.rows = review(self.session, self.rep, player=self.player, pattern_name=self._pattern_name)
         table = self.query_one("#review-hands", DataTable)
         table.clear()
         for hr in self.rows:
