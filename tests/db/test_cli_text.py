@@ -97,3 +97,31 @@ def test_report_review_names_declared_patterns_in_chinese(capsys):
     said = [ln for ln in out.splitlines() if " 报 " in ln]
     assert said and not any(pid in ln for ln in said for pid in declared), said[:3]
     assert any("报 门清" in ln for ln in said) and any("对对胡" in ln for ln in said)
+
+
+def test_stats_reads_only_the_players_sessions(tmp_path, record_file, capsys):
+    """A session the player did not sit in is not replayed: it cannot slow their figures
+    down, nor stop them (here it no longer settles)."""
+    import sqlite3
+
+    db = tmp_path / "l.sqlite3"
+    other = tmp_path / "other.json"
+    other.write_text(
+        json.dumps({**RECORDS["guobiao"], "players": ["甲", "乙", "丙", "丁"]}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    assert run(capsys, "--db", str(db), "import", str(record_file))[0] == 0
+    assert run(capsys, "--db", str(db), "import", str(other))[0] == 0
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE events SET payload = json_set(payload, '$.hand', '1122445566889p9s') WHERE id ="
+        " (SELECT e.id FROM events e JOIN hands h ON h.id = e.hand_id"
+        "  WHERE h.session_id = 2 AND e.type = 'win' LIMIT 1)"
+    )
+    conn.commit()
+    conn.close()
+    code, out, err = run(capsys, "--db", str(db), "stats", "阿明", "--json")
+    assert code == 0 and err == ""
+    assert [s["session"] for s in json.loads(out)["sessions"]] == ["#1"]
+    code, out, err = run(capsys, "--db", str(db), "stats", "甲")
+    assert code == 2 and "session 2" in err

@@ -169,7 +169,8 @@ def lifetime_games(args) -> Iterable[Any]:
         return
     ledger = open_ledger(args)
     try:
-        for sid in sorted(getattr(info, "id", info) for info in ledger.list_sessions()):
+        # only the sessions the player sat in are read and replayed
+        for sid in sorted(i.id for i in ledger.list_sessions() if args.player in i.players):
             session = ledger_session(ledger, sid)
             yield Game(label=f"#{sid}", session=session, replay=replay_stored(session, sid))
     finally:
