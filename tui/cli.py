@@ -59,6 +59,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
         return 0
+    except UnicodeEncodeError as e:  # e.g. PYTHONIOENCODING=ascii, or a Latin-1 terminal
+        enc = getattr(sys.stdout, "encoding", None) or e.encoding
+        print(
+            f"mjscore: the output ({enc}) cannot show these names or rule terms; "
+            "use a UTF-8 locale (e.g. LANG=C.UTF-8) or PYTHONIOENCODING=utf-8",
+            file=sys.stderr,
+        )
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

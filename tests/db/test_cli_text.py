@@ -125,3 +125,40 @@ def test_stats_reads_only_the_players_sessions(tmp_path, record_file, capsys):
     assert [s["session"] for s in json.loads(out)["sessions"]] == ["#1"]
     code, out, err = run(capsys, "--db", str(db), "stats", "甲")
     assert code == 2 and "session 2" in err
+
+
+def _mjscore(*argv: str, stdin: bytes = b"", **env: str):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    return subprocess.run(
+        [sys.executable, "-m", "tui", *argv], input=stdin, capture_output=True, cwd=root,
+        env={**os.environ, **env}, timeout=60,
+    )
+
+
+@pytest.mark.parametrize("command", ["replay", "report", "import"])
+def test_non_utf8_standard_input_is_named_as_such(tmp_path, command):
+    r = _mjscore("--db", str(tmp_path / "l.sqlite3"), command, "-", stdin=b'{"players": ["\xff\xfe"]}')
+    err = r.stderr.decode("utf-8")
+    assert r.returncode == 2 and r.stdout == b"" and len(err.strip().splitlines()) == 1
+    assert "standard input is not UTF-8 text" in err
+    assert not (tmp_path / "l.sqlite3").exists()
+
+
+@pytest.mark.parametrize("command", ["replay", "report", "import"])
+def test_a_record_saved_with_a_utf8_bom_is_read(tmp_path, record_file, capsys, command):
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + record_file.read_bytes())
+    code, out, err = run(capsys, "--db", str(tmp_path / "l.sqlite3"), command, str(bom))
+    assert code == 0 and err == "" and out
+
+
+def test_a_terminal_that_cannot_show_the_names_is_one_line(tmp_path, record_file):
+    r = _mjscore("replay", str(record_file), PYTHONIOENCODING="ascii")
+    err = r.stderr.decode("ascii", "replace")
+    assert r.returncode == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert "UTF-8" in err

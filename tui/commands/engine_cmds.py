@@ -83,14 +83,18 @@ def cmd_calc(args) -> int:
 
 
 def read_record(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of a record file (``-``: standard input), UTF-8 with or without a BOM."""
+    label = "standard input" if path == "-" else path
+    if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream put in by a caller
+        return sys.stdin.read().removeprefix("\ufeff")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
         raise MjError(ErrorCode.BAD_RECORD, f"cannot read {path}: {e.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise MjError(ErrorCode.BAD_RECORD, f"{path} is not UTF-8 text") from None
+        raise MjError(ErrorCode.BAD_RECORD, f"{label} is not UTF-8 text") from None
 
 
 def load_record(path: str):
