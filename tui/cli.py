@@ -8,6 +8,7 @@ Expected errors (bad input, a locked ledger) print one line on stderr and exit w
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 from collections.abc import Sequence
@@ -60,7 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
         return 0
     except UnicodeEncodeError as e:  # e.g. PYTHONIOENCODING=ascii, or a Latin-1 terminal
-        enc = getattr(sys.stdout, "encoding", None) or e.encoding
+        enc = getattr(sys.stdout, "encoding", None) or ""
+        if codecs.lookup(e.encoding).name != codecs.lookup(enc or "utf-8").name:
+            raise  # not the output's encoding: a bug, not the terminal
         print(
             f"mjscore: the output ({enc}) cannot show these names or rule terms; "
             "use a UTF-8 locale (e.g. LANG=C.UTF-8) or PYTHONIOENCODING=utf-8",
