@@ -276,3 +276,24 @@ def test_fresh_machine_uses_the_user_data_directory(tmp_path, capsys, monkeypatc
     assert (home / ".local" / "share" / "mjscore" / "ledger.sqlite3").is_file()
     code, out, err = run(capsys, "sessions", "--json")
     assert [s["id"] for s in json.loads(out)] == [1]
+
+
+@pytest.mark.skipif(not hasattr(__import__("time"), "tzset"), reason="needs time.tzset")
+def test_sessions_text_shows_local_time(tmp_path, capsys, monkeypatch):
+    import time
+    from datetime import datetime
+
+    db = tmp_path / "l.sqlite3"
+    with Ledger.open(db) as led:
+        import_record(led, RECORDS["guobiao"])
+        started = led.session_info(1).started_at  # stored in UTC
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    try:
+        code, out, _ = run(capsys, "--db", str(db), "sessions")
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    shanghai = datetime.fromisoformat(started).timestamp() + 8 * 3600
+    want = time.strftime("%Y-%m-%d %H:%M", time.gmtime(shanghai))
+    assert code == 0 and want in out, (want, out)

@@ -132,9 +132,19 @@ def cmd_sessions(args) -> int:
         state = "ended" if i.ended else "open"
         players = "  ".join(f"{n} {t:+d}" for n, t in zip(i.players, i.totals, strict=True))
         print(
-            f"{i.id:>5}  {i.started_at[:16].replace('T', ' ')}  {i.variant:<8}  {i.hands_played:>3} hands  {state:<5}  {players}"
+            f"{i.id:>5}  {_local_time(i.started_at)}  {i.variant:<8}  {i.hands_played:>3} hands  {state:<5}  {players}"
         )
     return 0
+
+
+def _local_time(stamp: str) -> str:
+    """A stored UTC time stamp as the user's local date and time, to the minute."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):  # an odd stamp: show it as stored
+        return stamp[:16].replace("T", " ")
 
 
 def _info_json(i) -> dict[str, Any]:
