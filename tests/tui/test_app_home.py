@@ -178,3 +178,34 @@ async def test_reports_hook_pushes_review(ledger):
         await pilot.pause()
         await pilot.pause()
         assert type(app.screen).__name__ == "HandEditScreen" and app.screen.number == 1
+
+
+@run
+async def test_new_session_typed_in_one_burst(ledger):
+    # From the home screen: n, rule set 2, four names with Tab between, Ctrl+S, then a
+    # kong — all queued at once (tmux send-keys / fast typing). Tab used to be lost while
+    # the focus move after the rule set was still pending, so every name ran together.
+    from apphelp import type_fast
+
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_fast(pilot, "n", "2", *"Alice", "tab", *"Bob", "tab", *"Mei", "tab", *"Wang", "ctrl+s",
+                        "k", "1", "c", "enter")
+        assert isinstance(app.screen, TableScreen)
+    (s,) = ledger.list_sessions()
+    assert s.variant == "nanjing" and list(s.players) == ["Alice", "Bob", "Mei", "Wang"]
+    assert events(ledger, s.id) == [[{"type": "kong", "player": 0, "kind": "concealed"}]]
+
+
+@run
+async def test_option_defaults_shown_as_words(ledger):
+    # QA F11: defaults were shown as Python reprs ("default False", "default 'last_drawer'")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        meanings = [text_of(m) for m in app.screen.query("#options-nanning .fmeaning")]
+    assert any(m.endswith("default no") for m in meanings)
+    assert any(m.endswith("default last_drawer") for m in meanings)
+    assert not any("default False" in m or "default '" in m for m in meanings)

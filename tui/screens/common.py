@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from textual import events
 from textual.binding import Binding, BindingsMap
@@ -79,3 +80,23 @@ class TypeAheadScreen:
 
     def route_key(self, event: events.Key) -> bool:
         return False
+
+
+INPUT_EDITS = {"backspace": "delete_left", "delete": "delete_right", "left": "cursor_left",
+               "right": "cursor_right", "home": "home", "end": "end", "ctrl+u": "delete_left_all",
+               "ctrl+w": "delete_left_word"}
+
+
+def edit_input_now(inp: Any, key: str, ch: str | None) -> bool:
+    """Apply a typing key to a text field at once (so the next key sees its new text)."""
+    if ch is not None and len(ch) == 1 and ch.isprintable():
+        sel = inp.selection
+        if sel.is_empty:
+            inp.insert_text_at_cursor(ch)
+        else:
+            inp.replace(ch, *sel)
+        return True
+    if key in INPUT_EDITS:
+        getattr(inp, f"action_{INPUT_EDITS[key]}")()
+        return True
+    return False

@@ -30,7 +30,7 @@ from ..widgets.describe import deltas_line, describe_event, payment_line
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
-from .common import B, TypeAheadScreen, localize_bindings
+from .common import B, TypeAheadScreen, edit_input_now, localize_bindings
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,20 +194,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
 
     def input_key(self, inp: Input, key: str, ch: str | None) -> bool:
         """Edit the focused text field now (so later keys see its new text)."""
-        if ch is not None and len(ch) == 1 and ch.isprintable():
-            sel = inp.selection
-            if sel.is_empty:
-                inp.insert_text_at_cursor(ch)
-            else:
-                inp.replace(ch, *sel)
-            return True
-        edits = {"backspace": "delete_left", "delete": "delete_right", "left": "cursor_left",
-                 "right": "cursor_right", "home": "home", "end": "end", "ctrl+u": "delete_left_all",
-                 "ctrl+w": "delete_left_word"}
-        if key in edits:
-            getattr(inp, f"action_{edits[key]}")()
-            return True
-        return False
+        return edit_input_now(inp, key, ch)
 
     def refuse_key(self, picker: Picker) -> None:
         """A key the focused chooser cannot use: say so; never hand it to another field."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -10,14 +12,14 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
 from .base import leader
-from .common import B, localize_bindings
+from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 
 
 class SessionList(DataTable):
     pass
 
 
-class HomeScreen(Screen):
+class HomeScreen(TypeAheadScreen, Screen):
     BINDINGS = [
         B("n", "new", "new_session"),
         B("enter", "open", "open_session", show=False),
@@ -39,6 +41,17 @@ class HomeScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_list()
+        self.mark_keys_ready()
+
+    def route_key(self, event: Any) -> bool:
+        """Keys in the order typed: ``n`` opens the form before the next key is looked at."""
+        table = self.query_one(SessionList)
+        if event.key == "enter":
+            self.action_open()
+            return True
+        if self.focused is table and run_binding_now(table, event.key):
+            return True
+        return run_binding_now(self, event.key)
 
     def on_screen_resume(self) -> None:
         self.refresh_list()
@@ -96,7 +109,9 @@ class HomeScreen(Screen):
             if sid is not None:
                 self.app.open_session(sid)
 
-        self.app.push_screen(NewSessionScreen(self.lang), created)
+        form = NewSessionScreen(self.lang)
+        form.deliver = created
+        self.app.push_screen(form)
 
     def action_demo(self) -> None:
         self.app.open_demo()

@@ -20,7 +20,7 @@ from engine.rules import parse_option_value
 
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
-from .common import B, localize_bindings
+from .common import B, TypeAheadScreen, edit_input_now, localize_bindings, run_binding_now
 
 
 def load_variant(variant_id: str) -> tuple[Any, str | None]:
@@ -32,7 +32,7 @@ def load_variant(variant_id: str) -> tuple[Any, str | None]:
         return None, f"{variant_id}: not available ({e})"
 
 
-class NewSessionScreen(Screen[int | None]):
+class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
     BINDINGS = [
         B("ctrl+s", "create", "ns_create"),
         B("escape", "cancel", "back"),
@@ -45,6 +45,7 @@ class NewSessionScreen(Screen[int | None]):
         self.variant: Any = None
         self.variant_error = ""
         self.shown_errors: dict[str, str] = {}
+        self.deliver: Any = None  # receives the new session's id (or None) when the form closes
         localize_bindings(self, lang)
 
     def t(self, key: str, **kw: Any) -> str:
@@ -78,7 +79,38 @@ class NewSessionScreen(Screen[int | None]):
 
     def on_mount(self) -> None:
         self.show_options()
-        self.query_one("#variant", Picker).focus()
+        self.set_focus(self.query_one("#variant", Picker))
+        self.mark_keys_ready()
+
+    def route_key(self, event: Any) -> bool:
+        """Keys in the order typed (see common.TypeAheadScreen): ``1 Alice Tab Bob …`` typed
+        in one burst picks the rule set, then fills each name in turn."""
+        key, ch = event.key, event.character
+        if run_binding_now(self, key):
+            return True
+        focused = self.focused
+        if key in ("tab", "shift+tab"):
+            self.focus_next() if key == "tab" else self.focus_previous()
+            return True
+        if isinstance(focused, Input):
+            if key == "enter":
+                self.focus_next()
+                return True
+            return edit_input_now(focused, key, ch)
+        if isinstance(focused, Picker):
+            if focused.handle_key_now(key, ch):
+                if focused.id == "variant":
+                    self.variant_id = focused.value
+                    self.show_options()
+                    if key not in ("left", "right"):
+                        self.set_focus(self.query_one("#player0", Input))
+                return True
+            if focused.id == "variant" and ch and ch.isprintable() and not ch.isspace():
+                first = self.query_one("#player0", Input)  # typing a name starts the first player's
+                self.set_focus(first)
+                first.insert_text_at_cursor(ch)
+                return True
+        return False
 
     def dealer_choices(self) -> list[Choice]:
         out = []
@@ -89,6 +121,14 @@ class NewSessionScreen(Screen[int | None]):
                 name = ""
             out.append(Choice(str(i + 1), name or f"{self.t('ns_player')} {i + 1}", i))
         return out
+
+    def shown_value(self, value: Any) -> str:
+        """An option's value as the form shows it (no Python reprs)."""
+        if isinstance(value, bool):
+            return self.t("yes" if value else "no")
+        if value is None:
+            return self.t("none")
+        return str(value)
 
     # ---- options of the chosen rule set
     def options_box(self, vid: str) -> Vertical:
@@ -111,7 +151,8 @@ class NewSessionScreen(Screen[int | None]):
                 rows.append(Vertical(
                     Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
                                Label("", id=f"err-{wid}", classes="ferr", markup=False), classes="frow"),
-                    Label(Text(f"  {meaning} · {self.t('default')} {spec.default!r}"), classes="fmeaning", markup=False),
+                    Label(Text(f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"),
+                          classes="fmeaning", markup=False),
                     classes="optrow",
                 ))
         box = Vertical(*rows, id=f"options-{vid}", classes="options")
@@ -235,7 +276,13 @@ class NewSessionScreen(Screen[int | None]):
                 raise
             self.notify(str(e), severity="error", markup=False)
             return
-        self.dismiss(sid)
+        self.finish(sid)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.finish(None)
+
+    def finish(self, result: int | None) -> None:
+        deliver, self.deliver = self.deliver, None
+        self.dismiss(result)
+        if deliver is not None:
+            deliver(result)
