@@ -413,7 +413,15 @@ class Ledger:
         last: sqlite3.Error | None = None
         # mode=ro reads a rollback-journal file, or a WAL file whose -shm exists; immutable
         # reads a WAL file on read-only media (nothing else can be writing to it there)
+        wal = p.with_name(p.name + "-wal")
         for query in ("mode=ro", "immutable=1"):
+            if query == "immutable=1" and wal.exists() and wal.stat().st_size > 0:
+                # immutable ignores the -wal file: the newest changes would be missing
+                raise LedgerError(
+                    f"the ledger {p} is read-only and its newest changes are in {wal.name},"
+                    f" which cannot be read here ({last}); copy the ledger with its -wal file"
+                    " to a writable place"
+                )
             conn = None
             try:
                 conn = sqlite3.connect(

@@ -297,3 +297,33 @@ def test_sessions_text_shows_local_time(tmp_path, capsys, monkeypatch):
     shanghai = datetime.fromisoformat(started).timestamp() + 8 * 3600
     want = time.strftime("%Y-%m-%d %H:%M", time.gmtime(shanghai))
     assert code == 0 and want in out, (want, out)
+
+
+def test_read_only_copy_with_unmerged_wal_is_never_shown_stale(tmp_path, capsys):
+    """A ledger copied while open (its newest changes still in ``-wal``) to a read-only
+    place: with the ``-shm`` file it is read in full; without it, the changes cannot be read,
+    so the command refuses rather than show an older ledger."""
+    src = tmp_path / "src"
+    src.mkdir()
+    led = Ledger.open(src / "l.sqlite3")
+    led.db.conn.execute("PRAGMA wal_autocheckpoint = 0")  # keep every change in -wal
+    import_record(led, RECORDS["guobiao"])
+    copies = {}
+    for name, parts in (("with-shm", ("", "-wal", "-shm")), ("without-shm", ("", "-wal"))):
+        folder = tmp_path / name
+        folder.mkdir()
+        for part in parts:
+            shutil.copy(src / f"l.sqlite3{part}", folder / f"l.sqlite3{part}")
+        copies[name] = folder
+    led.close()
+    targets = list(copies.values())
+    if not _make_read_only(targets):
+        _undo_read_only(targets)
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        code, out, err = run(capsys, "--db", str(copies["with-shm"] / "l.sqlite3"), "sessions", "--json")
+        assert code == 0 and [s["id"] for s in json.loads(out)] == [1]
+        code, out, err = run(capsys, "--db", str(copies["without-shm"] / "l.sqlite3"), "sessions", "--json")
+        assert one_line_error(code, out, err) and "-wal" in err and "writable" in err
+    finally:
+        _undo_read_only(targets)
