@@ -452,8 +452,11 @@ def check_player_name(name: Any, where: str) -> str:
         raise _bad(where, "a player name cannot start or end with spaces")
     if len(name) > MAX_NAME:
         raise _bad(where, f"a player name can have at most {MAX_NAME} characters ({len(name)} given)")
-    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
         raise _bad(where, "a player name cannot contain control characters (newlines, tabs)")
+    if any("\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" for ch in name):
+        # bidi embeddings/overrides/isolates reorder the rest of a report line
+        raise _bad(where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)")
     return name
 
 

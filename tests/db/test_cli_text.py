@@ -162,3 +162,31 @@ def test_a_terminal_that_cannot_show_the_names_is_one_line(tmp_path, record_file
     err = r.stderr.decode("ascii", "replace")
     assert r.returncode == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert "UTF-8" in err
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "\u202eLee",  # right-to-left override: would reverse the rest of every report line
+        "a\u202ab",  # left-to-right embedding
+        "a\u2067b",  # right-to-left isolate (unbalanced)
+        "a\u009bb",  # C1 control (CSI in 8-bit terminals)
+    ],
+)
+def test_names_that_would_garble_a_terminal_line_are_refused(tmp_path, capsys, bad):
+    src = tmp_path / "s.json"
+    src.write_text(
+        json.dumps({**RECORDS["guobiao"], "players": [bad, "b", "c", "d"]}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    db = tmp_path / "l.sqlite3"
+    code, out, err = run(capsys, "--db", str(db), "import", str(src))
+    assert code == 2 and out == "" and "players[0]" in err and not db.exists()
+
+
+def test_right_to_left_names_are_welcome(tmp_path, capsys):
+    src = tmp_path / "s.json"
+    names = ["שלום", "مرحبا", "a\u200fb", "Zoë"]  # Hebrew, Arabic, a right-to-left mark
+    src.write_text(json.dumps({**RECORDS["guobiao"], "players": names}, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run(capsys, "report", str(src), "--only", "settle")
+    assert code == 0 and all(n in out for n in names)
