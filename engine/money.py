@@ -18,6 +18,7 @@ with every settle-up):
 
 from __future__ import annotations
 
+import decimal
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -105,7 +106,9 @@ def plain(d: Decimal) -> str:
 
 def format_money(d: Decimal, n_places: int, *, sign: bool = False) -> str:
     """``d`` with exactly ``n_places`` decimals (half-up)."""
-    q = d.quantize(Decimal(1).scaleb(-n_places), rounding=ROUND_HALF_UP)
+    prec = max(28, max(d.adjusted(), 0) + n_places + 3) if d.is_finite() else 28
+    with decimal.localcontext(decimal.Context(prec=prec, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
+        q = d.quantize(Decimal(1).scaleb(-n_places), rounding=ROUND_HALF_UP)
     if q == 0:
         q = abs(q)  # no "-0.00"
     return f"{q:+}" if sign else f"{q}"
@@ -114,6 +117,28 @@ def format_money(d: Decimal, n_places: int, *, sign: bool = False) -> str:
 def money(points: int, stake: Decimal) -> Decimal:
     """Unrounded money for a number of points."""
     return Decimal(points) * stake
+
+
+MAX_DIGITS = 4000
+"""Most digits an amount may need (a stake of 1e400 per point is fine; 1e5000 is refused)."""
+
+
+def _digits(d: Decimal) -> int:
+    """Digits from ``d``'s leading digit down to its last decimal place."""
+    if not d:
+        return 1
+    t = d.as_tuple()
+    return max(d.adjusted(), 0) - min(int(t.exponent), 0) + 1
+
+
+def _context(*amounts: Decimal) -> decimal.Context:
+    """A context in which products, quotients by the unit and sums of these amounts are
+    exact (the default 28 significant digits would round a long stake or overflow a huge
+    one)."""
+    need = sum(_digits(a) for a in amounts) + 10
+    if need > MAX_DIGITS:
+        raise MjError(ErrorCode.BAD_RECORD, "the stake is too large or too finely divided to settle in money", where="stake")
+    return decimal.Context(prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
 def settle_money(points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT) -> MoneySettlement:
@@ -128,6 +153,12 @@ def settle_money(points: Sequence[int], stake: Decimal | int | str, unit: Decima
     pts = tuple(int(p) for p in points)
     if sum(pts) != 0:
         raise ValueError(f"points do not sum to zero: {pts}")
+    biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
+    with decimal.localcontext(_context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)):
+        return _settle(pts, stake, unit)
+
+
+def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlement:
     exact = tuple(money(p, stake) for p in pts)
     units = [int((x / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for x in exact]
     # rule 3: fix the residual, one unit at a time

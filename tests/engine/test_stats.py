@@ -9,6 +9,7 @@ the real variants are in the second half, skipped while a variant is not importa
 from __future__ import annotations
 
 import dataclasses
+import decimal
 import json
 from decimal import Decimal as D
 
@@ -559,3 +560,26 @@ def test_lifetime_session_lines_line_up():
     assert len(rows) == 3
     for marker in (" 局", " 分", "累计"):
         assert _columns_line_up(rows, marker), marker
+
+
+# ---------------------------------------------------------------- extreme stakes
+@pytest.mark.parametrize("stake", ["1e400", "123456789012345678901234567890.5", "0.1234567890123456789012345678901"])
+def test_settle_money_is_exact_for_any_stake(stake):
+    pts = [60, 25, -21, -64]
+    s = settle_money(pts, stake)
+    with decimal.localcontext(prec=2000):  # the true products, not rounded to 28 digits
+        exact = [D(p) * D(stake) for p in pts]
+    assert s.exact == tuple(exact)
+    with decimal.localcontext(prec=2000):
+        assert sum(s.amounts) == 0
+        for a, x in zip(s.amounts, exact, strict=True):
+            assert abs(a - x) <= D("0.01")
+    text = settle_text(NAMES, s)  # formatting such amounts does not fail either
+    assert "结算" in text
+
+
+def test_report_with_a_huge_stake(capsys):
+    s, r = nanning_session()
+    s = dataclasses.replace(s, stake=D("1e400"))
+    assert "结算" in report_text(s, r)
+    assert report_json(s, r)["settle"]
