@@ -137,7 +137,8 @@ def _context(*amounts: Decimal) -> decimal.Context:
     one)."""
     need = sum(_digits(a) for a in amounts) + 10
     if need > MAX_DIGITS:
-        raise MjError(ErrorCode.BAD_RECORD, "the stake is too large or too finely divided to settle in money", where="stake")
+        raise MjError(ErrorCode.BAD_RECORD, f"settling this stake in this currency unit needs more than {MAX_DIGITS} digits;"
+                      " use a sensible stake (money per point) and unit")
     return decimal.Context(prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
