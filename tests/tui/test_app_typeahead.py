@@ -85,8 +85,8 @@ async def test_tiles_typed_fast_with_backspaces(ledger):
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await type_fast(pilot, "w", "1", "3", "ctrl+t", *"123m456m789m12x", *["backspace"] * 15,
-                        *"[555p,2]11122233m99s9s", "enter")
+        await type_fast(pilot, "w", "1", "3", "ctrl+t", "1")  # the field's Focus event comes between
+        await type_fast(pilot, *"23m456m789m12x", *["backspace"] * 15, *"[555p,2]11122233m99s9s", "enter")
         assert isinstance(app.screen, TableScreen)
     assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]]
     assert totals(ledger, sid) == (9, 0, -9, 0)
@@ -108,3 +108,18 @@ async def test_key_the_field_cannot_use_is_refused_not_passed_on(ledger):
         assert "Discarder" in text_of(d.query_one("#dialog-error"))
         await type_fast(pilot, "3", "p", "enter")
     assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"], "concealed": False}]]
+
+
+@run
+async def test_prefilled_fields_are_replaced_when_tabbed_into(ledger):
+    # QA F12: Tab into a "0,0" jing-count field then "2,1" gave "2,10,0"
+    sid = session(ledger, "nanchang", names=NAMES)
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await type_fast(pilot, "c", *"2,1", "tab", "tab", "tab")
+        await type_fast(pilot, *"1,1", "tab", "1")  # Bob: counts 1,1 and one 精杠
+        await type_fast(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+    assert events(ledger, sid) == [[{"type": "jing_count", "counts": [[2, 1], [1, 1], [0, 0], [0, 0]],
+                                     "jing_kongs": [0, 1, 0, 0]}]]

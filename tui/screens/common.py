@@ -75,6 +75,13 @@ class TypeAheadScreen:
     keys_ready: bool = False
 
     def mark_keys_ready(self) -> None:
+        # Textual selects a field's text when its Focus event is handled, i.e. after keys
+        # typed into it at once may already be there (the next key would then replace
+        # them). The screens select on focus themselves, at once (``focus_now``).
+        from textual.widgets import Input
+
+        for inp in self.query(Input):  # type: ignore[attr-defined]
+            inp.select_on_focus = False
         self.keys_ready = True
         self.app.post_message(KeysReady())
 
@@ -100,3 +107,18 @@ def edit_input_now(inp: Any, key: str, ch: str | None) -> bool:
         getattr(inp, f"action_{INPUT_EDITS[key]}")()
         return True
     return False
+
+
+def focus_now(screen: Any, widget: Any) -> None:
+    """Focus ``widget`` at once (``Widget.focus`` waits for the next idle moment); a text
+    field gets its text selected, so typing replaces a prefilled value."""
+    screen.set_focus(widget)
+    select_all_now(widget)
+
+
+def select_all_now(widget: Any) -> None:
+    from textual.widgets import Input
+    from textual.widgets.input import Selection
+
+    if isinstance(widget, Input):
+        widget.selection = Selection(0, len(widget.value))

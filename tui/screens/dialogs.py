@@ -30,7 +30,7 @@ from ..widgets.describe import deltas_line, describe_event, payment_line
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
-from .common import B, TypeAheadScreen, edit_input_now, localize_bindings
+from .common import B, TypeAheadScreen, edit_input_now, focus_now, localize_bindings
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +131,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self.update_preview()
         chain = self.field_chain()
         if chain:
-            self.set_focus(self.first_field(chain))
+            focus_now(self, self.first_field(chain))
         self.mark_keys_ready()
 
     def first_field(self, chain: list[Widget]) -> Widget:
@@ -147,9 +147,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         if widget in chain:
             i = chain.index(widget) + step
             if 0 <= i < len(chain):
-                self.set_focus(chain[i])
+                focus_now(self, chain[i])
         elif chain:
-            self.set_focus(chain[0] if step > 0 else chain[-1])
+            focus_now(self, chain[0] if step > 0 else chain[-1])
 
     def route_key(self, event: Any) -> bool:
         """Handle one key now, in the order typed (see the class docstring)."""
@@ -683,7 +683,7 @@ class WinDialog(EventDialog):
         return super().keys_text() + f" · Ctrl+T {self.t('focus_tiles')}" + more
 
     def action_tiles(self) -> None:
-        self.set_focus(self.query_one("#tiles", Input))
+        focus_now(self, self.query_one("#tiles", Input))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "another":

@@ -20,7 +20,15 @@ from engine.rules import parse_option_value
 
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
-from .common import B, TypeAheadScreen, edit_input_now, localize_bindings, run_binding_now
+from .common import (
+    B,
+    TypeAheadScreen,
+    edit_input_now,
+    focus_now,
+    localize_bindings,
+    run_binding_now,
+    select_all_now,
+)
 
 
 def load_variant(variant_id: str) -> tuple[Any, str | None]:
@@ -91,10 +99,12 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         focused = self.focused
         if key in ("tab", "shift+tab"):
             self.focus_next() if key == "tab" else self.focus_previous()
+            select_all_now(self.focused)
             return True
         if isinstance(focused, Input):
             if key == "enter":
                 self.focus_next()
+                select_all_now(self.focused)
                 return True
             return edit_input_now(focused, key, ch)
         if isinstance(focused, Picker):
@@ -103,7 +113,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     self.variant_id = focused.value
                     self.show_options()
                     if key not in ("left", "right"):
-                        self.set_focus(self.query_one("#player0", Input))
+                        focus_now(self, self.query_one("#player0", Input))
                 return True
             if focused.id == "variant" and ch and ch.isprintable() and not ch.isspace():
                 first = self.query_one("#player0", Input)  # typing a name starts the first player's
