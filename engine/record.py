@@ -490,6 +490,52 @@ def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
                 )
 
 
+def _check_copies(evs: tuple[Event, ...], variant: Any, where: str) -> None:
+    """Four copies of each tile, one of each flower (中发白 four each in Nanjing): refused at
+    the event that would exceed them, so a wrong entry is caught when it is made."""
+    from collections import Counter
+
+    melded: Counter[str] = Counter()
+    pungs: set[tuple[int, str]] = set()
+    flowers: Counter[str] = Counter()
+    flower_total = 0
+    limit = 20 if variant.id == "nanjing" else 8
+    for i, e in enumerate(evs):
+        w = f"{where}.events[{i}]"
+        if isinstance(e, Pung) and e.tile is not None:
+            melded[e.tile] += 3
+            pungs.add((e.player, e.tile))
+            n = melded[e.tile]
+        elif isinstance(e, Kong) and e.tile is not None:
+            upgrade = e.kind == "added" and (e.player, e.tile) in pungs
+            melded[e.tile] += 1 if upgrade else 4
+            pungs.discard((e.player, e.tile))
+            n = melded[e.tile]
+        elif isinstance(e, Flowers):
+            got = parse_tiles(e.tiles, allow_flowers=True) if e.tiles else ()
+            flowers.update(got)
+            flower_total += e.count if e.count is not None else len(got)
+            for t in got:
+                cap = 4 if t in "CFP" else 1
+                if flowers[t] > cap:
+                    raise MjError(
+                        ErrorCode.CONTRADICTION,
+                        f"flower {t!r} is shown {flowers[t]} times in this hand; there {'are four' if cap == 4 else 'is one'}",
+                        where=f"{w}.tiles",
+                    )
+            if flower_total > limit:
+                raise MjError(ErrorCode.CONTRADICTION, f"{flower_total} flowers shown in this hand; there are only {limit}", where=w)
+            continue
+        else:
+            continue
+        if n > 4:
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                f"{n} copies of {e.tile} in this hand's pungs and kongs; there are only four",
+                where=f"{w}.tile",
+            )
+
+
 def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
@@ -513,6 +559,7 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
         if len({w.player for w in wins}) != len(wins):
             raise MjError(ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where=f"{where}.events")
     _check_added_kongs(evs, where)
+    _check_copies(evs, variant, where)
     for i, e in enumerate(evs):
         w = f"{where}.events[{i}]"
         if e.type not in variant.event_types:

@@ -179,7 +179,7 @@ REFUSED = [
     ("§0 A pung later turned into an added kong is one meld: the added kong's from equals the pung's "
      "(a non-winner)", [pung(2, 0, "5s"), kong(2, "added", "5s", 3), DRAW], ErrorCode.CONTRADICTION, "events[1].from"),
     ("§0 ... one meld: a pung is kong-ed once", [pung(2, 0, "5s"), kong(2, "added", "5s", 0), kong(2, "added", "5s", 0), DRAW],
-     ErrorCode.CONTRADICTION, "events[2]"),
+     ErrorCode.CONTRADICTION, "events[2].tile"),
     ("RECORD: a fifth copy of a tile — two players' kongs of one tile",
      [kong(2, "concealed", "5s"), kong(1, "concealed", "5s"), DRAW], ErrorCode.CONTRADICTION, "events[1].tile"),
     ("RECORD: a fifth copy — a pung and another player's kong of one tile",

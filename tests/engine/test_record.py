@@ -128,6 +128,9 @@ def _mutate(path, value, *, delete=False):
         (("hands", 1, "events"), [{"type": "pung", "player": 0, "from": 1}], "hands[1].events", "never ends"),
         (("hands", 1, "events"), [{"type": "penalty", "player": 0, "kind": "same_round"}, {"type": "draw"}], "hands[1].events[0].type", "has no penalty events"),
         (("hands", 3, "events"), [{"type": "win", "player": 0, "from": 1, "fan": 8}, {"type": "win", "player": 2, "from": 1, "fan": 8}], "hands[3].events", "one winner"),
+        # RECORD.md "a fifth copy of a tile" — refused at the event that makes it (QA F30)
+        (("hands", 1, "events"), [{"type": "kong", "player": 1, "kind": "concealed", "tile": "7m"}, {"type": "pung", "player": 2, "from": 1, "tile": "7m"}, {"type": "draw"}], "hands[1].events[1].tile", "7 copies of 7m"),
+        (("hands", 1, "events"), [{"type": "flowers", "player": 1, "tiles": "a"}, {"type": "flowers", "player": 2, "tiles": "ab"}, {"type": "draw"}], "hands[1].events[1].tiles", "flower 'a' is shown 2 times"),
         # RULES.md §0: "the added kong's `from` equals the pung's"
         (("hands", 1, "events"), [{"type": "pung", "player": 1, "from": 0, "tile": "5s"}, {"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "5s"}, {"type": "draw"}], "hands[1].events[1].from", "differs from the pung's (seat 0)"),
     ],
@@ -145,6 +148,15 @@ def test_missing_required_and_bad_json():
     with pytest.raises(MjError) as e:
         load_session('{"variant": ')
     assert e.value.code == ErrorCode.BAD_RECORD and "not valid JSON" in str(e.value)
+
+
+def test_pung_then_added_kong_is_four_copies():
+    rec = _mutate(("hands", 1, "events"), [
+        {"type": "pung", "player": 1, "from": 0, "tile": "7m"},
+        {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "7m"},
+        {"type": "draw"},
+    ])
+    assert load_session(rec).hands[1].outcome == "draw"
 
 
 def test_last_hand_may_be_open():
