@@ -327,3 +327,19 @@ def test_read_only_copy_with_unmerged_wal_is_never_shown_stale(tmp_path, capsys)
         assert one_line_error(code, out, err) and "-wal" in err and "writable" in err
     finally:
         _undo_read_only(targets)
+
+
+@pytest.mark.parametrize("suffix", ["", "-wal"])
+def test_export_never_overwrites_the_ledger_itself(tmp_path, capsys, suffix):
+    db = tmp_path / "l.sqlite3"
+    with Ledger.open(db) as led:
+        import_record(led, RECORDS["guobiao"])
+        target = Path(f"{db}{suffix}")
+        target.touch()
+        before = _files(tmp_path)
+        code, out, err = run(capsys, "--db", str(db), "export", "1", "-o", str(target))
+    assert one_line_error(code, out, err) and "ledger" in err
+    with Ledger.open(db) as led:
+        assert [s.id for s in led.list_sessions()] == [1]
+    assert not before[target.name].startswith(b"{")
+    assert not (target.exists() and target.read_bytes().startswith(b"{"))

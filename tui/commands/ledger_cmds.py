@@ -98,6 +98,11 @@ def cmd_export(args) -> int:
             if args.format == "json"
             else export_csv(led, args.session)
         )
+        ledger_path = led.path
+    if args.output and ledger_path is not None and _is_ledger_file(Path(args.output), ledger_path):
+        from db import LedgerError
+
+        raise LedgerError(f"{args.output} is the ledger itself (or one of its files); choose another output file")
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -108,6 +113,20 @@ def cmd_export(args) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _is_ledger_file(out: Path, ledger: Path) -> bool:
+    """Whether writing ``out`` would overwrite the ledger or its -wal/-shm/-journal file."""
+    import os
+
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        part = ledger.with_name(ledger.name + suffix)
+        try:
+            if out.resolve() == part.resolve() or (out.exists() and part.exists() and os.path.samefile(out, part)):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def cmd_sessions(args) -> int:
