@@ -190,3 +190,16 @@ def test_right_to_left_names_are_welcome(tmp_path, capsys):
     src.write_text(json.dumps({**RECORDS["guobiao"], "players": names}, ensure_ascii=False), encoding="utf-8")
     code, out, err = run(capsys, "report", str(src), "--only", "settle")
     assert code == 0 and all(n in out for n in names)
+
+
+@pytest.mark.parametrize("source", ["ledger", "file"])
+def test_stats_of_an_unknown_name_suggests_the_near_ones(tmp_path, record_file, capsys, source):
+    db = tmp_path / "l.sqlite3"
+    if source == "ledger":
+        assert run(capsys, "--db", str(db), "import", str(record_file))[0] == 0
+        where = ["--db", str(db)]
+    else:
+        where = ["--file", str(record_file)]
+    code, out, err = run(capsys, "stats", "lee 🀄", *where)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "'lee 🀄'" in err and "Lee 🀄" in err

@@ -179,13 +179,43 @@ def lifetime_games(args) -> Iterable[Any]:
             close()
 
 
+def _known_players(args) -> list[str]:
+    if args.file:
+        names: list[str] = []
+        for path in args.file:
+            names += [n for n in load_file(path)[1].players if n not in names]
+        return names
+    try:
+        ledger = open_ledger(args)
+    except Exception:  # noqa: BLE001 - only a hint; the error itself is about the name
+        return []
+    try:
+        return ledger.player_names()
+    finally:
+        ledger.close()
+
+
+def _hint(args) -> str:
+    """" (did you mean …?)" for an unknown player name, else the names when there are few."""
+    import difflib
+
+    names = _known_players(args)
+    if not names:
+        return ""
+    folded = {n.casefold(): n for n in names}
+    near = [folded[n] for n in difflib.get_close_matches(args.player.casefold(), list(folded), n=3, cutoff=0.6)]
+    if near:
+        return f" (did you mean {', '.join(near)}?)"
+    return f" (players: {', '.join(names)})" if len(names) <= 12 else ""
+
+
 def cmd_stats(args) -> int:
     from engine.stats import lifetime_stats, lifetime_text
 
     unit = parse_unit(args.unit)
     lt = lifetime_stats(args.player, list(lifetime_games(args)), unit=unit)
     if not lt.sessions:
-        raise MjError(ErrorCode.BAD_OPTION, f"no session with a player named {args.player!r}", where="PLAYER")
+        raise MjError(ErrorCode.BAD_OPTION, f"no session with a player named {args.player!r}{_hint(args)}", where="PLAYER")
     if args.json:
         print(json.dumps(lt.to_json(), ensure_ascii=False))
     else:
