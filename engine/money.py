@@ -222,15 +222,19 @@ def text_width(s: str) -> int:
 
 
 def clip(s: str, width: int = NAME_COLUMNS) -> str:
-    """``s`` cut to at most ``width`` terminal columns, ending with … when cut."""
-    if text_width(s) <= width:
-        return s
-    out = ""
-    for ch in s:
-        if text_width(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
+    """A name for a table column: cut to at most ``width`` terminal columns (ending with …
+    when cut), and followed by a left-to-right mark when it has right-to-left letters, so
+    that a bidi terminal does not pull the numbers after it into its run."""
+    if text_width(s) > width:
+        out = ""
+        for ch in s:
+            if text_width(out + ch) > width - 1:
+                break
+            out += ch
+        s = out + "…"
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in s):
+        s += "\u200e"
+    return s
 
 
 def pad(s: str, width: int, *, right: bool = False) -> str:

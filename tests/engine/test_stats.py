@@ -583,3 +583,18 @@ def test_report_with_a_huge_stake(capsys):
     s = dataclasses.replace(s, stake=D("1e400"))
     assert "结算" in report_text(s, r)
     assert report_json(s, r)["settle"]
+
+
+def test_right_to_left_names_are_closed_off_from_the_numbers_after_them():
+    """In a terminal that applies the Unicode bidi algorithm, digits after a Hebrew or
+    Arabic name would join its right-to-left run and swap places with it; a left-to-right
+    mark (zero-width, invisible) after such a name keeps the table's columns in order."""
+    s, r = nanning_session()
+    s = dataclasses.replace(s, players=("שלום", "مرحبا", "Lee", "阿明"))
+    lines = report_text(s, r, sections=("stats", "settle")).splitlines()
+    rows = [ln for ln in lines if ln.lstrip().startswith(("שלום", "مرحبا"))]
+    assert len(rows) >= 4
+    assert all(("שלום\u200e" in ln) or ("مرحبا\u200e" in ln) for ln in rows)
+    # names without right-to-left letters are left exactly as typed
+    assert not any("Lee\u200e" in ln or "阿明\u200e" in ln for ln in lines)
+    assert len({text_width(ln) for ln in lines[lines.index("== 统计 Statistics ==") + 1:][:5]}) == 1
