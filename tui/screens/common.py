@@ -96,6 +96,9 @@ INPUT_EDITS = {"backspace": "delete_left", "delete": "delete_right", "left": "cu
 
 def edit_input_now(inp: Any, key: str, ch: str | None) -> bool:
     """Apply a typing key to a text field at once (so the next key sees its new text)."""
+    restart_blink = getattr(inp, "_restart_blink", None)  # as Input's own key handler does
+    if restart_blink is not None:
+        restart_blink()
     if ch is not None and len(ch) == 1 and ch.isprintable():
         sel = inp.selection
         if sel.is_empty:
