@@ -512,3 +512,20 @@ async def test_added_kong_takes_its_pungs_supplier(ledger):
     # RULES.md §1 kong points: an added kong takes 1 from the pung's supplier
     pays = ledger.replay(sid).hands[0].result.payments
     assert [(p.payer, p.payee, p.amount) for p in pays if "补杠" in p.reason] == [(0, 1, 1)]
+
+
+@run
+async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
+    # QA F11: in the Chinese UI a refusal read "✗ events[0]: 6 fan is below the minimum…"
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "3", "1", "6")
+        await pilot.pause()
+        shown = text_of(app.screen.query_one("#dialog-error")) + text_of(app.screen.query_one("#preview"))
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+    assert "不能记录: " in shown and "below the minimum" in shown  # RULES.md §3: min_fan 8
+    assert "events[" not in shown
+    assert events(ledger, sid) == []

@@ -26,7 +26,7 @@ from engine.record import Event, event_from_json
 from engine.tiles import parse_hand, parse_tiles
 
 from ..i18n import declared_name, flag_name, pattern_name, tr
-from ..widgets.describe import deltas_line, describe_event, payment_line
+from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
@@ -286,7 +286,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            err.update(Text(str(e), style="bold"))
+            err.update(Text(str(e) if isinstance(e, InvalidField) else explain_error(e, self.lang), style="bold"))
             err.set_class(True, "bad")
             prev.update("")
             return
@@ -307,10 +307,10 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
         except MjError as e:
             self.result_event = None
-            return Text(f"✗ {e}", style="bold")
+            return Text(f"✗ {explain_error(e, self.lang)}", style="bold")
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = None
-            return Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold")
+            return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
         out = Text(self.t("preview") + ": ", style="bold")
         out.append(deltas_line(res.deltas, names) + "\n", style="bold")
         for w in res.wins:

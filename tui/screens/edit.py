@@ -17,7 +17,7 @@ from engine.errors import MjError
 from engine.record import Event
 
 from ..i18n import tr
-from ..widgets.describe import deltas_line, describe_event, payment_line
+from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
 from .base import settle_preview
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 from .dialogs import DIALOGS, HandContext
@@ -88,11 +88,11 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, self.draft)
         except MjError as e:
             self.ok = False
-            prev.update(Text(f"✗ {e}", style="bold"))
+            prev.update(Text(f"✗ {explain_error(e, self.lang)}", style="bold"))
             return
         except Exception as e:  # pragma: no cover - a variant bug
             self.ok = False
-            prev.update(Text(f"✗ engine error: {type(e).__name__}: {e}", style="bold"))
+            prev.update(Text(f"✗ {tr('engine_error', self.lang)}: {type(e).__name__}: {e}", style="bold"))
             return
         self.ok = True
         t = Text(tr("preview", self.lang) + ": ", style="bold")

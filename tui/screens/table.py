@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from ..i18n import tr, variant_name
-from ..widgets.describe import deltas_line, describe_event, short
+from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
@@ -149,7 +149,7 @@ class TableScreen(TypeAheadScreen, Screen):
         try:
             fn()
         except user_errors() as e:
-            self.notify(str(e), severity="error", timeout=8, markup=False)
+            self.notify(explain_error(e, self.lang), severity="error", timeout=8, markup=False)
             self.reload()
             return False
         self.reload()

@@ -138,3 +138,24 @@ def _event_counts(events: Sequence[Any], lang: str) -> str:
 
 def deltas_line(deltas: Sequence[int], names: Sequence[str]) -> str:
     return "  ".join(f"{short(n, 10)} {d:+d}" for n, d in zip(names, deltas, strict=True))
+
+
+def explain_error(e: BaseException, lang: str) -> str:
+    """A refusal as the user reads it: a localized lead-in, the hand it concerns (numbered
+    from 1, as the table shows hands) and the engine's message (English by design), without
+    record paths such as ``events[0].from``; a tile-string position is kept."""
+    import re
+
+    from engine.errors import MjError
+
+    if not isinstance(e, MjError):
+        return f"{tr('refused', lang)}: {e}"
+    where = e.where or ""
+    lead = tr("refused", lang)
+    m = re.match(r"hands\[(\d+)\]", where) or re.match(r"hand (\d+)\b", where)
+    if m:
+        n = int(m.group(1)) + (1 if where.startswith("hands[") else 0)
+        lead += f" ({tr('hand_no', lang, n=n)})"
+    pos = re.search(r"position \d+", where)
+    msg = f"{pos.group(0)}: {e.message}" if pos else e.message
+    return f"{lead}: {msg}"
