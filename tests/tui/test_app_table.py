@@ -529,3 +529,20 @@ async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
     assert "不能记录: " in shown and "below the minimum" in shown  # RULES.md §3: min_fan 8
     assert "events[" not in shown
     assert events(ledger, sid) == []
+
+
+def test_engine_seats_shown_as_names_and_ui_numbers():
+    # QA F8/F20: engine messages count seats from 0 ("seat 2"); the UI numbers players 1–4
+    from engine.errors import MjError
+    from engine.record import Hand, event_from_json, validate_hand_structure
+    from engine.variants import get_variant
+    from tui.widgets.describe import explain_error
+
+    evs = (event_from_json({"type": "pung", "player": 0, "from": 1, "tile": "7p"}, "pung"),
+           event_from_json({"type": "kong", "player": 0, "kind": "added", "from": 2, "tile": "7p"}, "kong"))
+    with pytest.raises(MjError) as info:
+        validate_hand_structure(Hand(evs), get_variant("nanjing"), "hand 8", last=True)
+    shown = explain_error(info.value, "en", ["Zhang", "Li", "Zhao Zhao", "Qian"])
+    assert shown.startswith("Refused (Hand 8): ")
+    assert "Zhao Zhao [3]" in shown and "Li [2]" in shown
+    assert "seat" not in shown and "events[" not in shown

@@ -286,7 +286,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            err.update(Text(str(e) if isinstance(e, InvalidField) else explain_error(e, self.lang), style="bold"))
+            err.update(Text(str(e) if isinstance(e, InvalidField) else explain_error(e, self.lang, self.ctx.names), style="bold"))
             err.set_class(True, "bad")
             prev.update("")
             return
@@ -307,7 +307,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
         except MjError as e:
             self.result_event = None
-            return Text(f"✗ {explain_error(e, self.lang)}", style="bold")
+            return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = None
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")

@@ -88,7 +88,7 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, self.draft)
         except MjError as e:
             self.ok = False
-            prev.update(Text(f"✗ {explain_error(e, self.lang)}", style="bold"))
+            prev.update(Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold"))
             return
         except Exception as e:  # pragma: no cover - a variant bug
             self.ok = False

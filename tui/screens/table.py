@@ -149,7 +149,7 @@ class TableScreen(TypeAheadScreen, Screen):
         try:
             fn()
         except user_errors() as e:
-            self.notify(explain_error(e, self.lang), severity="error", timeout=8, markup=False)
+            self.notify(explain_error(e, self.lang, self.view.names if self.view else None), severity="error", timeout=8, markup=False)
             self.reload()
             return False
         self.reload()

@@ -140,16 +140,18 @@ def deltas_line(deltas: Sequence[int], names: Sequence[str]) -> str:
     return "  ".join(f"{short(n, 10)} {d:+d}" for n, d in zip(names, deltas, strict=True))
 
 
-def explain_error(e: BaseException, lang: str) -> str:
+def explain_error(e: BaseException, lang: str, names: Sequence[str] | None = None) -> str:
     """A refusal as the user reads it: a localized lead-in, the hand it concerns (numbered
     from 1, as the table shows hands) and the engine's message (English by design), without
-    record paths such as ``events[0].from``; a tile-string position is kept."""
+    record paths such as ``events[0].from`` (a tile-string position is kept). The engine's
+    0-based "seat N" / "player N" become the player's name and the 1–4 number the UI shows;
+    "events[i]" becomes "event i+1"."""
     import re
 
     from engine.errors import MjError
 
     if not isinstance(e, MjError):
-        return f"{tr('refused', lang)}: {e}"
+        return f"{tr('refused', lang)}: {seats_named(str(e), names)}"
     where = e.where or ""
     lead = tr("refused", lang)
     m = re.match(r"hands\[(\d+)\]", where) or re.match(r"hand (\d+)\b", where)
@@ -158,4 +160,18 @@ def explain_error(e: BaseException, lang: str) -> str:
         lead += f" ({tr('hand_no', lang, n=n)})"
     pos = re.search(r"position \d+", where)
     msg = f"{pos.group(0)}: {e.message}" if pos else e.message
-    return f"{lead}: {msg}"
+    return f"{lead}: {seats_named(msg, names)}"
+
+
+def seats_named(text: str, names: Sequence[str] | None) -> str:
+    """Engine wording → UI wording: "seat 2" → "Mei [3]", "events[1]" → "event 2"."""
+    import re
+
+    if names:
+        def seat(m: re.Match) -> str:
+            i = int(m.group(2))
+            return f"{names[i]} [{i + 1}]" if 0 <= i < len(names) else m.group(0)
+
+        text = re.sub(r"\b(seat|player) (\d)\b", seat, text)
+    text = re.sub(r"\bevents\[(\d+)\]", lambda m: f"event {int(m.group(1)) + 1}", text)
+    return re.sub(r"\bhands\[(\d+)\]", lambda m: f"hand {int(m.group(1)) + 1}", text)
