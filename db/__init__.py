@@ -38,6 +38,8 @@ notes etc. are stored exactly as given)::
     led.get_session(sid)       -> engine.record.Session   (what export writes)
     led.hands(sid) / led.hand(sid, n) -> StoredHand(s) with stored payments and deltas
     led.replay(sid)            -> engine.core.Replay      (fresh, with WinResults)
+    led.stored_replay(sid)     -> engine.core.Replay      (the stored settlement, nothing
+                                                          settled again: lifetime figures)
     led.session_totals(sid)    -> [SeatTotal(seat, player, points, money)]
     led.player_names(prefix="")-> [str]  for autocomplete, recently seated first
     led.lifetime_stats(name)   -> PlayerStats(sessions, hands, wins, self_draws, deal_ins,

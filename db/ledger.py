@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from engine.core import HandResult, Payment, Replay, TableState
+from engine.core import HandOutcome, HandResult, Payment, Replay, ScoreItem, TableState, WinResult
 from engine.errors import ErrorCode, MjError
 from engine.record import (
     TERMINAL,
@@ -145,6 +145,21 @@ def _state_from(text: str | None) -> TableState | None:
         return TableState(**{k: v for k, v in data.items() if k in _STATE_FIELDS})
     except (AttributeError, TypeError) as e:
         raise _damaged("table state", e) from None
+
+
+def _win_result(d: Mapping[str, Any]) -> WinResult:
+    """A stored :meth:`engine.core.WinResult.to_json` back as the object."""
+    return WinResult(
+        player=d["player"],
+        from_=d["from"],
+        items=tuple(
+            ScoreItem(id=i["id"], zh=i["name"], en=i["name_en"], value=i["value"], count=i["count"])
+            for i in d["items"]
+        ),
+        value=d["value"],
+        unit=d["unit"],
+        summary=d["summary"],
+    )
 
 
 def _event(obj: Event | Mapping[str, Any], where: str = "event") -> Event:
@@ -864,7 +879,12 @@ class Ledger:
         return _state_from(row[1])  # type: ignore[return-value]
 
     def _stored_hands(
-        self, session_id: int, where: str = "", params: Sequence[Any] = ()
+        self,
+        session_id: int,
+        where: str = "",
+        params: Sequence[Any] = (),
+        *,
+        with_events: bool = True,
     ) -> list[StoredHand]:
         rows = list(
             self.db.query(
@@ -879,10 +899,14 @@ class Ledger:
         marks = f"SELECT id FROM hands WHERE session_id = ? {where}"
         args = [session_id, *params]
         evs: dict[int, list[Event]] = {i: [] for i in ids}
-        for hid, number, payload in self.db.conn.execute(
-            f"SELECT e.hand_id, h.number, e.payload FROM events e JOIN hands h ON h.id = e.hand_id"
-            f" WHERE e.hand_id IN ({marks}) ORDER BY e.hand_id, e.seq",
-            args,
+        for hid, number, payload in (
+            self.db.conn.execute(
+                f"SELECT e.hand_id, h.number, e.payload FROM events e JOIN hands h ON h.id = e.hand_id"
+                f" WHERE e.hand_id IN ({marks}) ORDER BY e.hand_id, e.seq",
+                args,
+            )
+            if with_events
+            else ()
         ):
             evs[hid].append(_stored_event(payload, f"hand {number}"))
         pays: dict[int, list[Payment]] = {i: [] for i in ids}
@@ -956,6 +980,44 @@ class Ledger:
         from engine.core import replay
 
         return replay(self.get_session(session_id))
+
+    @_api
+    def stored_replay(self, session_id: int) -> Replay:
+        """The session's settlement as the ledger keeps it, without settling anything again:
+        the same :class:`engine.core.Replay` as :meth:`replay` (states, payments, deltas,
+        totals, each win's :class:`engine.core.WinResult`) read from the derived data stored
+        with every finished hand, which the ledger rebuilds whenever events change (and
+        :meth:`rebuild` after an engine upgrade). Fast enough for figures over every session
+        of a large ledger. :class:`LedgerDamaged` if the stored rows do not add up."""
+        with self._read():
+            srow = self._session_row(session_id)
+            stored = self._stored_hands(session_id, with_events=False)
+        outcomes: list[HandOutcome] = []
+        totals = (0, 0, 0, 0)
+        next_state = None
+        for h in stored:
+            if not h.finished:
+                break  # only the last hand can be unfinished; replay stops there too
+            try:
+                result = HandResult(
+                    payments=h.payments,
+                    deltas=h.deltas,  # type: ignore[arg-type]
+                    next_state=h.next_state,  # type: ignore[arg-type]
+                    outcome=h.status,
+                    wins=tuple(_win_result(w) for w in h.wins),
+                    summary=h.summary,
+                )
+            except (AssertionError, LookupError, TypeError, ValueError) as e:
+                raise _damaged(f"settlement of hand {h.number}", e) from None
+            if h.next_state is None:
+                raise _damaged(f"settlement of hand {h.number}", ValueError("no next state"))
+            totals = tuple(a + b for a, b in zip(totals, result.deltas, strict=True))  # type: ignore[assignment]
+            outcomes.append(HandOutcome(index=h.number, state=h.state, result=result, totals=totals))
+            next_state = h.next_state
+        if next_state is None:
+            v, rules = self._variant_rules(srow)
+            next_state = v.initial_state(srow["first_dealer"], rules)
+        return Replay(hands=tuple(outcomes), totals=totals, next_state=next_state)
 
     @_api
     def session_totals(self, session_id: int) -> list[SeatTotal]:
