@@ -130,6 +130,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "added_kong_which": ("补杠：此人有几个碰，请填牌以确定供碰的人", "Added kong: this player has several pungs; type the tile to find its supplier"),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
+    "confirm_undo_result": ("撤销第{n}盘的结果（{what}）？该盘将重新打开，之后可继续记录。",
+                            "Undo the result of hand {n} ({what})? The hand is reopened."),
     "confirm_delete": ("删除第{n}盘？此后各盘将重新结算。", "Delete hand {n}? Every later hand is re-settled."),
     "edit_title": ("修改第{n}盘", "Edit hand {n}"),
     "edit_hint": ("选择事件：Delete 删除；按动作键添加；Ctrl+S 保存", "Select an event: Delete removes it; action keys add; Ctrl+S saves"),

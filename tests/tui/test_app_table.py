@@ -201,7 +201,14 @@ async def test_undo_last_event(ledger):
         await pilot.press("k", "3", "c", "enter", "w", "2", "3", "enter")
         await pilot.pause()
         assert len(events(ledger, sid)[0]) == 2
+        # QA F13: the win ended hand 1, so undoing it reopens a finished hand: asked first
         await pilot.press("u")
+        await pilot.pause()
+        assert "Undo the result of hand 1" in text_of(app.screen.query_one("#dialog Static"))
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(events(ledger, sid)[0]) == 2
+        await pilot.press("u", "y")
         await pilot.pause()
         assert events(ledger, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]
         await pilot.press("u")

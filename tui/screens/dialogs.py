@@ -30,7 +30,7 @@ from ..widgets.describe import deltas_line, describe_event, explain_error, payme
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
-from .common import B, TypeAheadScreen, edit_input_now, focus_now, localize_bindings
+from .common import B, TypeAheadScreen, edit_input_now, focus_now, localize_bindings, run_binding_now
 
 
 @dataclass(frozen=True, slots=True)
@@ -815,14 +815,25 @@ def _hint(variant: Any, pid: str) -> str:
 
 
 # ---------------------------------------------------------------- confirmation
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
+    """y/Enter or n/Esc; ``deliver`` gets the answer at once. Any other key rings the bell."""
+
     BINDINGS = [B("y", "yes", "yes"), B("enter", "yes", "confirm"), B("n", "no", "no"), B("escape", "no", "cancel")]
 
     def __init__(self, message: str, lang: str) -> None:
         super().__init__()
         self.message = message
         self.lang = lang
+        self.deliver: Callable[[bool], None] | None = None
         localize_bindings(self, lang)
+
+    def on_mount(self) -> None:
+        self.mark_keys_ready()
+
+    def route_key(self, event: Any) -> bool:
+        if not run_binding_now(self, event.key) and event.character:
+            self.app.bell()
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -830,10 +841,16 @@ class ConfirmDialog(ModalScreen[bool]):
             yield Label(f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False)
 
     def action_yes(self) -> None:
-        self.dismiss(True)
+        self.finish(True)
 
     def action_no(self) -> None:
-        self.dismiss(False)
+        self.finish(False)
+
+    def finish(self, answer: bool) -> None:
+        deliver, self.deliver = self.deliver, None
+        self.dismiss(answer)
+        if deliver is not None:
+            deliver(answer)
 
 
 DIALOGS: dict[str, Callable[[HandContext], EventDialog]] = {

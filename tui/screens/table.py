@@ -157,12 +157,24 @@ class TableScreen(TypeAheadScreen, Screen):
         return True
 
     def action_undo(self) -> None:
+        """Remove the last event. If that event ended a hand (the open hand is empty), the
+        finished hand would be reopened and re-settled: ask first (QA F13)."""
         v = self.view
         if v is None or not v.session.hands:
             return
-        last = v.session.hands[-1].events[-1]
+        hand = v.session.hands[-1]
+        last = hand.events[-1]
         what = describe_event(last, v.names, v.variant, self.lang)
-        self.write(lambda: self.ledger.undo_last_event(self.session_id), f"{tr('act_undo', self.lang)} {what}")
+
+        def undo() -> None:
+            self.write(lambda: self.ledger.undo_last_event(self.session_id), f"{tr('act_undo', self.lang)} {what}")
+
+        if not hand.finished:
+            undo()
+            return
+        ask = ConfirmDialog(tr("confirm_undo_result", self.lang, n=len(v.session.hands), what=what), self.lang)
+        ask.deliver = lambda yes: undo() if yes else None
+        self.app.push_screen(ask)
 
     def selected_hand(self) -> int | None:
         """0-based index of the hand under the log's cursor."""
@@ -213,7 +225,9 @@ class TableScreen(TypeAheadScreen, Screen):
                 self.write(lambda: self.ledger.delete_hand(self.session_id, i + 1),
                            f"{tr('act_delete', self.lang)} {i + 1}")
 
-        self.app.push_screen(ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang), done)
+        ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang)
+        ask.deliver = done
+        self.app.push_screen(ask)
 
     def action_end(self) -> None:
         self.write(lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang))
