@@ -30,7 +30,14 @@ from ..widgets.describe import deltas_line, describe_event, explain_error, payme
 from ..widgets.picker import Choice, Picker, SeatPicker
 from ..widgets.toggles import ToggleItem, Toggles, assign_keys
 from .base import is_terminal, settle_preview
-from .common import B, TypeAheadScreen, edit_input_now, focus_now, localize_bindings, run_binding_now
+from .common import (
+    B,
+    TypeAheadScreen,
+    edit_input_now,
+    focus_now,
+    localize_bindings,
+    run_binding_now,
+)
 
 
 @dataclass(frozen=True, slots=True)
