@@ -343,3 +343,18 @@ def test_export_never_overwrites_the_ledger_itself(tmp_path, capsys, suffix):
         assert [s.id for s in led.list_sessions()] == [1]
     assert not before[target.name].startswith(b"{")
     assert not (target.exists() and target.read_bytes().startswith(b"{"))
+
+
+def test_a_record_that_fails_to_settle_creates_no_ledger(tmp_path, capsys):
+    """Ten hands settle, then hand 11 is not a winning hand: nothing is written, not even
+    an empty ledger file (or its folder)."""
+    rec = json.loads(json.dumps(RECORDS["guobiao"]))
+    good = rec["hands"][:-1]
+    rec["hands"] = good + good + [{"events": [{"type": "win", "player": 1, "from": 2, "hand": "1122445566889p9s"}]}]
+    assert len(rec["hands"]) == 11
+    src = tmp_path / "s.json"
+    src.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
+    db = tmp_path / "new" / "l.sqlite3"
+    code, out, err = run(capsys, "--db", str(db), "import", str(src))
+    assert one_line_error(code, out, err) and "hands[10]" in err
+    assert not db.parent.exists()
