@@ -161,8 +161,9 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
     bad.write_text(BAD["fails to settle"], encoding="utf-8")
     code, out, err = run(capsys, "--db", str(db), "import", str(bad))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "minimum" in err
+    assert not db.exists()  # the failed import wrote nothing, not even the file
     code, _, err = run(capsys, "--db", str(db), "export", "7")
-    assert code == 2 and "no session 7" in err
+    assert code == 2 and f"no ledger at {db}" in err and not db.exists()
     junk = tmp_path / "junk.db"
     junk.write_bytes(b"not a ledger at all" * 10)
     code, _, err = run(capsys, "--db", str(junk), "sessions")

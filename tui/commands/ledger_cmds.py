@@ -72,9 +72,8 @@ def open_ledger_to_read(args):
 
 
 def cmd_import(args) -> int:
-    from tui.commands.engine_cmds import load_record
-
     from engine.core import replay
+    from tui.commands.engine_cmds import load_record
 
     session = load_record(args.file)
     replay(session)  # settle every hand before the ledger is even opened (or created)
