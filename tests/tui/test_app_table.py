@@ -553,3 +553,39 @@ def test_engine_seats_shown_as_names_and_ui_numbers():
     assert shown.startswith("Refused (Hand 8): ")
     assert "Zhao Zhao [3]" in shown and "Li [2]" in shown
     assert "seat" not in shown and "events[" not in shown
+
+
+@run
+async def test_another_window_on_the_same_ledger(tmp_path):
+    # QA F9: a second window added a kong; this window's preview and confirmation must use
+    # the hand as the ledger holds it, and a confirmation on a changed hand is not saved.
+    from db.ledger import Ledger
+
+    path = tmp_path / "ledger.sqlite3"
+    led = Ledger.open(path)
+    sid = session(led, "nanning")
+    app = app_on(led)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await open_table(pilot, sid)
+            with Ledger.open(path) as other:
+                other.add_event(sid, {"type": "kong", "player": 0, "kind": "concealed"})
+            await pilot.press("z", "2")  # 小芳 false win: the dialog opens on the refreshed hand
+            await pilot.pause()
+            preview = text_of(app.screen.query_one("#preview"))
+            assert "杠分" in preview  # RULES.md §1: the concealed kong's points are in the hand
+            await pilot.press("enter")
+            await pilot.pause()
+            assert events(led, sid) == [[{"type": "kong", "player": 0, "kind": "concealed"},
+                                         {"type": "false_win", "player": 1}]]
+            # now the other window changes the open hand while this one's dialog is open
+            await pilot.press("k", "3", "c")
+            with Ledger.open(path) as other:
+                other.add_event(sid, {"type": "kong", "player": 3, "kind": "concealed"})
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert "no events" not in text_of(app.screen.query_one("#current-hand"))  # shows the other's kong
+        assert events(led, sid)[1] == [{"type": "kong", "player": 3, "kind": "concealed"}]  # ours not saved
+    finally:
+        led.close()

@@ -127,13 +127,42 @@ class TableScreen(TypeAheadScreen, Screen):
         state, events = v.hand_context(index)
         return HandContext(v.variant, v.rules, state, tuple(events), v.names, self.lang)
 
+    # ---- another window on the same ledger (QA F9)
+    def is_stale(self) -> bool:
+        """Has the ledger's current hand (or the session's ended flag) changed since this
+        screen last read it (e.g. in another window on the same ledger file)?"""
+        v = self.view
+        if v is None:
+            return False
+        try:
+            cur = self.ledger.current_hand(self.session_id)
+            ended = self.ledger.session_info(self.session_id).ended
+        except user_errors():
+            return False
+        return (cur.number != v.state.hand_number or tuple(cur.events) != tuple(v.open_events)
+                or ended != v.ended)
+
+    def refresh_if_stale(self) -> bool:
+        """Reload and say so if another window changed the session. True if it had."""
+        if not self.is_stale():
+            return False
+        self.reload()
+        self.notify(tr("stale", self.lang), severity="warning", timeout=6, markup=False)
+        return True
+
     # ---- actions
     def action_add(self, kind: str) -> None:
-        if self.view is None or self.view.ended:
+        self.refresh_if_stale()  # the dialog must settle the hand as the ledger holds it
+        if self.view is None or self.view.ended or not self.check_action("add", (kind,)):
             return
         dialog = DIALOGS[kind](self.hand_context())
+        seen = (self.view.state.hand_number, tuple(self.view.open_events))
 
         def done(ev: Any) -> None:
+            if ev is not None and (self.is_stale() or seen != (self.view.state.hand_number, tuple(self.view.open_events))):
+                self.reload()  # what the preview showed is not what would be stored
+                self.notify(tr("stale_not_saved", self.lang), severity="error", timeout=10, markup=False)
+                return
             if isinstance(ev, tuple):  # several winners on one discard: one write
                 what = "; ".join(describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev)
                 self.write(lambda: self.ledger.add_events(self.session_id, list(ev)), what)
@@ -159,6 +188,8 @@ class TableScreen(TypeAheadScreen, Screen):
     def action_undo(self) -> None:
         """Remove the last event. If that event ended a hand (the open hand is empty), the
         finished hand would be reopened and re-settled: ask first (QA F13)."""
+        if self.refresh_if_stale():
+            return  # the last event is not what this screen showed: look again first
         v = self.view
         if v is None or not v.session.hands:
             return
@@ -188,6 +219,8 @@ class TableScreen(TypeAheadScreen, Screen):
         return len(v.replay.hands) - 1
 
     def action_edit(self) -> None:
+        if self.refresh_if_stale():
+            return
         i = self.selected_hand()
         if i is None or self.view is None or self.view.ended:
             return
@@ -216,6 +249,8 @@ class TableScreen(TypeAheadScreen, Screen):
         self.action_edit()
 
     def action_delete_hand(self) -> None:
+        if self.refresh_if_stale():
+            return
         i = self.selected_hand()
         if i is None or self.view is None or self.view.ended:
             return
