@@ -589,3 +589,22 @@ async def test_another_window_on_the_same_ledger(tmp_path):
         assert events(led, sid)[1] == [{"type": "kong", "player": 3, "kind": "concealed"}]  # ours not saved
     finally:
         led.close()
+
+
+@run
+async def test_second_winner_keeps_the_discards_flags(ledger):
+    # Lead L1: '+' (一炮多响) cleared the first winner's situation flags; the discard's
+    # flags (here 海底炮, the last tile discarded) are the same for every winner on it.
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "4")
+        d = app.screen
+        await pilot.press(hotkey(d, "last_tile"), "plus", "3")
+        await pilot.pause()
+        assert d.query_one("#flags").values() == {"last_tile": 1}
+        await pilot.press("enter")
+        await pilot.pause()
+    wins = events(ledger, sid)[0]
+    assert [(e["player"], e["from"], e.get("last_tile")) for e in wins] == [(1, 3, True), (2, 3, True)]

@@ -605,6 +605,7 @@ class JingCountDialog(EventDialog):
 
 # ---------------------------------------------------------------- the win
 CHAIN_FLAGS = ("kong_bloom", "kong_cannon", "robbed_kong")
+DISCARD_FLAGS = ("kong_cannon", "robbed_kong", "last_tile", "human", "discarder_all_melded")
 TEXT_FLAGS = ("horses", "horse_hits", "fish")
 NUMBER_FIELDS = ("quads", "soft_flowers", "hard_flowers", "fan")
 
@@ -718,12 +719,16 @@ class WinDialog(EventDialog):
             src.set_enabled(i, i == ev.from_)
         src.set_enabled(None, False)
         src.disabled = True  # the discarder is the same for every winner: the focus skips it
+        # The discard's own facts (杠上炮, 抢杠, 海底炮, 人胡, 全求炮, the fish) are the same
+        # for every winner on it: keep them; the winner's patterns and tiles start afresh.
         for tog in self.query(Toggles):
             for it in tog.items:
-                it.value = 0
+                if it.id not in DISCARD_FLAGS:
+                    it.value = 0
             tog.refresh()
         for inp in self.query(Input):
-            inp.value = ""
+            if inp.id != "t-fish":
+                inp.value = ""
         self.query_one("#dialog-title", Label).update(self.title_text())
         self.set_focus(win)
         self.update_preview()
