@@ -609,6 +609,13 @@ class Ledger:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+        # Copy what was just committed from the -wal file into the ledger file itself, so a
+        # copy of the ledger file taken during the evening (USB stick, cloud folder) holds
+        # every confirmed entry. PASSIVE never waits for readers; it is an extra, not a need.
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass
 
     @contextmanager
     def _read(self) -> Iterator[None]:

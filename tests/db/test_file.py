@@ -365,3 +365,19 @@ def test_two_programs_creating_the_same_ledger(tmp_path, toy_variant):
         KNOWN_MIGRATIONS
     )
     c.close()
+
+
+def test_the_ledger_file_alone_holds_every_confirmed_entry(tmp_path, toy_variant):
+    # QA F16: while the app ran, the .sqlite3 file was a 4 KB stub and everything sat in -wal;
+    # a copy of the file taken mid-session showed "no sessions yet"
+    path = tmp_path / "l.sqlite3"
+    with Ledger.open(path) as led:
+        sid = led.create_session("guobiao", PLAYERS)
+        led.add_event(sid, win(1, 0))
+        led.add_event(sid, Draw())
+        copy = tmp_path / "copy.sqlite3"
+        copy.write_bytes(path.read_bytes())  # the -wal file is not copied
+        c = raw(copy)
+        assert c.execute("SELECT count(*) FROM sessions").fetchone()[0] == 1
+        assert c.execute("SELECT count(*) FROM events").fetchone()[0] == 2
+        c.close()
