@@ -24,7 +24,7 @@ def ledger():
 @run
 async def test_home_lists_sessions_with_leader(ledger):
     sid = session(ledger, "nanning")
-    ledger.add_event(sid, {"type": "win", "player": 3, "from": 0, "patterns": ["all_pungs"], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 3, "from": 0, "patterns": ["all_pungs"]})
     session(ledger, "guobiao", names=["A", "B", "C", "D"])
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:

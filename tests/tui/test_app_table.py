@@ -48,7 +48,7 @@ async def test_win_with_pattern_hotkey_in_four_keys(ledger):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
     assert totals(ledger, sid) == (0, 9, -9, 0)
 
 
@@ -220,8 +220,8 @@ async def test_undo_last_event(ledger):
 @run
 async def test_edit_past_hand_resettles_later_hands(ledger):
     sid = session(ledger, "nanning")
-    ledger.add_event(sid, {"type": "win", "player": 1, "from": 2, "patterns": [], "concealed": False})
-    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 1, "from": 2, "patterns": []})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": []})
     assert ledger.replay(sid).hands[1].state.dealer == 1  # the winner of hand 1 deals hand 2
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -239,7 +239,7 @@ async def test_edit_past_hand_resettles_later_hands(ledger):
         assert isinstance(app.screen, TableScreen)
         row = [str(c) for c in log.get_row_at(0)]
         assert row[2:6] == ["+0", "-2", "+2", "+0"]  # the change is visible in the log
-    assert events(ledger, sid)[0] == [{"type": "win", "player": 2, "from": 1, "patterns": [], "concealed": False}]
+    assert events(ledger, sid)[0] == [{"type": "win", "player": 2, "from": 1, "patterns": []}]
     rep = ledger.replay(sid)
     assert rep.hands[1].state.dealer == 2  # hand 2 re-settled with the new dealer
     assert rep.totals == (2, -2, 0, 0)
@@ -249,7 +249,7 @@ async def test_edit_past_hand_resettles_later_hands(ledger):
 async def test_delete_hand_with_confirmation(ledger):
     sid = session(ledger, "nanning")
     ledger.add_event(sid, {"type": "false_win", "player": 3})
-    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": []})
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
@@ -260,7 +260,7 @@ async def test_delete_hand_with_confirmation(ledger):
         await pilot.press("delete", "y")
         await pilot.pause()
         assert app.screen.query_one(HandLog).row_count == 2  # one hand + totals row
-    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "patterns": [], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "patterns": []}]]
 
 
 @run
@@ -388,7 +388,7 @@ async def test_mouse_clicks_choose_seats_and_toggle_patterns(ledger):
         await pilot.click("#patterns", offset=(1, 0))  # click again: off
         await pilot.press("enter")
         await pilot.pause()
-    assert events(ledger, sid)[0] == [{"type": "win", "player": 1, "from": 3, "patterns": [], "concealed": False}]
+    assert events(ledger, sid)[0] == [{"type": "win", "player": 1, "from": 3, "patterns": []}]
 
 
 @run
@@ -435,7 +435,7 @@ async def test_nanjing_flags_planted_by_a_streak(ledger):
 async def test_edit_removes_a_mistaken_kong_from_a_past_hand(ledger):
     sid = session(ledger, "nanning")
     ledger.add_event(sid, {"type": "kong", "player": 2, "kind": "concealed"})
-    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": [], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": []})
     assert totals(ledger, sid) == (2 - 1, -2 - 1, 3, -1)
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -450,7 +450,7 @@ async def test_edit_removes_a_mistaken_kong_from_a_past_hand(ledger):
         assert "杠分" not in text_of(editor.query_one("#preview"))
         await pilot.press("ctrl+s")
         await pilot.pause()
-    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 1, "patterns": [], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 1, "patterns": []}]]
     assert totals(ledger, sid) == (2, -2, 0, 0)
 
 
@@ -476,7 +476,7 @@ async def test_long_name_keeps_the_score_visible(ledger):
     # QA F2: a 41-character name wrapped over the wind and score lines of its box
     long = "Wang Xiaoming the Fortieth of His Nameeee"
     sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", long])
-    ledger.add_event(sid, {"type": "win", "player": 0, "from": 3, "patterns": ["all_pungs"], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 3, "patterns": ["all_pungs"]})
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
@@ -608,3 +608,20 @@ async def test_second_winner_keeps_the_discards_flags(ledger):
         await pilot.pause()
     wins = events(ledger, sid)[0]
     assert [(e["player"], e["from"], e.get("last_tile")) for e in wins] == [(1, 3, True), (2, 3, True)]
+
+
+@run
+async def test_heavenly_hand_needs_no_concealed_tick(ledger):
+    # QA F14: 天胡 without ticking 门清 was refused ("always 门清"); unticked now means "not
+    # said" and the engine derives 门清
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "0")
+        await pilot.press(hotkey(app.screen, "heavenly"), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": None, "patterns": [], "heavenly": True}]]
+    # RULES.md §1: 天胡 each pays 2·S(k) with b = 4; k = 0 → 2·4 = 8
+    assert totals(ledger, sid) == (24, -8, -8, -8)

@@ -42,7 +42,7 @@ async def test_win_typed_in_one_burst(ledger):
         await open_table(pilot, sid)
         await type_fast(pilot, "w", "2", "3", "p", "enter")  # p: 碰碰胡's hotkey (hint "pung")
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
     # RULES.md §1: 碰碰胡 k=1, not 门清 b=3: N(1) = 3·b·2^0 = 9 from the discarder
     assert totals(ledger, sid) == (0, 9, -9, 0)
 
@@ -61,7 +61,7 @@ async def test_several_events_in_one_burst_each_sees_the_previous(ledger):
     assert events(ledger, sid) == [[
         {"type": "kong", "player": 2, "kind": "concealed", "tile": "7s"},
         {"type": "pung", "player": 0, "from": 3},
-        {"type": "win", "player": 2, "from": None, "patterns": [], "concealed": False},
+        {"type": "win", "player": 2, "from": None, "patterns": []},
     ]]
 
 
@@ -69,13 +69,13 @@ async def test_several_events_in_one_burst_each_sees_the_previous(ledger):
 async def test_burst_in_the_edit_screen(ledger):
     # QA F3: in Edit hand, "w 2 1 p" right after w: the 2 was lost and the rest re-targeted
     sid = session(ledger, "nanning", names=NAMES)
-    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": [], "concealed": False})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": []})
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         await type_fast(pilot, "e", "delete", "w", "2", "1", "p", "enter", "ctrl+s")
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"]}]]
 
 
 @run
@@ -107,7 +107,7 @@ async def test_key_the_field_cannot_use_is_refused_not_passed_on(ledger):
         assert d.query_one("#patterns").values() == {}
         assert "Discarder" in text_of(d.query_one("#dialog-error"))
         await type_fast(pilot, "3", "p", "enter")
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"], "concealed": False}]]
+    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
 
 
 @run

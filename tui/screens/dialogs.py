@@ -769,8 +769,10 @@ class WinDialog(EventDialog):
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if "patterns" in self.declared:
                 obj["patterns"] = [p for p in vals if p != "concealed" or p in (self.ctx.variant.pattern_ids or ())]
-            if "concealed" in self.declared:
-                obj["concealed"] = bool(vals.get("concealed"))
+            if "concealed" in self.declared and vals.get("concealed"):
+                # Unticked means "not said", not "not 门清": the engine derives it (七对 and
+                # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not) (QA F14).
+                obj["concealed"] = True
             for f in NUMBER_FIELDS:
                 if f in self.declared:
                     s = self.text(f"n-{f}")
