@@ -3,6 +3,8 @@ command palette, help and the reports hook."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
 
@@ -157,8 +159,13 @@ async def test_help_shows_the_rule_sets_scoring_table(ledger):
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(text_of(w) for w in app.screen.query("Static"))
         assert "对对胡" in text and "40" in text and "双七对" in text
-        assert "bixiahu_stack" in text and "True" in text
+        assert "bixiahu_stack" in text and "True" not in text  # QA F28: values in words
+        assert re.search(r"bixiahu_stack\s+yes", text)
+        # RULES.md §2 "抢杠 counts as a self-draw paid entirely (3H) by the robbed player"
+        assert "robbed player pays 3H" in text
         assert "Kong" in text  # the keys of the table screen
+        keys = text_of(app.screen.query("Static").last())
+        assert keys.count("Rules & keys") == 1 and "Focus Next" not in keys  # QA F28
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -27,8 +27,13 @@ TABLES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
             ("杠上炮", "discard after n kongs", "C(k)·2^(n−1)"), ("全求炮 / 海底炮", "big cannon", "C(k)"),
             ("人胡", "dealer's first discard", "C(k), b=4"), ("抢杠胡", "robbing a kong", "C(k)·2^(n−1)"),
             ("杠上花", "kong bloom, V=2·S(k)·2^(n−1)", "V each / supplier 3V"),
-            ("封胡", "sealed: 3 melds from B", "B pays (双飞 / ×2)"), ("死双", "dead double option", "×2 more"),
-            ("摸码", "horses: h hits", "×(1+h)"), ("诈胡", "false win", "false_win_penalty to each"),
+            ("大炮不叠加", "big cannons do not stack", "the largest single amount"),
+            ("封胡", "sealed: winner's 3 melds claimed from B",
+             "other's discard: it X + B X (双飞); B's discard: 2X; self-draw: B pays all"),
+            ("死双", "dead double option", "B's payment ×2 more"),
+            ("摸码", "horses: h hits", "×(1+h), kong points not"), ("钓鱼", "fishing: m = 1 + winner hit",
+                                                                 "each pays X·max(1, m − own hit)"),
+            ("诈胡", "false win", "false_win_penalty to each"),
         ],
     ),
     "nanjing": (
@@ -43,6 +48,8 @@ TABLES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
             ("花杠", "flower kong", "20 each"), ("罚", "penalty", "10 to each"),
             ("比下胡", "after dealer win, big pattern, 罚, draw, 海底捞", "×2 next hand"),
             ("小胡", "small win", "only 门清 or ≥4 硬花"),
+            ("抢杠", "robbing a kong", "robbed player pays 3H"),
+            ("承包", "对三嘴/对四嘴 with 对对胡/清一色/全球独钓; 大杠开 after an exposed kong", "B pays for everybody"),
         ],
     ),
     "guobiao": (
@@ -55,9 +62,11 @@ TABLES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
             ("七对", "seven pairs", "×2"), ("十三烂", "thirteen unrelated", "×2"), ("七星十三烂", "seven stars", "×4"),
             ("德国", "clean, +5", "×2"), ("德中德", "clean sweep, +5", "×4"), ("精吊", "jing single wait", "×2"),
             ("天胡", "heavenly", "×20"), ("地胡", "earthly", "×20"),
-            ("精分", "jing score raw = 2·正 + 副", "冲关 ×(raw−3) from 5, 霸王精 ×2"),
+            ("精分", "jing score raw = 2·正 + 副", "冲关 ×min(raw−3, chongguan_cap 7) from 5, 霸王精 ×2"),
             ("下精分", "lower jing at the reveal", "collect from each"), ("奖励分", "jing held at the end, kongs 2, 精杠 10", "collect from each"),
-            ("封顶", "cap", "cap option"),
+            ("冲关供精", "a discarded jing carried a player into 冲关 (fed_by)", "the feeder alone pays ×3"),
+            ("德国 +5", "clean bonus", "×base only; discarder, or each on a self-draw"),
+            ("封顶", "cap (default 3000)", "nets scaled down to the cap"),
         ],
     ),
 }
@@ -97,7 +106,7 @@ class HelpScreen(ModalScreen[None]):
             for f in dataclasses.fields(self.rules):
                 spec = specs.get(f.name)
                 desc = (spec.zh if lang == "zh" else f"{spec.zh} — {spec.en}") if spec else ""
-                rows3.append((f.name, f"{getattr(self.rules, f.name)!r}  {desc}"))
+                rows3.append((f.name, f"{shown_value(getattr(self.rules, f.name), lang)}  {desc}"))
             yield Static(columns(rows3), markup=False)
             yield Label(tr("keys", lang), classes="section", markup=False)
             yield Static(self.keys_table(), markup=False)
@@ -106,16 +115,31 @@ class HelpScreen(ModalScreen[None]):
     def keys_table(self) -> Text:
         origin = self.origin
         rows: list[tuple[str, str]] = []
+        seen: set[str] = set()
         if origin is not None:
             for key, bindings in origin._bindings.key_to_bindings.items():
                 for b in bindings:
+                    # only this app's own keys (Textual's generic focus/copy keys are not
+                    # scorekeeping and have no translation), each action once
+                    if not b.id or b.action in seen:
+                        continue
                     if origin.check_action(b.action.split("(")[0], _params(b.action)) is False:
                         continue
+                    seen.add(b.action)
                     rows.append((b.key_display or key, b.description))
         return columns(rows)
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def shown_value(value: Any, lang: str) -> str:
+    """An option's value in words (no Python reprs)."""
+    if isinstance(value, bool):
+        return tr("yes" if value else "no", lang)
+    if value is None:
+        return tr("none", lang)
+    return str(value)
 
 
 def columns(rows: list[tuple[str, str]], gap: int = 2) -> Text:
