@@ -44,6 +44,10 @@ notes etc. are stored exactly as given)::
     led.player_names(prefix="")-> [str]  for autocomplete, recently seated first
     led.lifetime_stats(name)   -> PlayerStats(sessions, hands, wins, self_draws, deal_ins,
                                               false_wins, net_points, net_money, biggest_hand)
+    led.lifetime_figures(name) -> [engine.stats.SessionFigures]  one per session the player
+                                  sat in (SQL over the per-seat/per-hand figures, no replay);
+                                  engine.stats.lifetime_from_figures(name, figs, unit=...) ==
+                                  lifetime_stats over every stored replay (`mjscore stats`)
 
     # import / export (db.transfer) ---------------------------------------------
     import_record(led, text)   -> session id   (load_session + full replay before writing)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlite_utils import Database
 
@@ -39,6 +39,9 @@ from engine.record import (
     event_from_json,
     validate_hand_structure,
 )
+
+if TYPE_CHECKING:
+    from engine.stats import SessionFigures, WinRecord
 
 from .errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
 from .schema import KNOWN_MIGRATIONS, MIGRATION_SET, REFRESH_SEATS_SQL, SCHEMA_VERSION, migrations
@@ -1104,6 +1107,139 @@ class Ledger:
         )
 
     @_api
+    def lifetime_figures(self, player: str) -> list[SessionFigures]:
+        """``player``'s figures in every session he sat in (exact name; ``[]`` if none), in
+        session order, labelled ``#id``, read with a few SQL queries from the figures kept
+        with each seat, the hands' dealers and the per-hand seat results — the stored win
+        valuation (``hands.wins``) only of each session's biggest win. Feed them to
+        :func:`engine.stats.lifetime_from_figures`: the result equals
+        :func:`engine.stats.lifetime_stats` over every session's :meth:`stored_replay`, figure
+        for figure, without reading every hand. A session whose stored figures are
+        incomplete or do not add up (its payments against its seats' points) is read the
+        old way, through :meth:`stored_replay` (:class:`LedgerDamaged` if it is damaged)."""
+        with self._read():
+            row = self._one("SELECT id FROM players WHERE name = ?", [player])
+            if row is None:
+                return []
+            return self._lifetime_figures(row[0])
+
+    def _lifetime_figures(self, pid: int) -> list[SessionFigures]:
+        from engine.stats import SessionFigures, session_stats
+
+        conn = self.db.conn
+        mine = conn.execute(
+            "SELECT st.session_id, s.variant, s.stake, st.seat, st.hands, s.hands_played, st.wins,"
+            " st.self_draws, st.deal_ins, st.false_wins FROM seats st JOIN sessions s ON s.id = st.session_id"
+            " WHERE st.player_id = ? ORDER BY st.session_id",
+            [pid],
+        ).fetchall()
+        if not mine:
+            return []
+        totals: dict[int, list[int]] = {}
+        for sid, seat, points in conn.execute(
+            "SELECT t.session_id, t.seat, t.points FROM seats st JOIN seats t ON t.session_id = st.session_id"
+            " WHERE st.player_id = ?",
+            [pid],
+        ):
+            totals.setdefault(sid, [0, 0, 0, 0])[seat] = points
+        # the stored payments must add up to the seats' points, as the stored replay checks
+        # hand by hand; a session where they do not is read the old way (LedgerDamaged)
+        net = " || ',' || ".join(
+            f"SUM(CASE WHEN p.to_seat = {k} THEN p.amount WHEN p.from_seat = {k} THEN -p.amount ELSE 0 END)"
+            for k in range(4)
+        )
+        paid = {
+            sid: [int(x) for x in nets.split(",")]
+            for sid, nets in conn.execute(
+                f"SELECT st.session_id, (SELECT {net} FROM hands h JOIN payments p ON p.hand_id = h.id"
+                "  WHERE h.session_id = st.session_id) FROM seats st WHERE st.player_id = ?",
+                [pid],
+            )
+            if nets is not None  # a session without payments
+        }
+        dealer = dict(
+            conn.execute(
+                "SELECT h.session_id, COUNT(*) FROM seats st JOIN hands h"
+                " ON h.session_id = st.session_id AND h.dealer = st.seat AND h.status <> 'open'"
+                " WHERE st.player_id = ? GROUP BY h.session_id",
+                [pid],
+            ).fetchall()
+        )
+        # hands won: how many, their points, and the earliest hand of the biggest
+        won: dict[int, tuple[int, int, int, int]] = {}
+        for sid, n, pts, best, hid in conn.execute(
+            "SELECT w.session_id, w.n, w.pts, w.best,"
+            " (SELECT h.id FROM seat_results r JOIN hands h ON h.id = r.hand_id"
+            "   WHERE r.player_id = ?1 AND r.session_id = w.session_id AND r.delta = w.best AND r.won = 1"
+            "   ORDER BY h.number LIMIT 1)"
+            " FROM (SELECT r.session_id, COUNT(*) AS n, SUM(r.delta) AS pts, MAX(r.delta) AS best"
+            "       FROM seat_results r WHERE r.player_id = ?1 AND r.won = 1 GROUP BY r.session_id) w",
+            [pid],
+        ):
+            won[sid] = (n, pts, best, hid)
+        ids = _dumps([w[3] for w in won.values()])
+        best_hands = {
+            hid: (number, summary, wins)
+            for hid, number, summary, wins in conn.execute(
+                "SELECT id, number, summary, wins FROM hands WHERE id IN (SELECT value FROM json_each(?))",
+                [ids],
+            )
+        }
+        best_wins: dict[tuple[int, int], Win] = {}
+        for hid, payload in conn.execute(
+            "SELECT hand_id, payload FROM events WHERE hand_id IN (SELECT value FROM json_each(?))"
+            " AND type = 'win' ORDER BY hand_id, seq",
+            [ids],
+        ):
+            ev = _stored_event(payload, "win")
+            if isinstance(ev, Win):
+                best_wins.setdefault((hid, ev.player), ev)
+
+        out: list[SessionFigures] = []
+        stakes: dict[str, Decimal] = {}
+        for sid, variant, stake_text, seat, hands, played, wins, selfd, dealt, falsew in mine:
+            if stake_text not in stakes:
+                stakes[stake_text] = _dec(stake_text)
+            stake = stakes[stake_text]
+            n_won, win_points, best, hid = won.get(sid, (0, 0, None, None))
+            biggest = None
+            complete = (
+                hands == played
+                and n_won == wins
+                and sid in totals
+                and paid.get(sid, [0, 0, 0, 0]) == totals[sid]
+            )
+            if hid is not None:
+                ev = best_wins.get((hid, seat))
+                if ev is None or hid not in best_hands:
+                    complete = False
+                else:
+                    number, summary, wins_json = best_hands[hid]
+                    biggest = _win_record(ev, f"#{sid}", number, stake, best, wins_json, summary)
+            if not complete:  # stored figures missing: what the stored settlement says
+                session = self.get_session(sid)  # re-entrant: same lock, same snapshot
+                rep = self.stored_replay(sid)
+                st = session_stats(session, rep, label=f"#{sid}").player(seat)
+                out.append(
+                    SessionFigures(
+                        label=f"#{sid}", variant=variant, stake=stake, seat=seat,
+                        totals=rep.totals, hands=st.hands, dealer_hands=st.dealer_hands,
+                        wins=st.wins, self_draws=st.self_draws, deal_ins=st.deal_ins,
+                        false_wins=st.false_wins, win_points=st.win_points, biggest=st.biggest,
+                    )
+                )
+                continue
+            out.append(
+                SessionFigures(
+                    label=f"#{sid}", variant=variant, stake=stake, seat=seat,
+                    totals=tuple(totals[sid]),  # type: ignore[arg-type]
+                    hands=hands, dealer_hands=dealer.get(sid, 0), wins=wins, self_draws=selfd,
+                    deal_ins=dealt, false_wins=falsew, win_points=win_points, biggest=biggest,
+                )
+            )
+        return out
+
+    @_api
     def rename_player(self, old: str, new: str) -> None:
         """Rename a person everywhere (their past sessions show the new name)."""
         check_player_name(new, "name")
@@ -1649,6 +1785,20 @@ class Ledger:
     def check(self) -> str:
         """``PRAGMA integrity_check`` (``'ok'`` when the file is sound)."""
         return "\n".join(r[0] for r in self.db.conn.execute("PRAGMA integrity_check"))
+
+
+def _win_record(
+    ev: Win, label: str, number: int, stake: Decimal, points: int, wins_json: str, summary: str
+) -> WinRecord:
+    from engine.stats import win_record
+
+    try:
+        wins = tuple(_win_result(w) for w in _j(wins_json, "wins"))
+    except (LookupError, TypeError) as e:
+        raise _damaged(f"win valuation of hand {number}", e) from None
+    return win_record(
+        ev, label=label, hand=number, stake=stake, points=points, wins=wins, summary=summary
+    )
 
 
 def _seat_rows(

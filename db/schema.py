@@ -274,5 +274,13 @@ def m002_seat_figures(db: Database) -> None:
     db.execute("PRAGMA user_version = 2")
 
 
+@migration
+def m003_hands_dealer_index(db: Database) -> None:
+    """Index each hand's dealer by session, so a player's lifetime counts the hands he dealt
+    (``mjscore stats``) from the index alone, not from every hand row."""
+    db.execute("CREATE INDEX hands_dealer ON hands(session_id, dealer, status)")
+    db.execute("PRAGMA user_version = 3")
+
+
 SCHEMA_VERSION = len(_NAMES)
 KNOWN_MIGRATIONS = frozenset(_NAMES)

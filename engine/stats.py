@@ -166,21 +166,27 @@ def _bigger(a: WinRecord | None, b: WinRecord) -> WinRecord:
     return a
 
 
-def _find_win_result(outcome: HandOutcome, seat: int) -> WinResult | None:
-    return next((w for w in outcome.result.wins if w.player == seat), None)
-
-
 def _win_record(session: Session, outcome: HandOutcome, ev: Win, label: str) -> WinRecord:
-    pts = outcome.result.deltas[ev.player]
-    wr = _find_win_result(outcome, ev.player)
+    return win_record(
+        ev, label=label, hand=outcome.index, stake=session.stake, points=outcome.result.deltas[ev.player],
+        wins=outcome.result.wins, summary=outcome.result.summary,
+    )
+
+
+def win_record(ev: Win, *, label: str, hand: int, stake: Decimal, points: int,
+               wins: Sequence[WinResult], summary: str) -> WinRecord:
+    """The :class:`WinRecord` of the win ``ev`` in hand number ``hand``: ``points`` is the
+    winner's net points for the hand, ``wins``/``summary`` the hand's settled
+    ``HandResult.wins``/``summary`` (a ledger passes what it stored)."""
+    wr = next((w for w in wins if w.player == ev.player), None)
     if wr is not None:
-        summary, value, unit, items = wr.summary, wr.value, wr.unit, wr.items
+        text, value, unit, items = wr.summary, wr.value, wr.unit, wr.items
     else:  # a variant that gave no WinResult: fall back to what the record declared
-        summary = " ".join(ev.patterns or ()) or (outcome.result.summary or "")
+        text = " ".join(ev.patterns or ()) or (summary or "")
         value, unit, items = ev.fan, "番" if ev.fan is not None else "", ()
     return WinRecord(
-        session=label, hand=outcome.index, player=ev.player, from_=ev.from_, points=pts,
-        money=Decimal(pts) * session.stake, summary=summary, value=value, unit=unit, items=items,
+        session=label, hand=hand, player=ev.player, from_=ev.from_, points=points,
+        money=Decimal(points) * stake, summary=text, value=value, unit=unit, items=items,
     )
 
 
@@ -322,15 +328,58 @@ def lifetime_stats(player: str, games: Iterable[Game], *, unit: Decimal | str = 
 
     Points are added as they are (sessions of different rule sets score on different
     scales); money adds each session's settled money, so it is comparable."""
-    lines: list[SessionLine] = []
-    tot = _Acc()
-    hands = net = 0
-    money = Decimal(0)
+    per: list[tuple[str, str, Decimal, int, PlayerStats]] = []
     for g in games:
         if player not in g.session.players:
             continue
         seat = g.session.players.index(player)
         st = session_stats(g.session, g.replay, unit=unit, label=g.label).player(seat)
+        per.append((g.label, g.session.variant, g.session.stake, seat, st))
+    return _lifetime(player, per)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionFigures:
+    """One player's figures in one session as a ledger keeps them (no hand replayed):
+    what :func:`session_stats` would find for that seat, with the four seats' point totals
+    so the money is settled exactly as for the whole session."""
+
+    label: str
+    variant: str
+    stake: Decimal
+    seat: int
+    totals: tuple[int, int, int, int]  # every seat's points (the session's replay totals)
+    hands: int  # finished hands
+    dealer_hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    false_wins: int = 0
+    win_points: int = 0
+    biggest: WinRecord | None = None  # the session's biggest win of this seat (earliest on a tie)
+
+    def player_stats(self, name: str, *, unit: Decimal | str = CENT) -> PlayerStats:
+        settlement = settle_money(self.totals, self.stake, unit)
+        return PlayerStats(
+            name=name, hands=self.hands, dealer_hands=self.dealer_hands, wins=self.wins,
+            self_draws=self.self_draws, deal_ins=self.deal_ins, false_wins=self.false_wins,
+            win_points=self.win_points, net=self.totals[self.seat], money=settlement.amounts[self.seat],
+            biggest=self.biggest,
+        )
+
+
+def lifetime_from_figures(player: str, figures: Iterable[SessionFigures], *, unit: Decimal | str = CENT) -> LifetimeStats:
+    """:func:`lifetime_stats` from per-session figures a ledger read with SQL (figures of
+    the sessions ``player`` sat in, in session order) — the same result, without a replay."""
+    return _lifetime(player, [(f.label, f.variant, f.stake, f.seat, f.player_stats(player, unit=unit)) for f in figures])
+
+
+def _lifetime(player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerStats]]) -> LifetimeStats:
+    lines: list[SessionLine] = []
+    tot = _Acc()
+    hands = net = 0
+    money = Decimal(0)
+    for label, variant, stake, seat, st in per:
         hands += st.hands
         net += st.net
         money += st.money
@@ -343,7 +392,7 @@ def lifetime_stats(player: str, games: Iterable[Game], *, unit: Decimal | str = 
         if st.biggest is not None:
             tot.biggest = _bigger(tot.biggest, st.biggest)
         lines.append(SessionLine(
-            label=g.label, variant=g.session.variant, stake=g.session.stake, seat=seat, stats=st,
+            label=label, variant=variant, stake=stake, seat=seat, stats=st,
             cumulative_money=money, cumulative_net=net,
         ))
     total = PlayerStats(

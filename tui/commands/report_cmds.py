@@ -183,6 +183,25 @@ def lifetime_games(args) -> Iterable[Any]:
             close()
 
 
+def ledger_lifetime(args, unit: Decimal) -> Any:
+    """The player's lifetime from the figures the ledger keeps per seat and per hand (a few
+    SQL queries, whatever the number of hands: :meth:`db.Ledger.lifetime_figures`); the same
+    figures as replaying every session's stored settlement. ``None`` when the ledger cannot
+    (then :func:`lifetime_games` reads every session)."""
+    from engine.stats import lifetime_from_figures
+
+    ledger = open_ledger(args)
+    try:
+        figures = getattr(ledger, "lifetime_figures", None)
+        if figures is None:
+            return None
+        return lifetime_from_figures(args.player, figures(args.player), unit=unit)
+    finally:
+        close = getattr(ledger, "close", None)
+        if close:
+            close()
+
+
 def _known_players(args) -> list[str]:
     if args.file:
         names: list[str] = []
@@ -217,7 +236,9 @@ def cmd_stats(args) -> int:
     from engine.stats import lifetime_stats, lifetime_text
 
     unit = parse_unit(args.unit)
-    lt = lifetime_stats(args.player, list(lifetime_games(args)), unit=unit)
+    lt = ledger_lifetime(args, unit) if not args.file else None
+    if lt is None:
+        lt = lifetime_stats(args.player, list(lifetime_games(args)), unit=unit)
     if not lt.sessions:
         raise MjError(ErrorCode.BAD_OPTION, f"no session with a player named {args.player!r}{_hint(args)}", where="PLAYER")
     if args.json:
