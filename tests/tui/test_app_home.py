@@ -35,9 +35,9 @@ async def test_home_lists_sessions_with_leader(ledger):
         table = app.screen.query_one(SessionList)
         assert table.row_count == 2
         newest, older = ([str(c) for c in table.get_row_at(i)] for i in range(2))
-        assert newest[2].startswith("国标") and newest[4] == "0" and newest[5] == "—"
-        assert older[2].startswith("南宁") and "阿明" in older[3] and older[4] == "1"
-        assert older[5] == "Lee +9"  # the leader with the running total
+        assert newest[2].startswith("国标") and newest[3] == "0" and newest[4] == "—"
+        assert older[2].startswith("南宁") and "阿明" in older[6] and older[3] == "1"
+        assert older[4] == "Lee +9"  # the leader with the running total
         table.move_cursor(row=1)
         await pilot.press("enter")
         await pilot.pause()
@@ -219,3 +219,21 @@ async def test_option_defaults_shown_as_words(ledger):
     assert any(m.endswith("default no") for m in meanings)
     assert any(m.endswith("default last_drawer") for m in meanings)
     assert not any("default False" in m or "default '" in m for m in meanings)
+
+
+@run
+async def test_leader_score_never_cut_at_100_columns(ledger):
+    # QA F18: at 100 columns the players column pushed the leader's score off ("Cat +2")
+    sid = session(ledger, "nanning", names=["Ann", "Ben", "Cat", "东方不败东方不败东方不败"])
+    for _ in range(3):
+        ledger.add_event(sid, {"type": "win", "player": 2, "from": None, "patterns": ["full_flush", "all_pungs"],
+                               "concealed": True})
+    app = app_on(ledger)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(SessionList)
+        total = max(ledger.replay(sid).totals)
+        lead_col = [c.key.value for c in table.ordered_columns].index("leader")
+        x = sum(c.get_render_width(table) for c in table.ordered_columns[:lead_col + 1])
+        assert x <= 100  # the whole leader column is on screen
+        assert str(table.get_row_at(0)[lead_col]) == f"Cat {total:+d}"

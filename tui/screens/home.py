@@ -62,11 +62,13 @@ class HomeScreen(TypeAheadScreen, Screen):
         table.clear(columns=True)
         table.add_column("#", key="id", width=4)
         table.add_column(tr("col_date", lang), key="date", width=16)
+        # numbers before the (long) players column: a narrow terminal cuts names, never
+        # figures (QA F18: "Cat +2" for +2928)
         table.add_column(tr("col_variant", lang), key="variant", width=14)
-        table.add_column(tr("col_players", lang), key="players", width=44)
         table.add_column(tr("col_hands", lang), key="hands", width=5)
-        table.add_column(tr("col_leader", lang), key="leader", width=16)
+        table.add_column(tr("col_leader", lang), key="leader", width=18)
         table.add_column(tr("col_status", lang), key="status", width=8)
+        table.add_column(tr("col_players", lang), key="players", width=44)
         sessions = self.app.ledger.list_sessions()
         for s in sessions:
             lead = leader(s.players, s.totals)
@@ -75,10 +77,10 @@ class HomeScreen(TypeAheadScreen, Screen):
                 str(s.id),
                 Text(_date(s.started_at)),
                 Text(variant_name(s.variant, lang)),
-                Text(" · ".join(short(p, 10) for p in s.players)),
                 Text(str(s.hands_played), justify="right"),
                 Text(lead_text),
                 Text(tr("status_ended" if s.ended else "status_open", lang)),
+                Text(" · ".join(short(p, 10) for p in s.players)),
                 key=str(s.id),
             )
         self.query_one("#empty").display = not sessions
