@@ -149,8 +149,17 @@ def sessions(draw):
     hands = []
     for _ in range(draw(st.integers(1, 7))):
         evs: list[dict] = [dict(JING)] if variant == "nanchang" else []
-        kind = draw(st.sampled_from(["win", "win", "win", "kong_win", "draw", "false_win"]))
-        if kind == "draw":
+        kinds = ["win", "win", "win", "kong_win", "draw", "false_win"]
+        if variant == "nanning":  # 一炮多响: one deal-in, a win for each winner
+            kinds.append("double")
+        kind = draw(st.sampled_from(kinds))
+        if kind == "double":
+            f = draw(st.integers(0, 3))
+            winners = draw(st.lists(st.sampled_from([x for x in range(4) if x != f]), min_size=2, max_size=2, unique=True))
+            # both win on the same discarded E (four copies in all)
+            evs += [{"type": "win", "player": p, "from": f, "hand": f"112244556688{suit}EE"}
+                    for p, suit in zip(winners, "ps", strict=True)]
+        elif kind == "draw":
             evs.append({"type": "draw", "last_drawer": draw(st.integers(0, 3))})
         elif kind == "false_win":
             evs.append({"type": "false_win", "player": draw(st.integers(0, 3))})
