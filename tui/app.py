@@ -99,6 +99,7 @@ class MjscoreApp(App[int]):
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
 
+        load_screens()
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
@@ -164,6 +165,19 @@ class MjscoreApp(App[int]):
             self.call_after_refresh(go)
 
         self.push_screen(ReviewScreen.from_ledger(self.ledger, sid, lang=self.lang, on_edit=edit))
+
+
+def load_screens() -> None:
+    """Import every screen module now, not on first use: a screen imported lazily in the
+    middle of a session could fail if mjscore's files were replaced meanwhile (an upgrade
+    while the app is open), taking the app down (QA F23)."""
+    import importlib
+
+    for name in ("table", "dialogs", "edit", "help", "new_session", "review", "stats"):
+        try:
+            importlib.import_module(f"tui.screens.{name}")
+        except ImportError:  # the reports screens are optional; their action says so
+            pass
 
 
 def warm_up() -> None:
