@@ -625,3 +625,28 @@ async def test_heavenly_hand_needs_no_concealed_tick(ledger):
     assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": None, "patterns": [], "heavenly": True}]]
     # RULES.md §1: 天胡 each pays 2·S(k) with b = 4; k = 0 → 2·4 = 8
     assert totals(ledger, sid) == (24, -8, -8, -8)
+
+
+@run
+async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
+    # QA F29: after two kongs in a row, 杠上花 defaulted to ×1 and cycled up to ×4
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "2", "c", *"3s", "enter", "k", "2", "c", *"4s", "enter")
+        await pilot.press("w", "2", "0")
+        d = app.screen
+        key = hotkey(d, "kong_bloom")
+        await pilot.press(key)
+        assert d.query_one("#flags").values() == {"kong_bloom": 2}
+        await pilot.press(key)  # cycles 2 → 1 → off: never beyond the two logged kongs
+        assert d.query_one("#flags").values() == {"kong_bloom": 1}
+        await pilot.press(key, key)
+        assert d.query_one("#flags").values() == {"kong_bloom": 2}
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][2] == {"type": "win", "player": 1, "from": None, "patterns": [], "kong_bloom": 2}
+    # RULES.md §1 杠上花 of a concealed chain: each other pays V = 2·S(k)·2^(n−1), b = 3 (not
+    # declared 门清), k = 0, n = 2 → 12; plus 1 per concealed kong from each other player
+    assert totals(ledger, sid) == (-14, 42, -14, -14)

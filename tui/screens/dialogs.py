@@ -742,9 +742,37 @@ class WinDialog(EventDialog):
         else:
             self.finish(self.result_event)
 
+    def chain_lengths(self, player: int | None) -> tuple[int, int]:
+        """(the player's run of kongs ending the hand's events so far, all the player's
+        kongs): the default and the largest n for a kong-chain flag (QA F29)."""
+        from engine.record import Kong
+
+        if player is None:
+            return 1, 4
+        mine = [isinstance(e, Kong) and e.player == player for e in self.ctx.events]
+        run = 0
+        for m in reversed(mine):
+            if not m:
+                break
+            run += 1
+        total = sum(mine)
+        return max(run, 1), max(total, 1) if total else 4
+
+    def sync_chain_flags(self, win: Picker, src: Picker) -> None:
+        whose = {"kong_bloom": win.value if win.chosen else None,
+                 "kong_cannon": src.value if src.chosen else None,
+                 "robbed_kong": src.value if src.chosen else None}
+        for tog in self.query("#flags"):
+            for it in tog.items:  # type: ignore[attr-defined]
+                if it.id in whose:
+                    it.start, it.max_count = self.chain_lengths(whose[it.id])
+                    it.value = min(it.value, it.max_count)
+            tog.refresh()
+
     def sync_fields(self) -> None:
         win = self.query_one("#winner", Picker)
         src = self.query_one("#from", Picker)
+        self.sync_chain_flags(win, src)
         if not self.other_wins:  # else action_another fixed the discarder already
             for i in range(4):
                 src.set_enabled(i, not (win.chosen and win.value == i))

@@ -25,6 +25,14 @@ class ToggleItem:
     max_count: int = 1  # > 1: cycles through counts
     value: int = 0
     key: str = ""
+    start: int = 1  # a count item's first value when switched on (then up to max, then 1.., off)
+
+    def next_value(self) -> int:
+        if self.max_count <= 1:
+            return 0 if self.value else 1
+        start = min(max(self.start, 1), self.max_count)
+        seq = [0, *range(start, self.max_count + 1), *range(1, start)]
+        return seq[(seq.index(self.value) + 1) % len(seq)] if self.value in seq else 0
 
 
 def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> None:
@@ -61,7 +69,7 @@ class Toggles(Widget, can_focus=True):
     def press(self, key: str) -> bool:
         for it in self.items:
             if it.key == key:
-                it.value = (it.value + 1) % (it.max_count + 1)
+                it.value = it.next_value()
                 self.refresh(layout=True)
                 self.post_message(self.Changed(self))
                 return True
@@ -79,6 +87,7 @@ class Toggles(Widget, can_focus=True):
             text.append(f"{box} {it.label}", style=Style.parse(style or "none") + click)
             if it.max_count > 1 and it.value:
                 text.append(f" ×{it.value}", style=Style(bold=True) + click)
+                text.append(f" ({it.key} ↻ 1–{it.max_count})", style=Style(dim=True) + click)
         return text
 
     def on_key(self, event: events.Key) -> None:
