@@ -43,7 +43,9 @@ from engine.record import (
 )
 from engine.stats import (
     Game,
+    SessionFigures,
     describe_event,
+    lifetime_from_figures,
     lifetime_stats,
     lifetime_text,
     report_json,
@@ -293,6 +295,30 @@ def test_lifetime_across_sessions_and_variants():
     text = lifetime_text(lt, places=1)
     assert "最大胡 小芳: s2 第1盘 点炮 +32 分" in text
     assert "s1  南宁 底注 0.5" in text and "累计 -20.0" in text
+
+
+def test_lifetime_from_stored_figures_equals_the_replayed_lifetime():
+    """What a ledger reads with SQL (per-session counts, the four totals, the session's biggest
+    win) gives the same lifetime as replaying: money is settled from all four totals."""
+    s1, r1 = nanning_session(stake="0.5")
+    s2, r2 = guobiao_session()
+    games = [Game(label="s1", session=s1, replay=r1), Game(label="s2", session=s2, replay=r2)]
+    for unit in ("0.01", "1"):
+        for seat, name in enumerate(NAMES):
+            figs = []
+            for g in games:
+                st = session_stats(g.session, g.replay, unit=D(unit), label=g.label).player(seat)
+                figs.append(SessionFigures(
+                    label=g.label, variant=g.session.variant, stake=g.session.stake, seat=seat,
+                    totals=g.replay.totals, hands=st.hands, dealer_hands=st.dealer_hands, wins=st.wins,
+                    self_draws=st.self_draws, deal_ins=st.deal_ins, false_wins=st.false_wins,
+                    win_points=st.win_points, biggest=st.biggest,
+                ))
+            assert lifetime_from_figures(name, figs, unit=D(unit)) == lifetime_stats(name, games, unit=D(unit))
+    # whole-yuan unit: 小芳's s1 money is settled with the other seats' (rounding rule 3), not alone
+    f = SessionFigures(label="x", variant="nanning", stake=D("0.5"), seat=1, totals=(-1, -1, -1, 3), hands=1)
+    assert f.player_stats("小芳", unit=D(1)).money == settle_money((-1, -1, -1, 3), "0.5", "1").amounts[1]
+    assert lifetime_from_figures("nobody", []).total.sessions == 0
 
 
 # ---------------------------------------------------------------- money and settle-up
