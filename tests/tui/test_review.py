@@ -436,3 +436,33 @@ def test_report_of_an_empty_session(tmp_path, capsys):
     assert main(["report", str(p)]) == 0
     out = capsys.readouterr().out
     assert "0 局 hands" in out and "无需转账" in out
+
+
+@sync
+async def test_lifetime_from_a_ledger_uses_its_sql_figures(tmp_path):
+    # years of game nights: the lifetime opened from the ledger is read with SQL (no replay of
+    # every session) and equals the replay-based figures of the same sessions
+    db = pytest.importorskip("db")
+    led = db.Ledger.open(tmp_path / "ledger.sqlite3")
+    try:
+        ids = [led.import_session(load_session(RECORD)) for _ in range(2)]
+        games = [Game(label=f"#{i}", session=led.get_session(i), replay=replay(led.get_session(i))) for i in ids]
+        import tui.screens.stats as stats_screen
+
+        def no_replays(_ledger):
+            raise AssertionError("the lifetime replayed every session of the ledger")
+
+        mp = pytest.MonkeyPatch()
+        mp.setattr(stats_screen, "games_from_ledger", no_replays)
+        app = Host(StatsScreen.from_ledger(led, ids[0]))
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.press("down", "down", "l")  # highlighted row: 老王
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, LifetimeScreen) and scr.player == "[b]老王[/b]"
+            assert scr.life == LifetimeScreen("[b]老王[/b]", games).life
+            total = table_rows(scr.query_one("#life-total", DataTable))
+            assert total[0][1:5] == ["10", "2", "2", "0"] and total[0][-2:] == ["+54", "+27.0"]
+        mp.undo()
+    finally:
+        led.close()

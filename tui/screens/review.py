@@ -274,7 +274,7 @@ class ReviewScreen(Screen):
         ledger = self.ledger
         games = (lambda: games_from_ledger(ledger)) if ledger is not None else None
         self.app.push_screen(StatsScreen(self.session, self.rep, lang=self.lang, title=self.heading,
-                                         unit=self.unit, games=games))
+                                         unit=self.unit, games=games, ledger=ledger))
 
     def settle_text(self) -> str:
         st = session_stats(self.session, self.rep, unit=self.unit)
