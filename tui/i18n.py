@@ -130,6 +130,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "added_kong_which": ("补杠：此人有几个碰，请填牌以确定供碰的人", "Added kong: this player has several pungs; type the tile to find its supplier"),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
+    "no_jing_counts": ("本盘没有记精数：奖励分不结算——先按 c 记精数", "No jing counts entered for this hand: 奖励分 is not settled — press c first"),
     "stale": ("另一个窗口改动了这个牌局，已刷新", "Another window changed this session; the table has been refreshed"),
     "stale_not_saved": ("未保存：这一盘已在另一个窗口改动（已刷新），请重新输入",
                         "Not saved: this hand was changed in another window (now shown); enter it again"),

@@ -650,3 +650,24 @@ async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
     # RULES.md §1 杠上花 of a concealed chain: each other pays V = 2·S(k)·2^(n−1), b = 3 (not
     # declared 门清), k = 0, n = 2 → 12; plus 1 per concealed kong from each other player
     assert totals(ledger, sid) == (-14, 42, -14, -14)
+
+
+@run
+async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
+    # QA F12: the table centre never showed the 正精/副精 after a reveal; QA F27: a win with no
+    # jing counts entered silently settled 奖励分 as 0
+    sid = session(ledger, "nanchang")
+    ledger.add_event(sid, {"type": "jing", "indicator": "9s", "lower": "E",
+                           "lower_counts": [[0, 0], [0, 0], [0, 0], [0, 0]]})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        info = text_of(app.screen.query_one("#table-info"))
+        # RULES.md §4: 副精 = the next tile, suits wrap 9→1
+        assert "正精 jing 9s · 副精 sub 1s" in info
+        await pilot.press("w", "2", "0")
+        await pilot.pause()
+        assert "No jing counts entered" in text_of(app.screen.query_one("#preview"))
+        await pilot.press("escape", "c", "enter", "w", "2", "0")
+        await pilot.pause()
+        assert "No jing counts entered" not in text_of(app.screen.query_one("#preview"))

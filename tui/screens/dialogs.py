@@ -329,6 +329,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
             out.append("(0)")
+        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
+                getattr(e, "type", "") == "jing_count" for e in events):
+            out.append("\n" + self.t("no_jing_counts"), style="bold")  # QA F27
         out.rstrip()
         return out
 

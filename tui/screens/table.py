@@ -95,8 +95,9 @@ class TableScreen(TypeAheadScreen, Screen):
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
+        jing = next((e.indicator for e in v.open_events if getattr(e, "type", "") == "jing"), None)
         self.query_one(Scoreboard).show(v.names, v.replay.totals, v.state, v.variant, lang,
-                                        hand_number=n, ended=v.ended, open_events=len(v.open_events))
+                                        hand_number=n, ended=v.ended, open_events=len(v.open_events), jing=jing)
         self.query_one(HandLog).show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
         self.refresh_bindings()

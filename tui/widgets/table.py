@@ -40,7 +40,7 @@ class Scoreboard(Grid):
         yield Static(classes="corner")
 
     def show(self, names: Sequence[str], totals: Sequence[int], state: TableState, variant: Any,
-             lang: str, *, hand_number: int, ended: bool, open_events: int) -> None:
+             lang: str, *, hand_number: int, ended: bool, open_events: int, jing: str | None = None) -> None:
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
             wind = state.seat_wind(seat)
@@ -70,6 +70,11 @@ class Scoreboard(Grid):
                 info.append(f"\n{tr('bixiahu', lang)}", style="bold reverse")
             if state.flags:
                 info.append(f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}")
+        if jing:  # Nanchang: the jing of the hand being played, after its reveal (QA F12)
+            from engine.tiles import successor
+
+            info.append(f"\n{term('正精', 'jing', lang)} {jing} · {term('副精', 'sub', lang)} {successor(jing)}",
+                        style="bold")
         if ended:
             info.append("\n" + tr("status_ended", lang), style="bold")
         self.query_one("#table-info", Static).update(info)
