@@ -276,6 +276,8 @@ async def test_end_and_reopen_session(ledger):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert events(ledger, sid) == []
+        # QA F26: and it says why
+        assert any("Session ended (press o to reopen)" in n.message for n in app._notifications)
         await pilot.press("o")
         await pilot.pause()
         assert not ledger.session_info(sid).ended
@@ -671,3 +673,28 @@ async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
         await pilot.press("escape", "c", "enter", "w", "2", "0")
         await pilot.pause()
         assert "No jing counts entered" not in text_of(app.screen.query_one("#preview"))
+
+
+@run
+async def test_escape_in_edit_hand_asks_before_dropping_changes(ledger):
+    # QA F31: Esc in Edit hand threw pending changes away without asking
+    sid = session(ledger, "nanning")
+    ledger.add_event(sid, {"type": "kong", "player": 2, "kind": "concealed"})
+    ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": []})
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("e")
+        await pilot.pause()
+        editor = app.screen
+        editor.query_one("#events").highlighted = 0
+        await pilot.press("delete", "escape")
+        await pilot.pause()
+        assert "Discard your changes to hand 1?" in text_of(app.screen.query_one("#dialog Static"))
+        await pilot.press("n")  # keep editing
+        await pilot.pause()
+        assert app.screen is editor
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 1, "patterns": []}]]

@@ -128,7 +128,14 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             self.app.bell()
 
     def action_cancel(self) -> None:
-        self.finish(None)
+        if tuple(self.draft) == tuple(self.ctx.events):
+            self.finish(None)
+            return
+        from .dialogs import ConfirmDialog  # changes would be lost: ask first (QA F31)
+
+        ask = ConfirmDialog(tr("confirm_discard_edit", self.lang, n=self.number), self.lang)
+        ask.deliver = lambda yes: self.finish(None) if yes else None
+        self.app.push_screen(ask)
 
     def finish(self, result: Any) -> None:
         deliver, self.deliver = self.deliver, None

@@ -84,7 +84,15 @@ class TableScreen(TypeAheadScreen, Screen):
             return True
         if self.focused is log and event.key != "enter" and run_binding_now(log, event.key):
             return True
-        return run_binding_now(self, event.key)
+        if run_binding_now(self, event.key):
+            return True
+        if self.view is not None and self.view.ended and any(
+                b.action.startswith(("add(", "undo", "edit", "delete_hand"))
+                for b in self._bindings.key_to_bindings.get(event.key, ())):
+            self.app.bell()  # QA F26: say why nothing happens
+            self.notify(tr("session_ended", self.lang), severity="warning", timeout=4, markup=False)
+            return True
+        return False
 
     def reload(self) -> None:
         v = self.view = SessionView.load(self.ledger, self.session_id)
