@@ -208,6 +208,9 @@ async def test_undo_last_event(ledger):
         await pilot.press("n")
         await pilot.pause()
         assert len(events(ledger, sid)[0]) == 2
+        await pilot.press("u", "enter")  # QA N9: a stray Enter is "no" for a destructive question
+        await pilot.pause()
+        assert len(events(ledger, sid)[0]) == 2
         await pilot.press("u", "y")
         await pilot.pause()
         assert events(ledger, sid) == [[{"type": "kong", "player": 2, "kind": "concealed"}]]

@@ -123,3 +123,19 @@ async def test_prefilled_fields_are_replaced_when_tabbed_into(ledger):
         assert isinstance(app.screen, TableScreen)
     assert events(ledger, sid) == [[{"type": "jing_count", "counts": [[2, 1], [1, 1], [0, 0], [0, 0]],
                                      "jing_kongs": [0, 1, 0, 0]}]]
+
+
+@run
+async def test_the_row_being_typed_into_is_marked(ledger):
+    # QA F21/N4: the focus marker (reversed label) must follow the focus, also after type-ahead
+    sid = session(ledger, "nanning", names=NAMES)
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await type_fast(pilot, "w", "2", "0")
+        d = app.screen
+        marked = [r for r in d.query(".frow") if r.has_class("current")]
+        assert len(marked) == 1 and marked[0] is d.query_one("#patterns").parent
+        await type_fast(pilot, "ctrl+t")
+        marked = [r for r in d.query(".frow") if r.has_class("current")]
+        assert len(marked) == 1 and marked[0] is d.query_one("#tiles").parent

@@ -117,6 +117,16 @@ def focus_now(screen: Any, widget: Any) -> None:
     field gets its text selected, so typing replaces a prefilled value."""
     screen.set_focus(widget)
     select_all_now(widget)
+    mark_current_row(screen)
+
+
+def mark_current_row(screen: Any) -> None:
+    """Mark the form row holding the focus (its label is drawn reversed: visible without
+    colours, QA F21)."""
+    focused = screen.focused
+    row = focused.parent if focused is not None else None
+    for r in screen.query(".frow"):
+        r.set_class(r is row, "current")
 
 
 def select_all_now(widget: Any) -> None:

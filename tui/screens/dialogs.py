@@ -36,6 +36,7 @@ from .common import (
     edit_input_now,
     focus_now,
     localize_bindings,
+    mark_current_row,
     run_binding_now,
 )
 
@@ -141,6 +142,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             focus_now(self, self.first_field(chain))
         self.mark_keys_ready()
 
+    def on_descendant_focus(self, _event: Any) -> None:
+        mark_current_row(self)  # also after a mouse click or a focus move Textual made
+
     def first_field(self, chain: list[Widget]) -> Widget:
         return chain[0]
 
@@ -187,7 +191,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                 self.refuse_key(focused)
                 return True
             return False
-        if isinstance(focused, Toggles) and focused.handle_key(key):
+        if isinstance(focused, Toggles) and focused.take_key(key):
             return True
         return self.other_key(key, ch)
 
@@ -865,12 +869,19 @@ class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
 
     BINDINGS = [B("y", "yes", "yes"), B("enter", "yes", "confirm"), B("n", "no", "no"), B("escape", "no", "cancel")]
 
-    def __init__(self, message: str, lang: str) -> None:
+    def __init__(self, message: str, lang: str, *, enter_yes: bool = True) -> None:
         super().__init__()
         self.message = message
         self.lang = lang
+        self.enter_yes = enter_yes  # False for destructive questions: only y says yes (QA N9)
         self.deliver: Callable[[bool], None] | None = None
         localize_bindings(self, lang)
+        if not enter_yes:
+            from textual.binding import BindingsMap
+
+            keys = {k: [b for b in bs if k != "enter"] for k, bs in self._bindings.key_to_bindings.items()}
+            keys["enter"] = [B("enter", "no", "no")]
+            self._bindings = BindingsMap.from_keys(keys)
 
     def on_mount(self) -> None:
         self.mark_keys_ready()
@@ -883,7 +894,10 @@ class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.message, markup=False)
-            yield Label(f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False)
+            if self.enter_yes:
+                yield Label(f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False)
+            else:
+                yield Label(f"y {tr('yes', self.lang)} · n/Esc/Enter {tr('no', self.lang)}", markup=False)
 
     def action_yes(self) -> None:
         self.finish(True)

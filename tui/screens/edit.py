@@ -133,7 +133,7 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             return
         from .dialogs import ConfirmDialog  # changes would be lost: ask first (QA F31)
 
-        ask = ConfirmDialog(tr("confirm_discard_edit", self.lang, n=self.number), self.lang)
+        ask = ConfirmDialog(tr("confirm_discard_edit", self.lang, n=self.number), self.lang, enter_yes=False)
         ask.deliver = lambda yes: self.finish(None) if yes else None
         self.app.push_screen(ask)
 

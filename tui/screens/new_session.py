@@ -26,6 +26,7 @@ from .common import (
     edit_input_now,
     focus_now,
     localize_bindings,
+    mark_current_row,
     run_binding_now,
     select_all_now,
 )
@@ -89,6 +90,9 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.show_options()
         self.set_focus(self.query_one("#variant", Picker))
         self.mark_keys_ready()
+
+    def on_descendant_focus(self, _event: Any) -> None:
+        mark_current_row(self)  # also after a mouse click or a focus move Textual made
 
     def route_key(self, event: Any) -> bool:
         """Keys in the order typed (see common.TypeAheadScreen): ``1 Alice Tab Bob …`` typed

@@ -212,7 +212,8 @@ class TableScreen(TypeAheadScreen, Screen):
         if not hand.finished:
             undo()
             return
-        ask = ConfirmDialog(tr("confirm_undo_result", self.lang, n=len(v.session.hands), what=what), self.lang)
+        ask = ConfirmDialog(tr("confirm_undo_result", self.lang, n=len(v.session.hands), what=what), self.lang,
+                            enter_yes=False)
         ask.deliver = lambda yes: undo() if yes else None
         self.app.push_screen(ask)
 
@@ -269,7 +270,7 @@ class TableScreen(TypeAheadScreen, Screen):
                 self.write(lambda: self.ledger.delete_hand(self.session_id, i + 1),
                            f"{tr('act_delete', self.lang)} {i + 1}")
 
-        ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang)
+        ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang, enter_yes=False)
         ask.deliver = done
         self.app.push_screen(ask)
 

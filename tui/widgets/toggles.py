@@ -91,11 +91,11 @@ class Toggles(Widget, can_focus=True):
         return text
 
     def on_key(self, event: events.Key) -> None:
-        if self.handle_key(event.key):
+        if self.take_key(event.key):
             event.stop()
             event.prevent_default()
 
-    def handle_key(self, key: str) -> bool:
+    def take_key(self, key: str) -> bool:
         """Arrows move the cursor, space toggles it, an item's letter toggles that item."""
         if key in ("left", "right") and self.items:
             self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(self.items)
