@@ -322,7 +322,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = None
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
-        out = Text(self.t("preview") + ": ", style="bold")
+        out = Text(style="bold")
+        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
+                getattr(e, "type", "") == "jing_count" for e in events):
+            # first, so a long preview cannot scroll it out of view (QA F27/N3)
+            out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
+        out.append(self.t("preview") + ": ")
         out.append(deltas_line(res.deltas, names) + "\n", style="bold")
         for w in res.wins:
             items = "  ".join(it.label(self.lang) for it in w.items)
@@ -333,9 +338,6 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
             out.append("(0)")
-        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
-                getattr(e, "type", "") == "jing_count" for e in events):
-            out.append("\n" + self.t("no_jing_counts"), style="bold")  # QA F27
         out.rstrip()
         return out
 
