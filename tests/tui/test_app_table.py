@@ -280,7 +280,9 @@ async def test_end_and_reopen_session(ledger):
         assert isinstance(app.screen, TableScreen)
         assert events(ledger, sid) == []
         # QA F26: and it says why
-        assert any("Session ended (press o to reopen)" in n.message for n in app._notifications)
+        await pilot.press("w")
+        await pilot.pause()
+        assert [n.message for n in app._notifications][-1] == "Session ended (press o to reopen)"
         await pilot.press("o")
         await pilot.pause()
         assert not ledger.session_info(sid).ended

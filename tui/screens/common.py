@@ -55,7 +55,7 @@ def run_binding_now(node: DOMNode, key: str) -> bool:
         method = getattr(node, f"action_{name}", None)
         if method is None or inspect.iscoroutinefunction(method):
             continue
-        if node.check_action(name, params) is False:
+        if not node.check_action(name, params):  # False: not here; None: disabled now
             continue
         method(*params)
         return True
