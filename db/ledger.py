@@ -1746,11 +1746,18 @@ class Ledger:
 
     # ================================================================ import / export
     @_api
-    def import_session(self, session: Session, notes: str = "", *, ended: bool = True) -> int:
+    def import_session(self, session: Session, notes: str = "", *, ended: bool | None = None) -> int:
         """Store a whole :class:`engine.record.Session` (already loaded with
         ``engine.record.load_session``). It is settled completely first; if any hand fails,
-        MjError is raised and nothing is written. Returns the new session id."""
+        MjError is raised and nothing is written. Returns the new session id.
+
+        ``ended`` defaults to whether every hand is finished: a record whose last hand is
+        still being played (RECORD.md allows it) is imported with that hand open and the
+        session open, so play can go on where the export left off."""
         from engine.core import replay
+
+        if ended is None:
+            ended = not session.hands or session.hands[-1].finished
 
         rep = replay(session)  # raises MjError before anything is written
         v = _get_variant(session.variant)

@@ -169,3 +169,22 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
     code, _, err = run(capsys, "--db", str(junk), "sessions")
     assert code == 2 and "not a SQLite database" in err
     assert junk.read_bytes() == b"not a ledger at all" * 10
+
+
+def test_import_keeps_an_unfinished_last_hand_open(led, tmp_path, capsys):
+    # RECORD.md lets the last hand be unfinished (an export taken mid-hand); QA F22: import
+    # marked such a session ended and said nothing about the hand still being played
+    rec = copy.deepcopy(RECORDS["guobiao"])
+    assert not any(e["type"] in ("win", "draw", "false_win") for e in rec["hands"][-1]["events"])
+    sid = import_record(led, rec)
+    assert not led.session_info(sid).ended
+    assert [e.to_json() for e in led.current_hand(sid).events] == rec["hands"][-1]["events"]
+    led.add_event(sid, {"type": "draw"})  # play goes on where the export left off
+    assert_consistent(led, sid)
+    finished = copy.deepcopy(RECORDS["guobiao"])
+    finished["hands"].pop()
+    assert led.session_info(import_record(led, finished)).ended
+    path = tmp_path / "open.json"
+    path.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
+    assert main(["--db", str(tmp_path / "l.sqlite3"), "import", str(path)]) == 0
+    assert f"hand {len(rec['hands'])} is still being played" in capsys.readouterr().out

@@ -85,8 +85,10 @@ def cmd_import(args) -> int:
     with open_ledger(args) as led:
         sid = led.import_session(session, notes=notes)
         info = led.session_info(sid)
+    still_open = bool(session.hands) and not session.hands[-1].finished
     print(
         f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands"
+        + (f"; hand {len(session.hands)} is still being played (the session stays open)" if still_open else "")
     )
     return 0
 
