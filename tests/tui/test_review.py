@@ -466,3 +466,18 @@ async def test_lifetime_from_a_ledger_uses_its_sql_figures(tmp_path):
         mp.undo()
     finally:
         led.close()
+
+
+@sync
+async def test_review_columns_fit_long_names():
+    # QA F10: a 38-character name took the whole Dealer column and pushed the other players'
+    # score columns off a 120-column screen
+    long = "Wang Xiaoming the Fortieth of His Name"
+    s = load_session(dict(RECORD, players=[long, "小芳", "[b]老王[/b]", "Lee"]))
+    app = Host(ReviewScreen(s, replay(s)))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#review-hands", DataTable)
+        widths = {str(c.key.value): c.get_render_width(table) for c in table.columns.values()}
+        assert widths["dealer"] <= 14 and widths["p0"] <= 14
+        assert sum(w for k, w in widths.items() if k != "result") < 80  # every score column on screen

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
 from engine.core import Replay, replay
-from engine.money import CENT, settle_text
+from engine.money import CENT, clip, settle_text
 from engine.record import Session
 from engine.stats import (
     OUTCOME_ZH,
@@ -180,7 +180,7 @@ class ReviewScreen(Screen):
         table.add_column(L("hand", self.lang), key="n")
         table.add_column(L("dealer", self.lang), key="dealer")
         for i, n in enumerate(self.session.players):
-            table.add_column(Text(n), key=f"p{i}")
+            table.add_column(Text(clip(n, 12)), key=f"p{i}")
         table.add_column(L("result", self.lang), key="result")
         self.refill()
         table.focus()
@@ -204,7 +204,7 @@ class ReviewScreen(Screen):
         table.clear()
         for hr in self.rows:
             table.add_row(
-                Text(f"#{hr.index}"), Text(names[hr.state.dealer]),
+                Text(f"#{hr.index}"), Text(clip(names[hr.state.dealer], 12)),
                 *(Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
                   for i, d in enumerate(hr.deltas)),
                 result_cell(hr, names, self.lang), key=str(hr.index),
