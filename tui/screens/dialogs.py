@@ -668,6 +668,7 @@ class WinDialog(EventDialog):
             if f in self.flag_ids:
                 yield self.row(flag_name(self.ctx.variant.id, f, self.lang), Input(compact=True, id=f"t-{f}", classes="short"), f"t-{f}")
         yield self.row(self.t("hand_tiles"), Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"), "tiles")
+        yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
 
     def first_field(self, chain: list[Widget]) -> Widget:
         if self.winner is not None:
