@@ -704,3 +704,18 @@ async def test_escape_in_edit_hand_asks_before_dropping_changes(ledger):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
     assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 1, "patterns": []}]]
+
+
+@run
+async def test_bixiahu_shows_the_hands_actual_multiplier(ledger):
+    # QA F25: with bixiahu_stack the centre said "比下胡 (double hand)" for a ×8 hand.
+    # RULES.md §2: "With bixiahu_stack the multiplier of a 比下胡 hand is 2^(1+flags)"
+    sid = session(ledger, "nanjing", options={"bixiahu_stack": True})
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("d", "enter", "d", "enter", "d", "enter")  # three draws: two flags
+        await pilot.pause()
+        info = text_of(app.screen.query_one("#table-info"))
+    assert ledger.replay(sid).next_state.flags == 2
+    assert "比下胡 ×8" in info

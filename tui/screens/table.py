@@ -105,7 +105,8 @@ class TableScreen(TypeAheadScreen, Screen):
         self.query_one("#title-bar", Static).update(title)
         jing = next((e.indicator for e in v.open_events if getattr(e, "type", "") == "jing"), None)
         self.query_one(Scoreboard).show(v.names, v.replay.totals, v.state, v.variant, lang,
-                                        hand_number=n, ended=v.ended, open_events=len(v.open_events), jing=jing)
+                                        hand_number=n, ended=v.ended, open_events=len(v.open_events), jing=jing,
+                                        bixiahu_factor=2 ** (1 + v.state.flags) if getattr(v.rules, "bixiahu_stack", False) else 2)
         self.query_one(HandLog).show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
         self.refresh_bindings()

@@ -40,7 +40,8 @@ class Scoreboard(Grid):
         yield Static(classes="corner")
 
     def show(self, names: Sequence[str], totals: Sequence[int], state: TableState, variant: Any,
-             lang: str, *, hand_number: int, ended: bool, open_events: int, jing: str | None = None) -> None:
+             lang: str, *, hand_number: int, ended: bool, open_events: int, jing: str | None = None,
+             bixiahu_factor: int = 2) -> None:
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
             wind = state.seat_wind(seat)
@@ -67,7 +68,8 @@ class Scoreboard(Grid):
             info.append("\n" + (f"{WIND_ZH[w]}风圈" if lang == "zh" else f"{WIND_ZH[w]}风圈 {WIND_EN[w]} round"))
         if variant.id == "nanjing":
             if state.bixiahu:
-                info.append(f"\n{tr('bixiahu', lang)}", style="bold reverse")
+                # the hand's actual multiplier (×8 with bixiahu_stack and two flags; QA F25)
+                info.append(f"\n{term('比下胡', 'double hand', lang)} ×{bixiahu_factor}", style="bold reverse")
             if state.flags:
                 info.append(f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}")
         if jing:  # Nanchang: the jing of the hand being played, after its reveal (QA F12)
