@@ -134,6 +134,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),
     "claim_hint": ("  [555p,n] 中 n 是供牌者相对胡牌者：1 上家 · 2 对家 · 3 下家",
                    "  in [555p,n], n is the supplier relative to the winner: 1 上家 before · 2 对家 opposite · 3 下家 after"),
+    "no_payments": ("（无需付分）", "(nobody pays anything)"),
     "stale": ("另一个窗口改动了这个牌局，已刷新", "Another window changed this session; the table has been refreshed"),
     "stale_not_saved": ("未保存：这一盘已在另一个窗口改动（已刷新），请重新输入",
                         "Not saved: this hand was changed in another window (now shown); enter it again"),

@@ -719,3 +719,17 @@ async def test_bixiahu_shows_the_hands_actual_multiplier(ledger):
         info = text_of(app.screen.query_one("#table-info"))
     assert ledger.replay(sid).next_state.flags == 2
     assert "比下胡 ×8" in info
+
+
+@run
+async def test_draw_without_payments_says_so(ledger):
+    # QA N8: a draw with nothing to settle showed a stray "(0)"; RULES.md §2 a draw only
+    # settles what was paid on the spot, and nothing was
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("d")
+        await pilot.pause()
+        preview = text_of(app.screen.query_one("#preview"))
+    assert "(nobody pays anything)" in preview and "(0)" not in preview

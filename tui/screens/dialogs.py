@@ -337,7 +337,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         for p in res.payments:
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
-            out.append("(0)")
+            out.append(self.t("no_payments"), style="dim")  # not a stray "(0)" (QA N8)
         out.rstrip()
         return out
 
