@@ -583,7 +583,7 @@ def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
     v = VARIANT_NAMES.get(session.variant, session.variant)
     out = [f"{title + '  ' if title else ''}{v}麻将 {session.variant}  底注 stake {plain(session.stake)}  "
            f"{st.hands} 局 hands  ({st.wins} 胡 {st.draws} 流局 {st.false_wins} 诈胡)",
-           "玩家 players: " + "  ".join(f"{i}:{n}" for i, n in enumerate(names))]
+           "玩家 players: " + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1))]
     if "review" in sections:
         out += ["", "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " =="]
         w = max(text_width(clip(n)) for n in names)

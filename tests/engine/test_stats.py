@@ -211,6 +211,8 @@ def test_nanjing_session_stats_and_review():
     assert hr[1].state.bixiahu and hr[1].state.flags == 1
     text = report_text(s, rep)
     assert "比下胡 旗1" in text and "自摸 比下胡×2" in text
+    # players are numbered 1–4 as the app numbers them, not by 0-based record seats
+    assert "玩家 players: [1] 阿明  [2] " in text
 
 
 def nanchang_session():
