@@ -472,6 +472,17 @@ def check_stake(v: Any, where: str = "stake") -> Decimal:
     return d
 
 
+def _at(where: str, i: int) -> str:
+    return f"{where}.events[{i}]" if where else f"events[{i}]"
+
+
+def check_event_consistency(hand: Hand, variant: Any, where: str = "") -> None:
+    """The cross-event checks every entry path runs (RULES.md §0): an added kong keeps its
+    pung's supplier; no tile beyond four copies in pungs and kongs; each flower once."""
+    _check_added_kongs(hand.events, where)
+    _check_copies(hand.events, variant, where)
+
+
 def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
     """RULES.md §0: "A pung later turned into an added kong is one meld: the added kong's
     `from` equals the pung's." Checked wherever the pung was logged with its tile."""
@@ -486,7 +497,7 @@ def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
                     ErrorCode.CONTRADICTION,
                     f"an added kong (补杠) of {e.tile}: its 'from' (seat {e.from_}) differs from the pung's "
                     f"(seat {supplier}); the pung's supplier pays, the fourth tile was drawn",
-                    where=f"{where}.events[{i}].from",
+                    where=f"{_at(where, i)}.from",
                 )
 
 
@@ -501,7 +512,7 @@ def _check_copies(evs: tuple[Event, ...], variant: Any, where: str) -> None:
     flower_total = 0
     limit = 20 if variant.id == "nanjing" else 8
     for i, e in enumerate(evs):
-        w = f"{where}.events[{i}]"
+        w = _at(where, i)
         if isinstance(e, Pung) and e.tile is not None:
             melded[e.tile] += 3
             pungs.add((e.player, e.tile))
@@ -558,8 +569,7 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
             raise MjError(ErrorCode.CONTRADICTION, "several winners must all win on the same player's discard", where=f"{where}.events")
         if len({w.player for w in wins}) != len(wins):
             raise MjError(ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where=f"{where}.events")
-    _check_added_kongs(evs, where)
-    _check_copies(evs, variant, where)
+    check_event_consistency(hand, variant, where)
     for i, e in enumerate(evs):
         w = f"{where}.events[{i}]"
         if e.type not in variant.event_types:

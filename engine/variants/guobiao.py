@@ -35,7 +35,7 @@ from ..core import (
 )
 from ..errors import ErrorCode, MjError
 from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
-from ..record import FalseWin, Flowers, Hand, Kong, Pung, Win
+from ..record import FalseWin, Flowers, Hand, Kong, Pung, Win, check_event_consistency
 from ..rules import option
 from ..tiles import (
     DEFAULT_CONTEXT,
@@ -508,7 +508,7 @@ class Guobiao(Variant):
         for i, e in enumerate(hand.events):
             if e.type not in self.event_types:
                 raise MjError(ErrorCode.BAD_RECORD, f"Guobiao has no {e.type} events", where=f"events[{i}].type")
-        _check_kong_events(hand)
+        check_event_consistency(hand, self)
         _check_copies(hand)
         flower_counts, flower_letters = _flower_tiles(hand)
         book = PaymentBook()
@@ -822,27 +822,6 @@ def _check_copies(hand: Hand, win: Win | None = None, tiles: HandTiles | None = 
             f"{seen[t]} copies of {t} between {what} in this hand; there are only four",
             where=f"{where}.hand" if tiles is not None else where,
         )
-
-
-def _check_kong_events(hand: Hand) -> None:
-    """An added kong is one meld with the pung it extends: same supplier (RULES.md §0)."""
-    pungs: dict[tuple[int, str], int] = {}
-    for i, e in enumerate(hand.events):
-        if isinstance(e, Pung) and e.tile is not None:
-            pungs[(e.player, e.tile)] = e.from_
-        elif isinstance(e, Kong) and e.kind == "added" and e.tile is not None:
-            src = pungs.get((e.player, e.tile))
-            if src is not None and src != e.from_:
-                raise MjError(
-                    ErrorCode.CONTRADICTION,
-                    f"the added kong of {e.tile} names seat {e.from_} but the pung it extends was claimed from seat {src}",
-                    where=f"events[{i}].from",
-                )
-    # kongs of one tile by two players, or five copies, cannot happen
-    tiles = Counter(e.tile for e in kongs(hand) if e.tile is not None)
-    for t, n in tiles.items():
-        if n > 1:
-            raise MjError(ErrorCode.CONTRADICTION, f"{n} kongs of {t} in one hand", where="events")
 
 
 VARIANT = Guobiao()
