@@ -28,6 +28,21 @@ def B(key: str, action: str, label: str, *, show: bool = True, priority: bool = 
                    key_display=key_display)
 
 
+def event_bindings() -> list[Binding]:
+    """The keys that add an event to a hand, the same on the table and in Edit hand."""
+    return [
+        B("w", "add('win')", "act_win"),
+        B("k", "add('kong')", "act_kong"),
+        B("p", "add('pung')", "act_pung"),
+        B("f", "add('flowers')", "act_flowers"),
+        B("x", "add('penalty')", "act_penalty"),
+        B("j", "add('jing')", "act_jing"),
+        B("c", "add('jing_count')", "act_jing_count"),
+        B("z", "add('false_win')", "act_false_win"),
+        B("d", "add('draw')", "act_draw"),
+    ]
+
+
 # ---------------------------------------------------------------- type-ahead
 # A terminal delivers a burst of typing as several key events at once. Textual forwards each
 # key to the widget focused *when the app dequeues it*, and bindings, focus moves and screen

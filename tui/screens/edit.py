@@ -19,22 +19,14 @@ from engine.record import Event
 from ..i18n import tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
 from .base import settle_preview
-from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
+from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
 from .dialogs import DIALOGS, HandContext
 
 
 class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
     BINDINGS = [
         B("delete,backspace", "remove", "act_delete_event", key_display="Del"),
-        B("w", "add('win')", "act_win"),
-        B("k", "add('kong')", "act_kong"),
-        B("p", "add('pung')", "act_pung"),
-        B("f", "add('flowers')", "act_flowers"),
-        B("x", "add('penalty')", "act_penalty"),
-        B("j", "add('jing')", "act_jing"),
-        B("c", "add('jing_count')", "act_jing_count"),
-        B("z", "add('false_win')", "act_false_win"),
-        B("d", "add('draw')", "act_draw"),
+        *event_bindings(),
         B("ctrl+s", "save", "save"),
         B("escape", "cancel", "cancel"),
     ]

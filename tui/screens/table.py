@@ -13,7 +13,7 @@ from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
-from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
+from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
 EVENT_ACTIONS = {  # action name → event type the variant must know
@@ -30,15 +30,7 @@ def user_errors() -> tuple[type[BaseException], ...]:
 
 class TableScreen(TypeAheadScreen, Screen):
     BINDINGS = [
-        B("w", "add('win')", "act_win"),
-        B("k", "add('kong')", "act_kong"),
-        B("p", "add('pung')", "act_pung"),
-        B("f", "add('flowers')", "act_flowers"),
-        B("x", "add('penalty')", "act_penalty"),
-        B("j", "add('jing')", "act_jing"),
-        B("c", "add('jing_count')", "act_jing_count"),
-        B("z", "add('false_win')", "act_false_win"),
-        B("d", "add('draw')", "act_draw"),
+        *event_bindings(),
         B("u", "undo", "act_undo"),
         B("e", "edit", "act_edit"),
         B("delete", "delete_hand", "act_delete", key_display="Del"),
