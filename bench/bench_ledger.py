@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from db import Ledger  # noqa: E402
-from engine.record import load_session  # noqa: E402
+from mjscore.db import Ledger  # noqa: E402
+from mjscore.engine.record import load_session  # noqa: E402
 
 FLUSH = "11224455668899p"
 POOL = [f"玩家{i:02d}" for i in range(39)]
@@ -193,7 +193,7 @@ def main() -> int:
         import contextlib
         import io
 
-        from tui.cli import main as mjscore
+        from mjscore.tui.cli import main as mjscore
 
         with contextlib.redirect_stdout(io.StringIO()):
             assert mjscore(["--db", str(path), "stats", name]) == 0

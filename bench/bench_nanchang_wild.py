@@ -13,12 +13,12 @@ from __future__ import annotations
 import statistics
 import time
 
-from engine.core import TableState
-from engine.record import hand_from_json
-from engine.tiles import parse_hand, parse_tiles
-from engine.variants import get_variant
-from engine.variants.nanchang_score import readings
-from engine.variants.nanchang_wild import _group_min, analyse, jing_pair, jing_single
+from mjscore.engine.core import TableState
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.tiles import parse_hand, parse_tiles
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.nanchang_score import readings
+from mjscore.engine.variants.nanchang_wild import _group_min, analyse, jing_pair, jing_single
 
 CASES = [
     ("8 jing + 6 singles (worst case)", "55556666m19p1sENC", "5m"),

@@ -17,9 +17,9 @@ import statistics
 import sys
 import time
 
-from engine.core import replay
-from engine.record import load_session
-from engine.variants import get_variant
+from mjscore.engine.core import replay
+from mjscore.engine.record import load_session
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanning")
 FISH = ["9p", None, "1s", "S"]
@@ -99,7 +99,7 @@ def main() -> None:
     print(f"{'load_session':<28} {t_load * 1e3:8.1f} ms")
     print(f"{'replay':<28} {t_replay * 1e3:8.1f} ms   ({t_replay / n * 1e6:.0f} µs per hand)")
     rules = V.rules(sess.options)
-    from engine.core import TableState
+    from mjscore.engine.core import TableState
 
     per = []
     for k, h in enumerate(sess.hands[:16]):

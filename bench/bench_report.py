@@ -33,9 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.core import replay  # noqa: E402
-from engine.record import load_session  # noqa: E402
-from engine.stats import report_json, report_text  # noqa: E402
+from mjscore.engine.core import replay  # noqa: E402
+from mjscore.engine.record import load_session  # noqa: E402
+from mjscore.engine.stats import report_json, report_text  # noqa: E402
 
 PLAYERS = ["阿明", "小芳", "老王", "Lee"]
 GB_HANDS = ["19m19p19sESWNCFPP", "11223344556677m", "123456789m123p55p", "123m456p789s234s55m",
@@ -93,8 +93,8 @@ async def mount_screens(session, rep, repeat: int) -> tuple[float, float]:
     from textual.app import App
     from textual.widgets import DataTable
 
-    from tui.screens.review import ReviewScreen
-    from tui.screens.stats import StatsScreen
+    from mjscore.tui.screens.review import ReviewScreen
+    from mjscore.tui.screens.stats import StatsScreen
 
     app = App()
     app.animation_level = "none"  # time the work, not the tab underline's slide
@@ -130,7 +130,7 @@ def run(name: str, record: dict, repeat: int) -> dict[str, float]:
     t_text, out = best(lambda: report_text(session, rep), repeat)
     t_json, _ = best(lambda: json.dumps(report_json(session, rep), ensure_ascii=False), repeat)
 
-    from tui.cli import main
+    from mjscore.tui.cli import main
 
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / f"{name}.json"

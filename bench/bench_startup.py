@@ -31,10 +31,10 @@ App().run(headless=True, size=(120, 36), auto_pilot=auto)
 
 HOME = """
 import sys
-from tui.cli import build_parser
+from mjscore.tui.cli import build_parser
 build_parser()  # what `mjscore` does before opening the app
-from tui.app import make_app
-from tui.screens.home import HomeScreen
+from mjscore.tui.app import make_app
+from mjscore.tui.screens.home import HomeScreen
 async def auto(pilot):
     while not isinstance(pilot.app.screen, HomeScreen):
         await pilot.pause()
@@ -58,7 +58,7 @@ def sample(code: str, *args: str) -> float:
 
 def fill(db: str, sessions: int = 50, hands: int = 16) -> None:
     sys.path.insert(0, str(ROOT))
-    from db.ledger import Ledger
+    from mjscore.db.ledger import Ledger
 
     with Ledger.open(db) as led:
         for s in range(sessions):

@@ -3,7 +3,7 @@
 Quick reference (all in :mod:`db.ledger`; every method is one transaction; player names,
 notes etc. are stored exactly as given)::
 
-    from db import Ledger, LedgerError
+    from mjscore.db import Ledger, LedgerError
 
     led = Ledger.open(path=None)          # None → --db / $MJSCORE_DB / user data dir
     led = Ledger.open_to_read(path=None)  # reports/export: never creates a file; a

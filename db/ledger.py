@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from sqlite_utils import Database
 
-from engine.core import HandOutcome, HandResult, Payment, Replay, ScoreItem, TableState, WinResult
-from engine.errors import ErrorCode, MjError
-from engine.record import (
+from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, ScoreItem, TableState, WinResult
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import (
     TERMINAL,
     Draw,
     Event,
@@ -41,7 +41,7 @@ from engine.record import (
 )
 
 if TYPE_CHECKING:
-    from engine.stats import SessionFigures, WinRecord
+    from mjscore.engine.stats import SessionFigures, WinRecord
 
 from .errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
 from .schema import KNOWN_MIGRATIONS, MIGRATION_SET, REFRESH_SEATS_SQL, SCHEMA_VERSION, migrations
@@ -184,10 +184,10 @@ def _events_from_json(items: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
 
 def _get_variant(variant_id: str):
     # looked up at call time so tests can substitute a variant
-    import engine.variants
+    import mjscore.engine.variants
 
     try:
-        return engine.variants.get_variant(variant_id)
+        return mjscore.engine.variants.get_variant(variant_id)
     except ImportError:  # a rule set not built into this version
         raise MjError(
             ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build"
@@ -987,7 +987,7 @@ class Ledger:
     def replay(self, session_id: int) -> Replay:
         """Settle the whole session afresh with the engine (authoritative; includes each
         win's :class:`engine.core.WinResult` for explanations)."""
-        from engine.core import replay
+        from mjscore.engine.core import replay
 
         return replay(self.get_session(session_id))
 
@@ -1124,7 +1124,7 @@ class Ledger:
             return self._lifetime_figures(row[0])
 
     def _lifetime_figures(self, pid: int) -> list[SessionFigures]:
-        from engine.stats import SessionFigures, session_stats
+        from mjscore.engine.stats import SessionFigures, session_stats
 
         conn = self.db.conn
         mine = conn.execute(
@@ -1754,7 +1754,7 @@ class Ledger:
         ``ended`` defaults to whether every hand is finished: a record whose last hand is
         still being played (RECORD.md allows it) is imported with that hand open and the
         session open, so play can go on where the export left off."""
-        from engine.core import replay
+        from mjscore.engine.core import replay
 
         if ended is None:
             ended = not session.hands or session.hands[-1].finished
@@ -1797,7 +1797,7 @@ class Ledger:
 def _win_record(
     ev: Win, label: str, number: int, stake: Decimal, points: int, wins_json: str, summary: str
 ) -> WinRecord:
-    from engine.stats import win_record
+    from mjscore.engine.stats import win_record
 
     try:
         wins = tuple(_win_result(w) for w in _j(wins_json, "wins"))

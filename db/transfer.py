@@ -7,7 +7,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from engine.record import dump_session, load_session
+from mjscore.engine.record import dump_session, load_session
 
 from .ledger import Ledger
 

@@ -107,12 +107,12 @@ class MjscoreApp(App[int]):
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
-        from tui.cli import user_errors
+        from mjscore.tui.cli import user_errors
 
         from .screens.table import TableScreen
 
         try:  # a rule set that cannot be loaded must not take the app down
-            from engine.variants import get_variant
+            from mjscore.engine.variants import get_variant
 
             get_variant(self.ledger.session_info(session_id).variant)
         except (ImportError, AttributeError, *user_errors()) as e:
@@ -126,13 +126,13 @@ class MjscoreApp(App[int]):
         for s in self.ledger.list_sessions():
             if s.notes == DEMO_NOTE:
                 return s.id
-        from engine.record import load_session
+        from mjscore.engine.record import load_session
 
-        text = resources.files("tui").joinpath("data/demo.json").read_text(encoding="utf-8")
+        text = resources.files("mjscore.tui").joinpath("data/demo.json").read_text(encoding="utf-8")
         return self.ledger.import_session(load_session(text), notes=DEMO_NOTE, ended=False)
 
     def open_demo(self) -> None:
-        from tui.cli import user_errors
+        from mjscore.tui.cli import user_errors
 
         try:
             sid = self.demo_session_id()
@@ -175,7 +175,7 @@ def load_screens() -> None:
 
     for name in ("table", "dialogs", "edit", "help", "new_session", "review", "stats"):
         try:
-            importlib.import_module(f"tui.screens.{name}")
+            importlib.import_module(f"mjscore.tui.screens.{name}")
         except ImportError:  # the reports screens are optional; their action says so
             pass
 
@@ -183,8 +183,8 @@ def load_screens() -> None:
 def warm_up() -> None:
     """Import the rule sets in the background once the home screen is up, so opening a
     table or the new-session screen does not wait for them."""
-    from engine.record import VARIANTS
-    from engine.variants import get_variant
+    from mjscore.engine.record import VARIANTS
+    from mjscore.engine.variants import get_variant
 
     for vid in VARIANTS:
         try:
@@ -194,7 +194,7 @@ def warm_up() -> None:
 
 
 def open_ledger(db_path: str | None) -> Any:
-    from db.ledger import Ledger
+    from mjscore.db.ledger import Ledger
 
     return Ledger.open(db_path)
 

@@ -16,6 +16,24 @@ from collections.abc import Sequence
 COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version. The package metadata is read
+    only when asked for (importlib.metadata costs more to import than the whole engine)."""
+
+    def __init__(self, option_strings, dest, **kw):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            text = version("mjscore")
+        except PackageNotFoundError:  # pragma: no cover - run from a tree never installed
+            text = "unknown (not installed)"
+        print(f"mjscore {text}")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
@@ -26,19 +44,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--db", metavar="PATH", help="ledger file (default: $MJSCORE_DB or the user data directory)")
     p.add_argument("--demo", action="store_true", help="open the app on a ready-made demo session")
+    p.add_argument("--version", action=_Version, help="print the version and exit")
     p.add_argument("--lang", choices=("zh", "en"), help="interface language (default: from the locale)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        importlib.import_module(f"tui.commands.{name}").register(sub)
+        importlib.import_module(f"mjscore.tui.commands.{name}").register(sub)
     return p
 
 
 def user_errors() -> tuple[type[BaseException], ...]:
-    from engine.errors import MjError
+    from mjscore.engine.errors import MjError
 
     errs: list[type[BaseException]] = [MjError]
     try:
-        from db.errors import LedgerError
+        from mjscore.db.errors import LedgerError
 
         errs.append(LedgerError)
     except ImportError:  # pragma: no cover - while db/ is being built
@@ -51,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command is None:
-            from tui.app import run_app
+            from mjscore.tui.app import run_app
 
             return run_app(db_path=args.db or os.environ.get("MJSCORE_DB"), demo=args.demo, lang=args.lang) or 0
         return args.func(args) or 0

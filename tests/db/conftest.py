@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import toy  # noqa: E402
 
-from db import Ledger  # noqa: E402
+from mjscore.db import Ledger  # noqa: E402
 
 PLAYERS = ["阿明", "小芳", "[bold]老王[/bold]", "Lee 🀄"]
 
@@ -17,9 +17,9 @@ PLAYERS = ["阿明", "小芳", "[bold]老王[/bold]", "Lee 🀄"]
 @pytest.fixture
 def toy_variant(monkeypatch):
     """Every variant id resolves to the deterministic toy variant (tests/db/toy.py)."""
-    import engine.variants
+    import mjscore.engine.variants
 
-    monkeypatch.setattr(engine.variants, "get_variant", toy.lookup)
+    monkeypatch.setattr(mjscore.engine.variants, "get_variant", toy.lookup)
     return toy.TOY
 
 

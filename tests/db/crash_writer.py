@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from db import Ledger
+from mjscore.db import Ledger
 
 FLUSH = "11224455668899p"
 

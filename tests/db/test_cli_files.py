@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from records import RECORDS
 
-from db import Ledger
-from db.transfer import import_record
-from tui.cli import main
+from mjscore.db import Ledger
+from mjscore.db.transfer import import_record
+from mjscore.tui.cli import main
 
 
 def run(capsys, *argv):
@@ -243,7 +243,7 @@ def test_damaged_ledger_every_command_one_line_and_untouched(tmp_path, capsys, d
 def test_ledger_from_a_newer_mjscore_every_command_refused_untouched(tmp_path, capsys):
     import sqlite3
 
-    from db import SCHEMA_VERSION
+    from mjscore.db import SCHEMA_VERSION
 
     db = tmp_path / "new.sqlite3"
     _ledger_with_a_session(db, wal=False)

@@ -9,8 +9,8 @@ import re
 import pytest
 from records import RECORDS
 
-from engine.money import text_width
-from tui.cli import main
+from mjscore.engine.money import text_width
+from mjscore.tui.cli import main
 
 ODD_NAMES = ["阿明", "e\u0301e\u0301 Zoë", "[b]x[/b]", "Lee 🀄"]
 
@@ -134,7 +134,7 @@ def _mjscore(*argv: str, stdin: bytes = b"", **env: str):
 
     root = Path(__file__).parents[2]
     return subprocess.run(
-        [sys.executable, "-m", "tui", *argv], input=stdin, capture_output=True, cwd=root,
+        [sys.executable, "-m", "mjscore", *argv], input=stdin, capture_output=True, cwd=root,
         env={**os.environ, **env}, timeout=60,
     )
 

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toy import win
 
-from db import Ledger, LedgerError, NotFound
-from engine.core import replay
-from engine.errors import MjError
-from engine.record import Draw, FalseWin, Kong
+from mjscore.db import Ledger, LedgerError, NotFound
+from mjscore.engine.core import replay
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Draw, FalseWin, Kong
 
 ALL_TABLES = (
     "players",

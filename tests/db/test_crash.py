@@ -18,8 +18,8 @@ from crash_writer import amended_first, hand_events
 from records import available
 from test_corrections import assert_consistent
 
-from db import Ledger
-from engine.record import event_from_json
+from mjscore.db import Ledger
+from mjscore.engine.record import event_from_json
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

@@ -10,9 +10,9 @@ import pytest
 from conftest import PLAYERS
 from toy import win
 
-from db import SCHEMA_VERSION, Ledger, LedgerDamaged, LedgerInUse, LedgerTooNew, resolve_path
-from db.schema import KNOWN_MIGRATIONS
-from engine.record import Draw
+from mjscore.db import SCHEMA_VERSION, Ledger, LedgerDamaged, LedgerInUse, LedgerTooNew, resolve_path
+from mjscore.db.schema import KNOWN_MIGRATIONS
+from mjscore.engine.record import Draw
 
 TABLES = {"players", "sessions", "seats", "hands", "events", "payments", "seat_results", "audit"}
 VIEWS = {"session_totals", "hand_deltas", "payment_lines", "player_lifetime", "session_players"}
@@ -243,7 +243,7 @@ def test_upgrade_from_schema_1_keeps_and_backfills(tmp_path, toy_variant):
     filled in from the stored per-hand results."""
     from sqlite_utils import Database
 
-    from db.schema import migrations
+    from mjscore.db.schema import migrations
 
     path = tmp_path / "v1.sqlite3"
     old = Database(path, strict=True)
@@ -302,7 +302,7 @@ def test_random_damage_is_reported_never_a_traceback(tmp_path, toy_variant):
     import random
     import shutil
 
-    from db import LedgerError
+    from mjscore.db import LedgerError
 
     good = tmp_path / "good.sqlite3"
     with Ledger.open(good) as led:

@@ -9,9 +9,9 @@ import pytest
 from conftest import PLAYERS
 from toy import win
 
-from db import LedgerError, NotFound
-from engine.errors import MjError
-from engine.record import Draw, FalseWin, Kong
+from mjscore.db import LedgerError, NotFound
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Draw, FalseWin, Kong
 
 
 def test_create_and_list(ledger, session):
@@ -210,7 +210,7 @@ def test_close_hand(ledger, session):
 
 
 def test_a_very_long_session(ledger):
-    from engine.record import Hand, Session
+    from mjscore.engine.record import Hand, Session
 
     hands = tuple(Hand((win(i % 4, (i + 1) % 4),) if i % 5 else (Draw(),)) for i in range(1500))
     sid = ledger.import_session(

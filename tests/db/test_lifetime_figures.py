@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from records import ENGINE_DATA, FLUSH, RECORDS, available
 
-from db import Ledger
-from db.transfer import import_record
-from engine.core import replay
-from engine.record import load_session
-from engine.stats import Game, lifetime_from_figures, lifetime_stats
-from tui.cli import main
+from mjscore.db import Ledger
+from mjscore.db.transfer import import_record
+from mjscore.engine.core import replay
+from mjscore.engine.record import load_session
+from mjscore.engine.stats import Game, lifetime_from_figures, lifetime_stats
+from mjscore.tui.cli import main
 
 DEMO = Path(__file__).parents[2] / "tui" / "data" / "demo.json"
 VARIANTS = [v for v in ("guobiao", "nanjing", "nanning", "nanchang") if available(v)]
@@ -130,8 +130,8 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
             if extra:
                 assert json.loads(from_ledger) == json.loads(json.dumps(old.to_json(), ensure_ascii=False))
             else:
-                from engine.money import places
-                from engine.stats import lifetime_text
+                from mjscore.engine.money import places
+                from mjscore.engine.stats import lifetime_text
 
                 shown = min(max(places(s.stake) for s in old.sessions), 2)
                 assert from_ledger == lifetime_text(old, places=shown)
@@ -192,7 +192,7 @@ def test_property_lifetime_figures_equal_the_replayed_ones(records, unit):
 def test_upgrade_from_schema_2_adds_the_dealer_index_and_keeps_the_figures(tmp_path):
     """m003: a ledger written at schema 2 (same tables, no ``hands_dealer`` index) is
     upgraded in place, copied aside first, and its lifetime figures are unchanged."""
-    from db.schema import migrations
+    from mjscore.db.schema import migrations
 
     path = tmp_path / "v2.sqlite3"
     with Ledger.open(path) as led:
@@ -215,7 +215,7 @@ def test_upgrade_from_schema_2_adds_the_dealer_index_and_keeps_the_figures(tmp_p
 
 
 def test_payments_that_do_not_add_up_are_ledger_damaged_as_before(tmp_path):
-    from db import LedgerDamaged
+    from mjscore.db import LedgerDamaged
 
     with Ledger.open(tmp_path / "l.sqlite3") as led:
         import_record(led, json.dumps(RECORDS[VARIANTS[0]], ensure_ascii=False))

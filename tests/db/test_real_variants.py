@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from records import available
 
-from db import Ledger
-from engine.core import replay
-from engine.record import Hand, hand_from_json, load_session
+from mjscore.db import Ledger
+from mjscore.engine.core import replay
+from mjscore.engine.record import Hand, hand_from_json, load_session
 
 # hands 1–7 of a Nanjing evening (tests/engine/data/nanjing_streak.json): a 比下胡 streak
 NANJING: dict[str, Any] = {
@@ -75,7 +75,7 @@ def expected(record: dict[str, Any]) -> list[tuple]:
 
 
 def hand(events: list[dict[str, Any]]) -> Hand:
-    from engine.variants import get_variant
+    from mjscore.engine.variants import get_variant
 
     return hand_from_json({"events": events}, get_variant("nanjing"))
 

@@ -8,11 +8,11 @@ import json
 import pytest
 from records import ENGINE_DATA, RECORDS, available
 
-from db import Ledger, LedgerDamaged
-from db.transfer import import_record
-from engine.core import replay
-from engine.stats import Game, lifetime_stats
-from tui.cli import main
+from mjscore.db import Ledger, LedgerDamaged
+from mjscore.db.transfer import import_record
+from mjscore.engine.core import replay
+from mjscore.engine.stats import Game, lifetime_stats
+from mjscore.tui.cli import main
 
 SOURCES = [
     pytest.param(json.dumps(RECORDS[v], ensure_ascii=False), id=v,

@@ -11,11 +11,11 @@ import pytest
 from records import ENGINE_DATA, RECORDS, available, record
 from test_corrections import assert_consistent, snapshot
 
-from db import Ledger
-from db.transfer import export_csv, export_json, import_record
-from engine.errors import MjError
-from engine.record import dump_session, load_session
-from tui.cli import main
+from mjscore.db import Ledger
+from mjscore.db.transfer import export_csv, export_json, import_record
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import dump_session, load_session
+from mjscore.tui.cli import main
 
 VARIANTS = [
     pytest.param(v, marks=pytest.mark.skipif(not available(v), reason=f"{v} not built yet"))

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import PaymentBook, ScoreItem, TableState, Variant, WinResult, advance
-from engine.errors import ErrorCode, MjError
-from engine.record import FalseWin, Hand, Kong, Win
-from engine.rules import option
+from mjscore.engine.core import PaymentBook, ScoreItem, TableState, Variant, WinResult, advance
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import FalseWin, Hand, Kong, Win
+from mjscore.engine.rules import option
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -28,7 +28,7 @@ MJSCORE = Path(sys.executable).with_name("mjscore")
 def _mjscore_cmd() -> list[str]:
     if MJSCORE.exists():
         return [str(MJSCORE)]
-    return [sys.executable, "-m", "tui"]
+    return [sys.executable, "-m", "mjscore"]
 
 
 class Tmux:

@@ -2,11 +2,11 @@
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.facts import check_context, claimed_melds, kong_chain
-from engine.record import Hand, Kong, Pung, Win
-from engine.tiles import parse_hand
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.facts import check_context, claimed_melds, kong_chain
+from mjscore.engine.record import Hand, Kong, Pung, Win
+from mjscore.engine.tiles import parse_hand
 
 
 def H(*events):

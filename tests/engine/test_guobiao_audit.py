@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import replay
-from engine.errors import ErrorCode, MjError
-from engine.record import load_session
-from engine.variants import get_variant
+from mjscore.engine.core import replay
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import load_session
+from mjscore.engine.variants import get_variant
 
 GB = get_variant("guobiao")
 DRAW = [{"type": "draw"}]

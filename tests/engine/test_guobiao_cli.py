@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def mj(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
 
 
 def test_goal_thirteen_orphans_text():

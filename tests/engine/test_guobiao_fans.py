@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ErrorCode, MjError
-from engine.variants import get_variant
-from engine.variants.gb_fans import BY_NO, BY_ZH, FANS
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.gb_fans import BY_NO, BY_ZH, FANS
 
 SHARED = Path("/work/shared")
 SEED = next((SHARED / "seeds").glob("002_*.txt")).read_text(encoding="utf-8")
@@ -191,7 +191,7 @@ def test_conformance(case):
 
 def test_knitted_straight_hand_waits_on_one_tile_only():
     # 坎张 requires a single wait (独听); the calculator accepts no other 14th tile
-    from engine.tiles import ALL_TILES
+    from mjscore.engine.tiles import ALL_TILES
 
     wins = []
     for t in ALL_TILES:
@@ -313,7 +313,7 @@ def test_import_engine_does_not_load_the_calculator():
     ],
 )
 def test_every_calculator_error_becomes_an_mjerror(raised, code):
-    from engine.variants.guobiao import _calc_error
+    from mjscore.engine.variants.guobiao import _calc_error
 
     err = _calc_error(raised, "123m")
     assert err.code == code and "123m" in err.message and "{" not in err.message
@@ -321,7 +321,7 @@ def test_every_calculator_error_becomes_an_mjerror(raised, code):
 
 def test_calculator_errors_really_raised_are_mapped():
     # the binding's own refusals, reached through the public evaluate() with hand-made input
-    from engine.variants.guobiao import CalcInput, Situation, evaluate_input
+    from mjscore.engine.variants.guobiao import CalcInput, Situation, evaluate_input
 
     bad = CalcInput((), ("W1",) * 12, "W2", False, 1)  # wrong tile count for the calculator
     with pytest.raises(MjError) as ei:

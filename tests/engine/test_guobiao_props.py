@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.core import replay
-from engine.errors import ErrorCode, MjError
-from engine.record import load_session
-from engine.tiles import ALL_TILES, format_tiles, relative_to_absolute, sort_tiles
-from engine.variants import get_variant
-from engine.variants.gb_fans import BY_ZH
+from mjscore.engine.core import replay
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import load_session
+from mjscore.engine.tiles import ALL_TILES, format_tiles, relative_to_absolute, sort_tiles
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.gb_fans import BY_ZH
 
 GB = get_variant("guobiao")
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -168,8 +168,8 @@ def test_impossible_flags_are_refused_not_dropped(hk, last_copy, kong, self_draw
 
 
 # ---------------------------------------------------------------- the fast notation path
-from engine.tiles import DEFAULT_CONTEXT, parse_hand  # noqa: E402
-from engine.variants.guobiao import _FAST, Situation, calc_input, fast_input  # noqa: E402
+from mjscore.engine.tiles import DEFAULT_CONTEXT, parse_hand  # noqa: E402
+from mjscore.engine.variants.guobiao import _FAST, Situation, calc_input, fast_input  # noqa: E402
 
 NOTATION_CHARS = "123456789mpsESWNCFPabch[],|0 "
 

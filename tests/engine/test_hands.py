@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.hands import decompositions, is_complete, seven_pairs, waits, win_shapes
-from engine.tiles import ALL_TILES, parse_hand
+from mjscore.engine.hands import decompositions, is_complete, seven_pairs, waits, win_shapes
+from mjscore.engine.tiles import ALL_TILES, parse_hand
 
 
 def brute_complete(tiles):

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import ErrorCode, MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
-from engine.variants.nanchang_score import cap_nets, chongguan
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.nanchang_score import cap_nets, chongguan
 
 V = get_variant("nanchang")
 Z = [[0, 0], [0, 0], [0, 0], [0, 0]]

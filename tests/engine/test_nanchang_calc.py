@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.cli import main
+from mjscore.tui.cli import main
 
 
 def calc_json(capsys, *args: str) -> dict:
@@ -68,7 +68,7 @@ def test_calc_text(capsys):
     ],
 )
 def test_calc_errors_one_line(args, fragment):
-    r = subprocess.run([sys.executable, "-m", "tui", "calc", "nanchang", *args], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "mjscore", "calc", "nanchang", *args], capture_output=True, text=True,
                        cwd=Path(__file__).parents[2])
     assert r.returncode == 2
     assert fragment in r.stderr and r.stderr.count("\n") == 1
@@ -85,9 +85,9 @@ def test_calc_errors_one_line(args, fragment):
 )
 def test_calc_agrees_with_settlement(capsys, hand, zheng):
     """What calc says each seat would pay is what a session hand settles to (胡分 and +5)."""
-    from engine.core import TableState
-    from engine.record import hand_from_json
-    from engine.variants import get_variant
+    from mjscore.engine.core import TableState
+    from mjscore.engine.record import hand_from_json
+    from mjscore.engine.variants import get_variant
 
     out = calc_json(capsys, hand, "--jing", zheng)
     v = get_variant("nanchang")

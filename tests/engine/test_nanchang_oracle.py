@@ -14,10 +14,10 @@ from math import floor, prod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanchang")
 

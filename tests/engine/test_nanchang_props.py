@@ -13,10 +13,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState
-from engine.record import hand_from_json
-from engine.variants import get_variant
-from engine.variants.nanchang_score import cap_nets
+from mjscore.engine.core import TableState
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.nanchang_score import cap_nets
 
 V = get_variant("nanchang")
 
@@ -198,7 +198,7 @@ def messy_hands(draw):
 @settings(max_examples=200, deadline=None)
 @given(messy_hands())
 def test_any_record_settles_or_is_refused(h):
-    from engine.errors import MjError
+    from mjscore.engine.errors import MjError
 
     events, dealer, cap = h
     try:

@@ -31,7 +31,7 @@ EXPECTED = [
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tui", *args], capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    return subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True, text=True, cwd=Path(__file__).parents[2])
 
 
 def test_replay_session_json():

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanchang")
 Z = [[0, 0], [0, 0], [0, 0], [0, 0]]
@@ -446,7 +446,7 @@ def test_draw_dealer_stays_and_no_hu_score():
 
 def test_no_multiple_wins():
     """§4 "No 一炮多响" / §0 "a second win in a hand is refused there" (also on a self-draw)."""
-    from engine.errors import ErrorCode
+    from mjscore.engine.errors import ErrorCode
 
     for second in (win(2, 0), win(3, None)):
         with pytest.raises(MjError) as e:

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.tiles import ALL_TILES, HONOURS, parse_tiles, successor
-from engine.variants.nanchang_wild import analyse, jing_pair, jing_single
+from mjscore.engine.tiles import ALL_TILES, HONOURS, parse_tiles, successor
+from mjscore.engine.variants.nanchang_wild import analyse, jing_pair, jing_single
 
 SUITED = [t for t in ALL_TILES if len(t) == 2]
 
@@ -301,7 +301,7 @@ def test_best_reading_matches_brute_force(h, how):
     (shape × 德国 × 精吊; 精吊 only on a self-draw, any tile of the dealt hand for 天胡)."""
     from types import SimpleNamespace
 
-    from engine.variants.nanchang_score import best, readings, value_reading
+    from mjscore.engine.variants.nanchang_score import best, readings, value_reading
 
     tiles, n_melds, zheng = h
     wild, clean = brute(tiles, n_melds, zheng)

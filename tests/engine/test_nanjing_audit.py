@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState
-from engine.errors import ErrorCode, MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanjing")
 

@@ -10,7 +10,7 @@ ROOT = Path(__file__).parents[2]
 
 
 def calc(*args, as_json=True):
-    cmd = [sys.executable, "-m", "tui", "calc", "nanjing", *args] + (["--json"] if as_json else [])
+    cmd = [sys.executable, "-m", "mjscore", "calc", "nanjing", *args] + (["--json"] if as_json else [])
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
     if as_json and r.returncode == 0:
         return r.returncode, json.loads(r.stdout), r.stderr
@@ -87,8 +87,8 @@ def test_calc_refuses_impossible_situations_in_process():
     # the other three copies, so the winner cannot hold the robbed tile already
     import pytest
 
-    from engine.errors import ErrorCode, MjError
-    from engine.variants import get_variant
+    from mjscore.engine.errors import ErrorCode, MjError
+    from mjscore.engine.variants import get_variant
 
     v = get_variant("nanjing")
     for hand, flags, code in (

@@ -7,8 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.tiles import parse_hand
-from engine.variants.nanjing_score import Bonuses, value_tiles
+from mjscore.engine.tiles import parse_hand
+from mjscore.engine.variants.nanjing_score import Bonuses, value_tiles
 
 SUITS = "mps"
 WINDS = "ESWN"

@@ -7,10 +7,10 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState, replay
-from engine.errors import ErrorCode, MjError
-from engine.record import Session, hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState, replay
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import Session, hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanjing")
 SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]

@@ -15,7 +15,7 @@ ROOT = Path(__file__).parents[2]
 
 def run_replay(path):
     r = subprocess.run(
-        [sys.executable, "-m", "tui", "replay", str(path), "--json"],
+        [sys.executable, "-m", "mjscore", "replay", str(path), "--json"],
         capture_output=True, text=True, cwd=ROOT, check=False,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
@@ -125,7 +125,7 @@ def test_bixiahu_stack_doubles_per_flag(rep, rep_stacked):
 
 def test_text_output_shows_flags(tmp_path):
     r = subprocess.run(
-        [sys.executable, "-m", "tui", "replay", str(DATA)], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "mjscore", "replay", str(DATA)], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert r.returncode == 0, r.stderr
     assert "比下胡 旗 3" in r.stdout and "对三嘴承包" in r.stdout and "大杠开承包" in r.stdout
@@ -138,7 +138,7 @@ def test_contradiction_reports_hand_and_event(tmp_path):
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
     r = subprocess.run(
-        [sys.executable, "-m", "tui", "replay", str(p), "--json"], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "mjscore", "replay", str(p), "--json"], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert r.returncode == 2 and r.stdout == ""
     assert "hands[4]" in r.stderr and "小胡" in r.stderr and len(r.stderr.strip().splitlines()) == 1

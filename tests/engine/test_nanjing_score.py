@@ -4,10 +4,10 @@ H = 20 + 2·(hard + soft) + Σ patterns (+20 小杠开, +10 海底捞), ×2 大�
 
 import pytest
 
-from engine.errors import ErrorCode, MjError
-from engine.hands import waits
-from engine.tiles import parse_hand
-from engine.variants.nanjing_score import (
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.hands import waits
+from mjscore.engine.tiles import parse_hand
+from mjscore.engine.variants.nanjing_score import (
     PATTERNS,
     Bonuses,
     close_patterns,

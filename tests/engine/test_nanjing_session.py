@@ -3,10 +3,10 @@ state, dealer rotation, and refusals of contradictory input."""
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import ErrorCode, MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanjing")
 
@@ -350,7 +350,7 @@ def test_small_win_refusal_is_clear():
 
 
 def test_second_win_refused_on_load():
-    from engine.record import load_session
+    from mjscore.engine.record import load_session
 
     rec = {
         "variant": "nanjing", "players": ["a", "b", "c", "d"],

@@ -5,10 +5,10 @@ whose winner claimed melds from random players (pungs, direct/added/concealed ko
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState
-from engine.errors import ErrorCode, MjError
-from engine.record import hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanjing")
 VALUE = {"all_pungs": 40, "full_flush": 60, "half_flush": 40, "concealed": 20}

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import MjError
-from engine.variants import get_variant
+from mjscore.engine.errors import MjError
+from mjscore.engine.variants import get_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 V = get_variant("nanning")
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tui", "calc", "nanning", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "mjscore", "calc", "nanning", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_json_pure_flush_all_pungs():

@@ -8,11 +8,11 @@ from collections import Counter
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.record import hand_from_json
-from engine.tiles import ALL_TILES, format_tiles, is_honour, parse_tiles, suit
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.tiles import ALL_TILES, format_tiles, is_honour, parse_tiles, suit
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanning")
 SUITED = [t for t in ALL_TILES if len(t) == 2]

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def replay(name: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "tui", "replay", str(DATA / name), "--json"],
+    r = subprocess.run([sys.executable, "-m", "mjscore", "replay", str(DATA / name), "--json"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
@@ -89,7 +89,7 @@ def test_replay_refuses_with_one_clear_line(tmp_path, patch, message):
     rec = {"format": 1, "variant": "nanning", "players": ["A", "B", "C", "D"], "hands": []} | patch
     f = tmp_path / "s.json"
     f.write_text(json.dumps(rec), encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "tui", "replay", str(f), "--json"], capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run([sys.executable, "-m", "mjscore", "replay", str(f), "--json"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 2
     assert message in r.stderr and r.stderr.count("\n") == 1
     assert r.stderr.startswith("mjscore: hands[0]") or "option" in message

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import ErrorCode, MjError
-from engine.record import Hand, Kong, Win, hand_from_json
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import Hand, Kong, Win, hand_from_json
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanning")
 MQ = "123m456m789p234s55s"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.record import hand_from_json
-from engine.tiles import parse_hand
-from engine.variants import get_variant
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import hand_from_json
+from mjscore.engine.tiles import parse_hand
+from mjscore.engine.variants import get_variant
 
 V = get_variant("nanning")
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine.variants
-from engine.core import Variant
-from engine.errors import ErrorCode, MjError
-from engine.record import Draw, Kong, Win, dump_session, load_session
-from engine.rules import option
+import mjscore.engine.variants
+from mjscore.engine.core import Variant
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import Draw, Kong, Win, dump_session, load_session
+from mjscore.engine.rules import option
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,7 +37,7 @@ class _Stand(Variant):
 
 @pytest.fixture(autouse=True)
 def stand_in(monkeypatch):
-    monkeypatch.setattr(engine.variants, "get_variant", lambda vid: _Stand())
+    monkeypatch.setattr(mjscore.engine.variants, "get_variant", lambda vid: _Stand())
 
 
 BASE = {

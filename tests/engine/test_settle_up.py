@@ -5,7 +5,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import settle_up
+from mjscore.engine.core import settle_up
 
 
 def apply(bal, transfers):
@@ -61,7 +61,7 @@ def test_minimal_and_exact(three):
 
 def test_score_item_label_shows_the_whole_worth():
     # QA: "花牌×2 1" read as "2 flowers = 1 fan"; the label now gives the total
-    from engine.core import ScoreItem
+    from mjscore.engine.core import ScoreItem
 
     assert ScoreItem(id="flower", zh="花牌", en="Flower", value=1, count=2).label() == "花牌×2 2"
     assert ScoreItem(id="kb", zh="大杠开", en="Kong bloom", value="×2").label() == "大杠开 ×2"

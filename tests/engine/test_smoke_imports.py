@@ -4,7 +4,7 @@ import sys
 
 def test_engine_imports_no_ui_or_db():
     code = (
-        "import sys, engine, engine.variants; "
+        "import sys, mjscore.engine, mjscore.engine.variants; "
         "bad = [m for m in ('textual', 'rich', 'sqlite_utils') if m in sys.modules]; "
         "print(','.join(bad)); sys.exit(1 if bad else 0)"
     )

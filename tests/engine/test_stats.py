@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import (
+from mjscore.engine.core import (
     HandOutcome,
     Payment,
     PaymentBook,
@@ -26,9 +26,9 @@ from engine.core import (
     TableState,
     WinResult,
 )
-from engine.errors import MjError
-from engine.money import format_money, settle_money, settle_text, text_width
-from engine.record import (
+from mjscore.engine.errors import MjError
+from mjscore.engine.money import format_money, settle_money, settle_text, text_width
+from mjscore.engine.record import (
     Draw,
     FalseWin,
     Flowers,
@@ -41,7 +41,7 @@ from engine.record import (
     Session,
     Win,
 )
-from engine.stats import (
+from mjscore.engine.stats import (
     Game,
     SessionFigures,
     describe_event,
@@ -470,8 +470,8 @@ REAL = {
 @pytest.mark.parametrize("variant", sorted(REAL))
 def test_real_variant_session_stats(variant):
     pytest.importorskip(f"engine.variants.{variant}")
-    from engine.core import replay
-    from engine.record import load_session
+    from mjscore.engine.core import replay
+    from mjscore.engine.record import load_session
 
     hands, counts, (won, draws, false_hands) = REAL[variant]
     s = load_session({"variant": variant, "players": list(NAMES), "stake": "0.5",

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import ErrorCode, MjError
-from engine.tiles import (
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.tiles import (
     ALL_TILES,
     Context,
     HandTiles,

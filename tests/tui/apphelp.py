@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from db.ledger import Ledger
-from tui.app import make_app
+from mjscore.db.ledger import Ledger
+from mjscore.tui.app import make_app
 
 SIZE = (120, 36)
 NAMES = ["阿明", "小芳", "老王", "Lee"]
@@ -34,7 +34,7 @@ def totals(ledger: Ledger, sid: int) -> tuple[int, int, int, int]:
 
 def hotkey(screen, item_id: str) -> str:
     """The hotkey the win dialog gave a pattern or flag."""
-    from tui.widgets.toggles import Toggles
+    from mjscore.tui.widgets.toggles import Toggles
 
     for tog in screen.query(Toggles):
         for it in tog.items:

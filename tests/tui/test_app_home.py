@@ -8,12 +8,12 @@ import re
 import pytest
 from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
 
-from tui.app import DEMO_NOTE, ActionsProvider
-from tui.i18n import detect_lang
-from tui.screens.help import HelpScreen
-from tui.screens.home import HomeScreen, SessionList
-from tui.screens.new_session import NewSessionScreen
-from tui.screens.table import TableScreen
+from mjscore.tui.app import DEMO_NOTE, ActionsProvider
+from mjscore.tui.i18n import detect_lang
+from mjscore.tui.screens.help import HelpScreen
+from mjscore.tui.screens.home import HomeScreen, SessionList
+from mjscore.tui.screens.new_session import NewSessionScreen
+from mjscore.tui.screens.table import TableScreen
 
 
 @pytest.fixture

@@ -19,9 +19,9 @@ from apphelp import (
     totals,
 )
 
-from tui.screens.dialogs import KongDialog, WinDialog
-from tui.screens.table import TableScreen
-from tui.widgets.table import HandLog
+from mjscore.tui.screens.dialogs import KongDialog, WinDialog
+from mjscore.tui.screens.table import TableScreen
+from mjscore.tui.widgets.table import HandLog
 
 
 @pytest.fixture
@@ -463,7 +463,7 @@ async def test_edit_removes_a_mistaken_kong_from_a_past_hand(ledger):
 
 @run
 async def test_each_confirmed_event_is_on_disk_at_once(tmp_path):
-    from db.ledger import Ledger
+    from mjscore.db.ledger import Ledger
 
     path = tmp_path / "ledger.sqlite3"
     led = Ledger.open(path)
@@ -547,10 +547,10 @@ async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
 
 def test_engine_seats_shown_as_names_and_ui_numbers():
     # QA F8/F20: engine messages count seats from 0 ("seat 2"); the UI numbers players 1–4
-    from engine.errors import MjError
-    from engine.record import Hand, event_from_json, validate_hand_structure
-    from engine.variants import get_variant
-    from tui.widgets.describe import explain_error
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.record import Hand, event_from_json, validate_hand_structure
+    from mjscore.engine.variants import get_variant
+    from mjscore.tui.widgets.describe import explain_error
 
     evs = (event_from_json({"type": "pung", "player": 0, "from": 1, "tile": "7p"}, "pung"),
            event_from_json({"type": "kong", "player": 0, "kind": "added", "from": 2, "tile": "7p"}, "kong"))
@@ -566,7 +566,7 @@ def test_engine_seats_shown_as_names_and_ui_numbers():
 async def test_another_window_on_the_same_ledger(tmp_path):
     # QA F9: a second window added a kong; this window's preview and confirmation must use
     # the hand as the ledger holds it, and a confirmation on a changed hand is not saved.
-    from db.ledger import Ledger
+    from mjscore.db.ledger import Ledger
 
     path = tmp_path / "ledger.sqlite3"
     led = Ledger.open(path)

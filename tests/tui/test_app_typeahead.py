@@ -19,8 +19,8 @@ from apphelp import (
     type_fast,
 )
 
-from tui.screens.dialogs import WinDialog
-from tui.screens.table import TableScreen
+from mjscore.tui.screens.dialogs import WinDialog
+from mjscore.tui.screens.table import TableScreen
 
 NAMES = ["Alice", "Bob", "Mei", "Wang"]
 

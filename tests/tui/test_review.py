@@ -19,14 +19,14 @@ from rich.text import Text
 from textual.app import App
 from textual.widgets import DataTable, Select, Static
 
-from engine.core import PaymentBook, ScoreItem, TableState, Variant, WinResult, advance, replay
-from engine.record import FalseWin, Hand, Kong, load_session
-from engine.rules import option
-from engine.stats import Game, session_stats
-from tui.cli import main
-from tui.screens.review import ReviewScreen
-from tui.screens.stats import LifetimeScreen, StatsScreen
-from tui.widgets.charts import RunningTotalsChart, WinsDealInsChart, realign_wide
+from mjscore.engine.core import PaymentBook, ScoreItem, TableState, Variant, WinResult, advance, replay
+from mjscore.engine.record import FalseWin, Hand, Kong, load_session
+from mjscore.engine.rules import option
+from mjscore.engine.stats import Game, session_stats
+from mjscore.tui.cli import main
+from mjscore.tui.screens.review import ReviewScreen
+from mjscore.tui.screens.stats import LifetimeScreen, StatsScreen
+from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart, realign_wide
 
 
 # ---------------------------------------------------------------- a fixed little variant
@@ -73,9 +73,9 @@ FIXED = Fixed()
 
 @pytest.fixture(autouse=True)
 def fixed_variant(monkeypatch):
-    import engine.variants
+    import mjscore.engine.variants
 
-    monkeypatch.setattr(engine.variants, "get_variant", lambda _id: FIXED)
+    monkeypatch.setattr(mjscore.engine.variants, "get_variant", lambda _id: FIXED)
 
 
 PLAYERS = ["阿明", "小芳", "[b]老王[/b]", "Lee"]
@@ -201,7 +201,7 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
     try:
         sid = led.import_session(load_session(RECORD))
         # the ledger's own SQL lifetime figures agree with engine.stats on the counts
-        from engine.stats import lifetime_stats
+        from mjscore.engine.stats import lifetime_stats
 
         s = led.get_session(sid)
         games = [Game(label="#1", session=s, replay=replay(s))]
@@ -447,7 +447,7 @@ async def test_lifetime_from_a_ledger_uses_its_sql_figures(tmp_path):
     try:
         ids = [led.import_session(load_session(RECORD)) for _ in range(2)]
         games = [Game(label=f"#{i}", session=led.get_session(i), replay=replay(led.get_session(i))) for i in ids]
-        import tui.screens.stats as stats_screen
+        import mjscore.tui.screens.stats as stats_screen
 
         def no_replays(_ledger):
             raise AssertionError("the lifetime replayed every session of the ledger")

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ErrorCode, MjError
-from engine.record import WIN_FLAGS, Win
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import WIN_FLAGS, Win
 
 
 def register(sub) -> None:
@@ -28,7 +28,7 @@ def register(sub) -> None:
 
 
 def parse_options(variant: Any, items: list[str]) -> dict[str, Any]:
-    from engine.rules import parse_option_value
+    from mjscore.engine.rules import parse_option_value
 
     specs = {s.name: s for s in variant.option_specs()}
     out: dict[str, Any] = {}
@@ -69,7 +69,7 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
 
 
 def cmd_calc(args) -> int:
-    from engine.variants import get_variant
+    from mjscore.engine.variants import get_variant
 
     v = get_variant(args.variant)
     rules = v.rules(parse_options(v, args.option), where="--option")
@@ -100,7 +100,7 @@ def read_record(path: str) -> str:
 def load_record(path: str):
     """The :class:`engine.record.Session` in the file (``-``: standard input); a JSON syntax
     error names the file."""
-    from engine.record import load_session
+    from mjscore.engine.record import load_session
 
     text = read_record(path)
     try:
@@ -113,8 +113,8 @@ def load_record(path: str):
 
 
 def cmd_replay(args) -> int:
-    from engine.core import replay
-    from engine.money import pad, text_width
+    from mjscore.engine.core import replay
+    from mjscore.engine.money import pad, text_width
 
     session = load_record(args.file)
     rep = replay(session)

@@ -58,7 +58,7 @@ def ledger_arg(args) -> str | None:
 
 def open_ledger(args):
     """The ledger to write to (created if it does not exist yet)."""
-    from db import Ledger
+    from mjscore.db import Ledger
 
     return Ledger.open(ledger_arg(args))
 
@@ -66,14 +66,14 @@ def open_ledger(args):
 def open_ledger_to_read(args):
     """The ledger to read from: never created, and a read-only file is fine. NotFound if
     there is no ledger file."""
-    from db import Ledger
+    from mjscore.db import Ledger
 
     return Ledger.open_to_read(ledger_arg(args))
 
 
 def cmd_import(args) -> int:
-    from engine.core import replay
-    from tui.commands.engine_cmds import load_record
+    from mjscore.engine.core import replay
+    from mjscore.tui.commands.engine_cmds import load_record
 
     session = load_record(args.file)
     replay(session)  # settle every hand before the ledger is even opened (or created)
@@ -94,7 +94,7 @@ def cmd_import(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from db.transfer import export_csv, export_json
+    from mjscore.db.transfer import export_csv, export_json
 
     with open_ledger_to_read(args) as led:
         text = (
@@ -104,14 +104,14 @@ def cmd_export(args) -> int:
         )
         ledger_path = led.path
     if args.output and ledger_path is not None and _is_ledger_file(Path(args.output), ledger_path):
-        from db import LedgerError
+        from mjscore.db import LedgerError
 
         raise LedgerError(f"{args.output} is the ledger itself (or one of its files); choose another output file")
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as e:
-            from db import LedgerError
+            from mjscore.db import LedgerError
 
             raise LedgerError(f"cannot write {args.output}: {e.strerror}") from None
     else:
@@ -134,7 +134,7 @@ def _is_ledger_file(out: Path, ledger: Path) -> bool:
 
 
 def cmd_sessions(args) -> int:
-    from db import Ledger, NotFound, resolve_path
+    from mjscore.db import Ledger, NotFound, resolve_path
 
     try:
         led = Ledger.open_to_read(ledger_arg(args))

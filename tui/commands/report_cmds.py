@@ -23,7 +23,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ErrorCode, MjError
+from mjscore.engine.errors import ErrorCode, MjError
 
 
 def register(sub) -> None:
@@ -71,7 +71,7 @@ def is_record_path(arg: str) -> bool:
 
 def load_file(path: str):
     """(label, Session, Replay) of a record file."""
-    from engine.core import replay
+    from mjscore.engine.core import replay
 
     from .engine_cmds import load_record
 
@@ -87,7 +87,7 @@ def open_ledger(args) -> Any:
     """The ledger of ``--db`` / ``$MJSCORE_DB`` / the default location, to read: never
     created, and a read-only ledger file is fine."""
     try:
-        from db import Ledger  # type: ignore[attr-defined]
+        from mjscore.db import Ledger  # type: ignore[attr-defined]
     except ImportError:
         raise MjError(ErrorCode.BAD_RECORD, "the ledger is not available in this build; give a record file instead") from None
     return Ledger.open_to_read(ledger_path(args))
@@ -115,7 +115,7 @@ def load_target(args):
 def replay_stored(session, session_id: int):
     """Replay a ledger session; an error names the session (a stored session that no longer
     settles, e.g. edited outside mjscore)."""
-    from engine.core import replay
+    from mjscore.engine.core import replay
 
     try:
         return replay(session)
@@ -133,8 +133,8 @@ def seat_of(session, name: str | None, where: str = "--player") -> int | None:
 
 def pattern_namer(variant_id: str):
     """Declared pattern id → its Chinese name (the app's names; the id if unknown)."""
-    from engine.variants import get_variant
-    from tui.i18n import pattern_name
+    from mjscore.engine.variants import get_variant
+    from mjscore.tui.i18n import pattern_name
 
     try:
         variant = get_variant(variant_id)
@@ -145,7 +145,7 @@ def pattern_namer(variant_id: str):
 
 # ---------------------------------------------------------------- commands
 def cmd_report(args) -> int:
-    from engine.stats import report_json, report_text
+    from mjscore.engine.stats import report_json, report_text
 
     unit = parse_unit(args.unit)
     label, session, rep = load_target(args)
@@ -163,7 +163,7 @@ def cmd_report(args) -> int:
 
 
 def lifetime_games(args) -> Iterable[Any]:
-    from engine.stats import Game
+    from mjscore.engine.stats import Game
 
     if args.file:
         for path in args.file:
@@ -191,7 +191,7 @@ def ledger_lifetime(args, unit: Decimal) -> Any:
     SQL queries, whatever the number of hands: :meth:`db.Ledger.lifetime_figures`); the same
     figures as replaying every session's stored settlement. ``None`` when the ledger cannot
     (then :func:`lifetime_games` reads every session)."""
-    from engine.stats import lifetime_from_figures
+    from mjscore.engine.stats import lifetime_from_figures
 
     ledger = open_ledger(args)
     try:
@@ -236,7 +236,7 @@ def _hint(args) -> str:
 
 
 def cmd_stats(args) -> int:
-    from engine.stats import lifetime_stats, lifetime_text
+    from mjscore.engine.stats import lifetime_stats, lifetime_text
 
     unit = parse_unit(args.unit)
     lt = ledger_lifetime(args, unit) if not args.file else None
@@ -247,7 +247,7 @@ def cmd_stats(args) -> int:
     if args.json:
         print(json.dumps(lt.to_json(), ensure_ascii=False))
     else:
-        from engine.money import places
+        from mjscore.engine.money import places
 
         shown = min(max(places(ln.stake) for ln in lt.sessions), places(unit))
         print(lifetime_text(lt, places=shown), end="")

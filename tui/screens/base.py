@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
 
-from engine.core import HandResult, Replay, TableState, replay
-from engine.errors import MjError
-from engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
+from mjscore.engine.core import HandResult, Replay, TableState, replay
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
 
 
 class LedgerPort(Protocol):
@@ -54,7 +54,7 @@ class SessionView:
 
     @classmethod
     def load(cls, ledger: LedgerPort, session_id: int) -> SessionView:
-        from engine.variants import get_variant
+        from mjscore.engine.variants import get_variant
 
         s = ledger.get_session(session_id)
         v = get_variant(s.variant)

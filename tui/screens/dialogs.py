@@ -20,10 +20,10 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from engine.core import TableState
-from engine.errors import MjError
-from engine.record import Event, event_from_json
-from engine.tiles import parse_hand, parse_tiles
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event, event_from_json
+from mjscore.engine.tiles import parse_hand, parse_tiles
 
 from ..i18n import declared_name, flag_name, pattern_name, tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
@@ -281,7 +281,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
         events = self.hand_events(ev)
-        from engine.record import Hand, validate_hand_structure
+        from mjscore.engine.record import Hand, validate_hand_structure
 
         validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
         return ev
@@ -413,7 +413,7 @@ class KongDialog(EventDialog):
     def pung_supplier(self, player: int, tile: str) -> tuple[int | None, str, bool]:
         """(the supplier of the pung this added kong upgrades or None, a note for the
         dialog, whether the supplier comes from the logged pungs rather than a choice)."""
-        from engine.record import Kong, Pung
+        from mjscore.engine.record import Kong, Pung
 
         evs = self.ctx.events
         upgraded = {e.tile for e in evs if isinstance(e, Kong) and e.kind == "added" and e.player == player and e.tile}
@@ -755,7 +755,7 @@ class WinDialog(EventDialog):
     def chain_lengths(self, player: int | None) -> tuple[int, int]:
         """(the player's run of kongs ending the hand's events so far, all the player's
         kongs): the default and the largest n for a kong-chain flag (QA F29)."""
-        from engine.record import Kong
+        from mjscore.engine.record import Kong
 
         if player is None:
             return 1, 4
@@ -848,7 +848,7 @@ def _flag_in_use(flag: str, rules: Any) -> bool:
 
 
 def _flag_order() -> tuple[str, ...]:
-    from engine.record import WIN_FLAGS
+    from mjscore.engine.record import WIN_FLAGS
 
     return WIN_FLAGS
 

@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.errors import MjError
-from engine.record import Event
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event
 
 from ..i18n import tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line

@@ -74,7 +74,7 @@ TABLES: dict[str, tuple[str, list[tuple[str, str, str]]]] = {
 
 def gb_rows() -> list[tuple[str, str, str]]:
     try:
-        from engine.variants.gb_fans import FANS
+        from mjscore.engine.variants.gb_fans import FANS
     except ImportError:  # pragma: no cover
         return []
     return [(f.zh, f.en, str(f.points)) for f in FANS]

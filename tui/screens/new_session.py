@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from engine.errors import MjError
-from engine.record import VARIANTS, check_player_name, check_stake
-from engine.rules import parse_option_value
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import VARIANTS, check_player_name, check_stake
+from mjscore.engine.rules import parse_option_value
 
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
@@ -33,7 +33,7 @@ from .common import (
 
 
 def load_variant(variant_id: str) -> tuple[Any, str | None]:
-    from engine.variants import get_variant
+    from mjscore.engine.variants import get_variant
 
     try:
         return get_variant(variant_id), None
@@ -284,7 +284,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         try:
             sid = self.app.ledger.create_session(**form)
         except Exception as e:
-            from tui.cli import user_errors
+            from mjscore.tui.cli import user_errors
 
             if not isinstance(e, user_errors()):
                 raise

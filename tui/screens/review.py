@@ -3,7 +3,7 @@ the engine produced (with their reasons), filtered by player; jump to edit a han
 
 How to push it (the screen is self-contained; it never writes to the ledger)::
 
-    from tui.screens.review import ReviewScreen
+    from mjscore.tui.screens.review import ReviewScreen
     app.push_screen(ReviewScreen(session, replay, session_id=sid, lang="zh"))
     # or, from a db.Ledger (anything with ``get_session(id) -> engine.record.Session``):
     app.push_screen(ReviewScreen.from_ledger(ledger, sid, lang="zh"))
@@ -35,10 +35,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
-from engine.core import Replay, replay
-from engine.money import CENT, clip, settle_text
-from engine.record import Session
-from engine.stats import (
+from mjscore.engine.core import Replay, replay
+from mjscore.engine.money import CENT, clip, settle_text
+from mjscore.engine.record import Session
+from mjscore.engine.stats import (
     OUTCOME_ZH,
     VARIANT_NAMES,
     HandReview,
@@ -187,7 +187,7 @@ class ReviewScreen(Screen):
 
     # ---- data
     def _pattern_name(self, pattern_id: str) -> str:
-        from engine.variants import get_variant
+        from mjscore.engine.variants import get_variant
 
         from ..i18n import pattern_name
 

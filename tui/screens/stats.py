@@ -3,7 +3,7 @@
 
 How to push them (self-contained; they only read)::
 
-    from tui.screens.stats import StatsScreen, LifetimeScreen, games_from_ledger
+    from mjscore.tui.screens.stats import StatsScreen, LifetimeScreen, games_from_ledger
     app.push_screen(StatsScreen(session, replay, lang="zh", title="#12"))
     app.push_screen(StatsScreen.from_ledger(ledger, sid))
     app.push_screen(LifetimeScreen("阿明", games_from_ledger(ledger)))
@@ -34,10 +34,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
-from engine.core import Replay, replay
-from engine.money import CENT, format_money, places, plain, settle_text
-from engine.record import Session
-from engine.stats import (
+from mjscore.engine.core import Replay, replay
+from mjscore.engine.money import CENT, format_money, places, plain, settle_text
+from mjscore.engine.record import Session
+from mjscore.engine.stats import (
     VARIANT_NAMES,
     Game,
     LifetimeStats,
@@ -47,7 +47,7 @@ from engine.stats import (
     lifetime_stats,
     session_stats,
 )
-from tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
 
 from .review import get_session, localize
 
@@ -231,7 +231,7 @@ class StatsScreen(Screen):
 def games_from_ledger(ledger: Any) -> list[Game]:
     """Every session of a ledger (``list_sessions()`` rows with ``.id``, ``get_session(id)``)
     replayed, oldest first; a session that no longer settles is left out rather than breaking the view."""
-    from engine.errors import MjError
+    from mjscore.engine.errors import MjError
 
     out = []
     for info in ledger.list_sessions():

@@ -23,7 +23,7 @@ EVENT_ACTIONS = {  # action name → event type the variant must know
 
 
 def user_errors() -> tuple[type[BaseException], ...]:
-    from tui.cli import user_errors as errs
+    from mjscore.tui.cli import user_errors as errs
 
     return errs()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import HandResult, Payment
-from engine.record import (
+from mjscore.engine.core import HandResult, Payment
+from mjscore.engine.record import (
     Draw,
     FalseWin,
     Flowers,
@@ -148,7 +148,7 @@ def explain_error(e: BaseException, lang: str, names: Sequence[str] | None = Non
     "events[i]" becomes "event i+1"."""
     import re
 
-    from engine.errors import MjError
+    from mjscore.engine.errors import MjError
 
     if not isinstance(e, MjError):
         return f"{tr('refused', lang)}: {seats_named(str(e), names)}"

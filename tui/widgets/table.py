@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import DataTable, Static
 
-from engine.core import TableState
+from mjscore.engine.core import TableState
 
 from ..i18n import WIND_EN, WIND_ZH, term, tr, wind_name
 from .describe import describe_event, hand_summary, short
@@ -73,7 +73,7 @@ class Scoreboard(Grid):
             if state.flags:
                 info.append(f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}")
         if jing:  # Nanchang: the jing of the hand being played, after its reveal (QA F12)
-            from engine.tiles import successor
+            from mjscore.engine.tiles import successor
 
             info.append(f"\n{term('正精', 'jing', lang)} {jing} · {term('副精', 'sub', lang)} {successor(jing)}",
                         style="bold")
