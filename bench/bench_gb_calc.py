@@ -24,7 +24,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from MahjongGB import MahjongFanCalculator  # noqa: E402
-
 from mjscore.engine.errors import MjError  # noqa: E402
 from mjscore.engine.tiles import ALL_TILES, format_tiles, parse_hand, sort_tiles  # noqa: E402
 from mjscore.engine.variants import get_variant  # noqa: E402
@@ -61,7 +60,12 @@ def random_hand(rng: random.Random) -> str:
         closed.remove(win)
         ctx = f"{rng.choice('ESWN')}{rng.choice('ESWN')}{rng.randint(0, 1)}000"
         flowers = rng.randint(0, 8)
-        return "".join(melds) + format_tiles(sort_tiles(closed)) + format_tiles([win]) + f"|{ctx}|{flowers}"
+        return (
+            "".join(melds)
+            + format_tiles(sort_tiles(closed))
+            + format_tiles([win])
+            + f"|{ctx}|{flowers}"
+        )
 
 
 def main() -> None:
@@ -81,10 +85,20 @@ def main() -> None:
         sit = Situation.from_context(t.context, t.flower_count)
         hands.append(h)
         parsed.append((t, sit))
-        bare_args.append((
-            tuple(_pack(m) for m in t.melds), tuple(TILE_CODE[x] for x in t.concealed), TILE_CODE[t.win_tile],
-            sit.flowers, sit.self_drawn, False, False, False, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind],
-        ))
+        bare_args.append(
+            (
+                tuple(_pack(m) for m in t.melds),
+                tuple(TILE_CODE[x] for x in t.concealed),
+                TILE_CODE[t.win_tile],
+                sit.flowers,
+                sit.self_drawn,
+                False,
+                False,
+                False,
+                WIND_INDEX[sit.seat_wind],
+                WIND_INDEX[sit.prevailing_wind],
+            )
+        )
 
     def run_bare() -> None:
         f = MahjongFanCalculator  # its fastest call: positional arguments, verbose as the 11th
@@ -112,7 +126,13 @@ def main() -> None:
     # timing (as timeit does): on a shared, loaded machine this keeps the ratios honest
     best = {k: float("inf") for k in ("bare", "doc", "eval", "calc", "checked")}
     for _ in range(rounds):
-        for name, fn in (("bare", run_bare), ("doc", run_documented), ("eval", run_eval), ("calc", run_calc), ("checked", run_checked)):
+        for name, fn in (
+            ("bare", run_bare),
+            ("doc", run_documented),
+            ("eval", run_eval),
+            ("calc", run_calc),
+            ("checked", run_checked),
+        ):
             gc.collect()
             gc.disable()
             try:
@@ -121,12 +141,20 @@ def main() -> None:
                 best[name] = min(best[name], time.process_time() - t0)
             finally:
                 gc.enable()
-    bare, doc, ev, calc, checked = (best[k] / n * 1e6 for k in ("bare", "doc", "eval", "calc", "checked"))
+    bare, doc, ev, calc, checked = (
+        best[k] / n * 1e6 for k in ("bare", "doc", "eval", "calc", "checked")
+    )
     print(f"hands: {n} random legal winning GB hands (best of {rounds} interleaved rounds)")
-    print(f"bare PyMahjongGB call : {bare:8.1f} µs/hand  (positional; {doc:.1f} µs with verbose=True by keyword)")
+    print(
+        f"bare PyMahjongGB call : {bare:8.1f} µs/hand  (positional; {doc:.1f} µs with verbose=True by keyword)"
+    )
     print(f"evaluate (pre-parsed) : {ev:8.1f} µs/hand  ratio {ev / bare:.2f}×")
-    print(f"calc (string → result): {calc:8.1f} µs/hand  ratio {calc / bare:.2f}×  ({calc / doc:.2f}× the keyword call)")
-    print(f"checked path          : {checked:8.1f} µs/hand  ratio {checked / bare:.2f}×  (--flag / kong or 绝张 bit / errors)")
+    print(
+        f"calc (string → result): {calc:8.1f} µs/hand  ratio {calc / bare:.2f}×  ({calc / doc:.2f}× the keyword call)"
+    )
+    print(
+        f"checked path          : {checked:8.1f} µs/hand  ratio {checked / bare:.2f}×  (--flag / kong or 绝张 bit / errors)"
+    )
     print("target: calc ≤ 3× the bare call")
 
 

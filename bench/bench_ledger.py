@@ -201,7 +201,9 @@ def main() -> int:
     # the whole `mjscore stats NAME` (lifetime figures from SQL, per-session lines, biggest
     # wins; before m003 it read every hand the player played): one run each
     rows.append(("mjscore stats, typical player", *timed(lambda: cli_stats(typical), 3), 1000))
-    rows.append(("mjscore stats, player in every session", *timed(lambda: cli_stats(REGULAR), 1), 1000))
+    rows.append(
+        ("mjscore stats, player in every session", *timed(lambda: cli_stats(REGULAR), 1), 1000)
+    )
 
     print(f"{'operation':<42} {'median ms':>10} {'max ms':>8} {'cpu ms':>7} {'target':>9}")
     ok = True

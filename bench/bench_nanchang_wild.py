@@ -51,19 +51,41 @@ def main() -> None:
             analyse(ts, 0, js)
             jing_single(ts, 0, js, ts)  # 精吊 over every possible drawn tile (天胡)
 
-        print(f"{name:40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}")
+        print(
+            f"{name:40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}"
+        )
     hand = parse_hand("55556666m19p1sENC")
     one = lambda: readings(hand, "5m", self_drawn=True, heavenly=True)  # noqa: E731
-    print(f"{'readings() 天胡, 8 jing':40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}")
+    print(
+        f"{'readings() 天胡, 8 jing':40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}"
+    )
     v = get_variant("nanchang")
-    h = hand_from_json({"events": [
-        {"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": [[1, 0], [0, 1], [0, 0], [0, 0]]},
-        {"type": "jing_count", "counts": [[4, 4], [0, 0], [0, 0], [0, 0]]},
-        {"type": "win", "player": 0, "from": None, "heavenly": True, "hand": "55556666m19p1sENC"},
-    ]}, v)
+    h = hand_from_json(
+        {
+            "events": [
+                {
+                    "type": "jing",
+                    "indicator": "5m",
+                    "lower": "2p",
+                    "lower_counts": [[1, 0], [0, 1], [0, 0], [0, 0]],
+                },
+                {"type": "jing_count", "counts": [[4, 4], [0, 0], [0, 0], [0, 0]]},
+                {
+                    "type": "win",
+                    "player": 0,
+                    "from": None,
+                    "heavenly": True,
+                    "hand": "55556666m19p1sENC",
+                },
+            ]
+        },
+        v,
+    )
     rules = v.rules({})
     one = lambda: v.settle_hand(h, TableState(dealer=0), rules)  # noqa: E731
-    print(f"{'settle_hand 天胡 8 jing':40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}")
+    print(
+        f"{'settle_hand 天胡 8 jing':40} {timeit(one, cold=True, n=50):10.0f} {timeit(one, cold=False, n=500):10.0f}"
+    )
     print(f"memo entries after the run: {_group_min.cache_info().currsize}")
 
 

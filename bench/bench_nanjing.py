@@ -47,11 +47,17 @@ def main() -> None:
         def one(t=t):
             return value_tiles(t, hard=t.flower_count, hard_known=True, bonus=Bonuses())
 
-        print(f"{name:<24} cold {median_us(one, cold=True):8.0f} µs   warm {median_us(one, cold=False):8.0f} µs")
+        print(
+            f"{name:<24} cold {median_us(one, cold=True):8.0f} µs   warm {median_us(one, cold=False):8.0f} µs"
+        )
     session = load_session(DATA.read_text(encoding="utf-8"))
-    print(f"{'replay 13 hands':<24} {median_us(lambda: replay(session), cold=False, n=50) / 1e3:8.2f} ms")
+    print(
+        f"{'replay 13 hands':<24} {median_us(lambda: replay(session), cold=False, n=50) / 1e3:8.2f} ms"
+    )
     long = session.with_hands(session.hands * 40)
-    print(f"{'replay 520 hands':<24} {median_us(lambda: replay(long), cold=False, n=5) / 1e3:8.1f} ms")
+    print(
+        f"{'replay 520 hands':<24} {median_us(lambda: replay(long), cold=False, n=5) / 1e3:8.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -38,8 +38,13 @@ from mjscore.engine.record import load_session  # noqa: E402
 from mjscore.engine.stats import report_json, report_text  # noqa: E402
 
 PLAYERS = ["阿明", "小芳", "老王", "Lee"]
-GB_HANDS = ["19m19p19sESWNCFPP", "11223344556677m", "123456789m123p55p", "123m456p789s234s55m",
-            "[555p,2]123456789m11s"]
+GB_HANDS = [
+    "19m19p19sESWNCFPP",
+    "11223344556677m",
+    "123456789m123p55p",
+    "123m456p789s234s55m",
+    "[555p,2]123456789m11s",
+]
 
 
 def guobiao_record(n: int) -> dict:
@@ -57,10 +62,19 @@ def guobiao_record(n: int) -> dict:
                 evs.append({"type": "pung", "player": winner, "from": frm, "tile": "5p"})
             evs.append({"type": "win", "player": winner, "from": other, "hand": hand})
         elif k in (1, 4, 7):
-            evs = [{"type": "win", "player": winner, "from": None if k == 4 else other, "fan": 8 + (i % 17)}]
+            evs = [
+                {
+                    "type": "win",
+                    "player": winner,
+                    "from": None if k == 4 else other,
+                    "fan": 8 + (i % 17),
+                }
+            ]
         elif k == 2:
-            evs = [{"type": "kong", "player": other, "kind": "concealed", "tile": "9s"},
-                   {"type": "win", "player": winner, "from": None, "fan": 12}]
+            evs = [
+                {"type": "kong", "player": other, "kind": "concealed", "tile": "9s"},
+                {"type": "win", "player": winner, "from": None, "fan": 12},
+            ]
         elif k == 5:
             evs = [{"type": "draw"}]
         elif k == 8:
@@ -90,11 +104,10 @@ def best(fn, repeat: int) -> tuple[float, object]:
 async def mount_screens(session, rep, repeat: int) -> tuple[float, float]:
     """Best-of-``repeat`` seconds to push each screen until idle (a first, untimed push
     loads Textual's widget classes and CSS)."""
-    from textual.app import App
-    from textual.widgets import DataTable
-
     from mjscore.tui.screens.review import ReviewScreen
     from mjscore.tui.screens.stats import StatsScreen
+    from textual.app import App
+    from textual.widgets import DataTable
 
     app = App()
     app.animation_level = "none"  # time the work, not the tab underline's slide
@@ -144,8 +157,12 @@ def run(name: str, record: dict, repeat: int) -> dict[str, float]:
         assert rc == 0
     t_review, t_stats = asyncio.run(mount_screens(session, rep, min(repeat, 3)))
     figures = {
-        "load+replay": t_load, "report text": t_text, "report json": t_json, "cli report": t_cli,
-        "review screen": t_review, "stats screen": t_stats,
+        "load+replay": t_load,
+        "report text": t_text,
+        "report json": t_json,
+        "cli report": t_cli,
+        "review screen": t_review,
+        "stats screen": t_stats,
     }
     print(f"{name}: {len(rep.hands)} hands, report {len(str(out).splitlines())} lines")
     for k, v in figures.items():
@@ -159,10 +176,15 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     worst = 0.0
-    for name, rec in (("guobiao", guobiao_record(args.hands)), ("nanjing", nanjing_record(args.hands))):
+    for name, rec in (
+        ("guobiao", guobiao_record(args.hands)),
+        ("nanjing", nanjing_record(args.hands)),
+    ):
         figs = run(name, rec, args.repeat)
         worst = max(worst, figs["cli report"], figs["review screen"], figs["stats screen"])
-    print(f"slowest of cli report / screens: {worst * 1000:.1f} ms ({'OK' if worst < 1 else 'OVER'} the 1 s budget)")
+    print(
+        f"slowest of cli report / screens: {worst * 1000:.1f} ms ({'OK' if worst < 1 else 'OVER'} the 1 s budget)"
+    )
     return 0 if worst < 1 else 1
 
 

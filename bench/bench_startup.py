@@ -51,8 +51,13 @@ def sample(code: str, *args: str) -> float:
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, *args], check=True, env=env, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-c", code, *args],
+        check=True,
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
     return time.perf_counter() - t0
 
 
@@ -64,13 +69,23 @@ def fill(db: str, sessions: int = 50, hands: int = 16) -> None:
         for s in range(sessions):
             sid = led.create_session("nanning", [f"P{s}a", f"P{s}b", "阿明", "Lee"])
             for h in range(hands):
-                led.add_event(sid, {"type": "win", "player": h % 4, "from": (h + 1) % 4,
-                                    "patterns": ["all_pungs"], "concealed": False})
+                led.add_event(
+                    sid,
+                    {
+                        "type": "win",
+                        "player": h % 4,
+                        "from": (h + 1) % 4,
+                        "patterns": ["all_pungs"],
+                        "concealed": False,
+                    },
+                )
 
 
 def report(name: str, xs: list[float]) -> float:
     med = statistics.median(xs)
-    print(f"{name:7} median {med * 1000:7.0f} ms   min {min(xs) * 1000:6.0f}   max {max(xs) * 1000:6.0f}   (n={len(xs)})")
+    print(
+        f"{name:7} median {med * 1000:7.0f} ms   min {min(xs) * 1000:6.0f}   max {max(xs) * 1000:6.0f}   (n={len(xs)})"
+    )
     return med
 
 

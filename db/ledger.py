@@ -22,9 +22,15 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
-
-from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, ScoreItem, TableState, WinResult
+from mjscore.engine.core import (
+    HandOutcome,
+    HandResult,
+    Payment,
+    Replay,
+    ScoreItem,
+    TableState,
+    WinResult,
+)
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import (
     TERMINAL,
@@ -39,6 +45,7 @@ from mjscore.engine.record import (
     event_from_json,
     validate_hand_structure,
 )
+from sqlite_utils import Database
 
 if TYPE_CHECKING:
     from mjscore.engine.stats import SessionFigures, WinRecord
@@ -1022,7 +1029,9 @@ class Ledger:
             if h.next_state is None:
                 raise _damaged(f"settlement of hand {h.number}", ValueError("no next state"))
             totals = tuple(a + b for a, b in zip(totals, result.deltas, strict=True))  # type: ignore[assignment]
-            outcomes.append(HandOutcome(index=h.number, state=h.state, result=result, totals=totals))
+            outcomes.append(
+                HandOutcome(index=h.number, state=h.state, result=result, totals=totals)
+            )
             next_state = h.next_state
         if next_state is None:
             v, rules = self._variant_rules(srow)
@@ -1222,19 +1231,37 @@ class Ledger:
                 st = session_stats(session, rep, label=f"#{sid}").player(seat)
                 out.append(
                     SessionFigures(
-                        label=f"#{sid}", variant=variant, stake=stake, seat=seat,
-                        totals=rep.totals, hands=st.hands, dealer_hands=st.dealer_hands,
-                        wins=st.wins, self_draws=st.self_draws, deal_ins=st.deal_ins,
-                        false_wins=st.false_wins, win_points=st.win_points, biggest=st.biggest,
+                        label=f"#{sid}",
+                        variant=variant,
+                        stake=stake,
+                        seat=seat,
+                        totals=rep.totals,
+                        hands=st.hands,
+                        dealer_hands=st.dealer_hands,
+                        wins=st.wins,
+                        self_draws=st.self_draws,
+                        deal_ins=st.deal_ins,
+                        false_wins=st.false_wins,
+                        win_points=st.win_points,
+                        biggest=st.biggest,
                     )
                 )
                 continue
             out.append(
                 SessionFigures(
-                    label=f"#{sid}", variant=variant, stake=stake, seat=seat,
+                    label=f"#{sid}",
+                    variant=variant,
+                    stake=stake,
+                    seat=seat,
                     totals=tuple(totals[sid]),  # type: ignore[arg-type]
-                    hands=hands, dealer_hands=dealer.get(sid, 0), wins=wins, self_draws=selfd,
-                    deal_ins=dealt, false_wins=falsew, win_points=win_points, biggest=biggest,
+                    hands=hands,
+                    dealer_hands=dealer.get(sid, 0),
+                    wins=wins,
+                    self_draws=selfd,
+                    deal_ins=dealt,
+                    false_wins=falsew,
+                    win_points=win_points,
+                    biggest=biggest,
                 )
             )
         return out
@@ -1746,7 +1773,9 @@ class Ledger:
 
     # ================================================================ import / export
     @_api
-    def import_session(self, session: Session, notes: str = "", *, ended: bool | None = None) -> int:
+    def import_session(
+        self, session: Session, notes: str = "", *, ended: bool | None = None
+    ) -> int:
         """Store a whole :class:`engine.record.Session` (already loaded with
         ``engine.record.load_session``). It is settled completely first; if any hand fails,
         MjError is raised and nothing is written. Returns the new session id.

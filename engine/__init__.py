@@ -12,6 +12,17 @@ from .record import Hand, Session, dump_session, load_session
 from .variants import get_variant
 
 __all__ = [
-    "ErrorCode", "Hand", "HandResult", "MjError", "Payment", "Replay", "Session", "TableState",
-    "dump_session", "get_variant", "load_session", "replay", "settle_up",
+    "ErrorCode",
+    "Hand",
+    "HandResult",
+    "MjError",
+    "Payment",
+    "Replay",
+    "Session",
+    "TableState",
+    "dump_session",
+    "get_variant",
+    "load_session",
+    "replay",
+    "settle_up",
 ]

@@ -79,7 +79,13 @@ class ScoreItem:
         return f"{name}{n} {self.total}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.zh, "name_en": self.en, "value": self.value, "count": self.count}
+        return {
+            "id": self.id,
+            "name": self.zh,
+            "name_en": self.en,
+            "value": self.value,
+            "count": self.count,
+        }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,7 +126,9 @@ class HandResult:
         for p in self.payments:
             net[p.payer] -= p.amount
             net[p.payee] += p.amount
-        assert tuple(net) == tuple(self.deltas), f"payments {net} disagree with deltas {self.deltas}"
+        assert tuple(net) == tuple(self.deltas), (
+            f"payments {net} disagree with deltas {self.deltas}"
+        )
 
 
 class PaymentBook:
@@ -137,7 +145,9 @@ class PaymentBook:
         if amount:
             self.items.append(Payment(payer, payee, int(amount), reason))
 
-    def each_pays(self, payee: int, amount: int, reason: str, *, payers: Iterable[int] | None = None) -> None:
+    def each_pays(
+        self, payee: int, amount: int, reason: str, *, payers: Iterable[int] | None = None
+    ) -> None:
         for p in payers if payers is not None else range(4):
             if p != payee:
                 self.pay(p, payee, amount, reason)
@@ -194,11 +204,20 @@ class Variant:
     def settle_hand(self, hand: Hand, state: TableState, rules: Any) -> HandResult:
         raise NotImplementedError
 
-    def calc(self, hand: str, rules: Any, *, flags: Mapping[str, Any] | None = None, jing: str | None = None) -> CalcResult:
+    def calc(
+        self,
+        hand: str,
+        rules: Any,
+        *,
+        flags: Mapping[str, Any] | None = None,
+        jing: str | None = None,
+    ) -> CalcResult:
         raise NotImplementedError
 
 
-def false_win_payments(book: PaymentBook, hand: Hand, amount: int, reason: str = "诈胡") -> FalseWin:
+def false_win_payments(
+    book: PaymentBook, hand: Hand, amount: int, reason: str = "诈胡"
+) -> FalseWin:
     fw = hand.of(FalseWin)[0]
     for p in range(4):
         if p != fw.player:
@@ -251,7 +270,11 @@ def replay(session: Session) -> Replay:
     for i, hand in enumerate(session.hands):
         if not hand.finished:
             if i != len(session.hands) - 1:
-                raise MjError(ErrorCode.BAD_RECORD, "only the last hand may be unfinished", where=f"hands[{i}].events")
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    "only the last hand may be unfinished",
+                    where=f"hands[{i}].events",
+                )
             break
         try:
             res = v.settle_hand(hand, state, rules)
@@ -296,7 +319,12 @@ def settle_up(balances: Sequence[int]) -> list[tuple[int, int, int]]:
         low = mask & -mask
         sub = mask
         while sub:
-            if sub & low and sums[sub] == 0 and best[mask ^ sub] >= 0 and best[mask ^ sub] + 1 > best[mask]:
+            if (
+                sub & low
+                and sums[sub] == 0
+                and best[mask ^ sub] >= 0
+                and best[mask ^ sub] + 1 > best[mask]
+            ):
                 best[mask] = best[mask ^ sub] + 1
                 choice[mask] = sub
             sub = (sub - 1) & mask

@@ -42,7 +42,9 @@ class MjError(Exception):
 
     def at(self, prefix: str) -> MjError:
         """The same error with ``prefix`` prepended to its location."""
-        where = f"{prefix}.{self.where}" if self.where and not self.where.startswith("position") else (
-            f"{prefix} ({self.where})" if self.where else prefix
+        where = (
+            f"{prefix}.{self.where}"
+            if self.where and not self.where.startswith("position")
+            else (f"{prefix} ({self.where})" if self.where else prefix)
         )
         return MjError(self.code, self.message, where=where)

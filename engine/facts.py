@@ -28,14 +28,20 @@ def event_index(hand: Hand, ev: object) -> int:
 
 def kongs(hand: Hand, player: int | None = None) -> tuple[Kong, ...]:
     """Kong events of the hand (of one player), in order."""
-    return tuple(e for e in hand.events if isinstance(e, Kong) and (player is None or e.player == player))
+    return tuple(
+        e for e in hand.events if isinstance(e, Kong) and (player is None or e.player == player)
+    )
 
 
 def pungs(hand: Hand, player: int | None = None) -> tuple[Pung, ...]:
-    return tuple(e for e in hand.events if isinstance(e, Pung) and (player is None or e.player == player))
+    return tuple(
+        e for e in hand.events if isinstance(e, Pung) and (player is None or e.player == player)
+    )
 
 
-def kong_chain(hand: Hand, player: int, n: int, *, where: str | None = None, what: str = "kong_bloom") -> tuple[Kong, ...]:
+def kong_chain(
+    hand: Hand, player: int, n: int, *, where: str | None = None, what: str = "kong_bloom"
+) -> tuple[Kong, ...]:
     """The player's last ``n`` kong events (a chain for kong_bloom / kong_cannon).
 
     Refused when fewer than ``n`` were logged, and when a kong after the first is a direct
@@ -63,7 +69,9 @@ def win_tiles(win: Win, variant_id: str, where: str | None) -> HandTiles | None:
     try:
         return parse_hand(win.hand, variant=variant_id, waiting_ok=False)
     except MjError as e:
-        raise MjError(e.code, e.message, where=f"{where}.hand ({e.where})" if where else e.where) from None
+        raise MjError(
+            e.code, e.message, where=f"{where}.hand ({e.where})" if where else e.where
+        ) from None
 
 
 def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | None) -> None:
@@ -74,17 +82,30 @@ def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | No
     w = f"{where}.hand" if where else "hand"
     if ctx.self_drawn != (win.from_ is None):
         said = "self-drawn" if ctx.self_drawn else "won on a discard"
-        raise _contra(f"the hand's context says {said}, but the win event's 'from' says otherwise", w)
+        raise _contra(
+            f"the hand's context says {said}, but the win event's 'from' says otherwise", w
+        )
     if ctx.seat != state.seat_wind(win.player):
-        raise _contra(f"the hand's context gives seat wind {ctx.seat}, but this player sits {state.seat_wind(win.player)} this hand", w)
+        raise _contra(
+            f"the hand's context gives seat wind {ctx.seat}, but this player sits {state.seat_wind(win.player)} this hand",
+            w,
+        )
     if ctx.prevailing != state.prevailing_wind:
-        raise _contra(f"the hand's context gives prevailing wind {ctx.prevailing}, but the table is in {state.prevailing_wind}", w)
+        raise _contra(
+            f"the hand's context gives prevailing wind {ctx.prevailing}, but the table is in {state.prevailing_wind}",
+            w,
+        )
     if ctx.last_tile and not win.last_tile:
-        raise _contra("the hand's context marks the last tile (海底) but the win has no last_tile flag", w)
+        raise _contra(
+            "the hand's context marks the last tile (海底) but the win has no last_tile flag", w
+        )
     if ctx.last_copy and not win.last_copy:
         raise _contra("the hand's context marks 和绝张 but the win has no last_copy flag", w)
     if ctx.kong and not (win.kong_bloom or win.robbed_kong):
-        raise _contra("the hand's context marks a kong win but the win has no kong_bloom / robbed_kong flag", w)
+        raise _contra(
+            "the hand's context marks a kong win but the win has no kong_bloom / robbed_kong flag",
+            w,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +135,8 @@ def _from_events(hand: Hand, player: int) -> list[ClaimedMeld]:
                     (
                         i
                         for i, m in enumerate(out)
-                        if m.kind == "pung" and (m.tile == e.tile if (m.tile and e.tile) else m.from_seat == e.from_)
+                        if m.kind == "pung"
+                        and (m.tile == e.tile if (m.tile and e.tile) else m.from_seat == e.from_)
                     ),
                     None,
                 )
@@ -142,7 +164,9 @@ def _from_tiles(tiles: HandTiles, player: int) -> list[ClaimedMeld]:
     return out
 
 
-def claimed_melds(hand: Hand, win: Win, tiles: HandTiles | None, *, where: str | None = None) -> tuple[ClaimedMeld, ...]:
+def claimed_melds(
+    hand: Hand, win: Win, tiles: HandTiles | None, *, where: str | None = None
+) -> tuple[ClaimedMeld, ...]:
     """The winner's pungs and kongs (and chows from the hand string), in the order they were
     made when events say so. Events and the hand string must agree when both exist; every kong
     shown in the hand string must have a matching kong event (same player and tile)."""
@@ -159,7 +183,12 @@ def claimed_melds(hand: Hand, win: Win, tiles: HandTiles | None, *, where: str |
     ev_kongs = [m for m in ev if m.kind == "kong"]
     for m in (m for m in hs if m.kind == "kong"):
         match = next(
-            (k for k in ev_kongs if (k.tile is None or k.tile == m.tile) and k.kong_kind == m.kong_kind), None
+            (
+                k
+                for k in ev_kongs
+                if (k.tile is None or k.tile == m.tile) and k.kong_kind == m.kong_kind
+            ),
+            None,
         )
         if match is None:
             raise _contra(
@@ -174,7 +203,10 @@ def claimed_melds(hand: Hand, win: Win, tiles: HandTiles | None, *, where: str |
             )
     if ev_kongs:
         k = ev_kongs[0]
-        raise _contra(f"a {KONG_KIND_ZH[k.kong_kind or 'exposed']} of {k.tile or 'a tile'} was logged for the winner but the hand string does not show it", w)
+        raise _contra(
+            f"a {KONG_KIND_ZH[k.kong_kind or 'exposed']} of {k.tile or 'a tile'} was logged for the winner but the hand string does not show it",
+            w,
+        )
     ev_pungs = [m for m in ev if m.kind == "pung"]
     hs_pungs = [m for m in hs if m.kind == "pung"]
     if ev_pungs:
@@ -184,7 +216,10 @@ def claimed_melds(hand: Hand, win: Win, tiles: HandTiles | None, *, where: str |
         else:
             a, b = Counter(map(key, ev_pungs)), Counter(map(key, hs_pungs))
         if a != b:
-            raise _contra("the winner's pung events and the pungs in the hand string do not agree (tile or claimed-from seat)", w)
+            raise _contra(
+                "the winner's pung events and the pungs in the hand string do not agree (tile or claimed-from seat)",
+                w,
+            )
         # keep event order (the order melds were made), chows from the hand appended
         return tuple(ev) + tuple(m for m in hs if m.kind == "chow")
     if any(m.kind == "kong" for m in hs):

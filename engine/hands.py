@@ -89,7 +89,9 @@ def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[De
     return tuple(found)
 
 
-def decompositions(closed: Sequence[str], *, honour_chows: bool = False) -> tuple[Decomposition, ...]:
+def decompositions(
+    closed: Sequence[str], *, honour_chows: bool = False
+) -> tuple[Decomposition, ...]:
     """Every way the standing tiles split into one pair and sets (pungs and chows;
     ``honour_chows`` adds Nanchang's three-different-winds and 中发白 sequences)."""
     return _decompositions_cached(sort_tiles(closed), honour_chows)
@@ -106,7 +108,9 @@ def seven_pairs(closed: Sequence[str]) -> int | None:
     return sum(1 for n in c.values() if n == 4)
 
 
-def is_complete(closed: Sequence[str], *, honour_chows: bool = False, allow_seven_pairs: bool = True) -> bool:
+def is_complete(
+    closed: Sequence[str], *, honour_chows: bool = False, allow_seven_pairs: bool = True
+) -> bool:
     if allow_seven_pairs and seven_pairs(closed) is not None:
         return True
     return bool(decompositions(closed, honour_chows=honour_chows))

@@ -107,7 +107,9 @@ def plain(d: Decimal) -> str:
 def format_money(d: Decimal, n_places: int, *, sign: bool = False) -> str:
     """``d`` with exactly ``n_places`` decimals (half-up)."""
     prec = max(28, max(d.adjusted(), 0) + n_places + 3) if d.is_finite() else 28
-    with decimal.localcontext(decimal.Context(prec=prec, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
+    with decimal.localcontext(
+        decimal.Context(prec=prec, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+    ):
         q = d.quantize(Decimal(1).scaleb(-n_places), rounding=ROUND_HALF_UP)
     if q == 0:
         q = abs(q)  # no "-0.00"
@@ -137,25 +139,40 @@ def _context(*amounts: Decimal) -> decimal.Context:
     one)."""
     need = sum(_digits(a) for a in amounts) + 10
     if need > MAX_DIGITS:
-        raise MjError(ErrorCode.BAD_RECORD, f"settling this stake in this currency unit needs more than {MAX_DIGITS} digits;"
-                      " use a sensible stake (money per point) and unit")
-    return decimal.Context(prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+        raise MjError(
+            ErrorCode.BAD_RECORD,
+            f"settling this stake in this currency unit needs more than {MAX_DIGITS} digits;"
+            " use a sensible stake (money per point) and unit",
+        )
+    return decimal.Context(
+        prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
+    )
 
 
-def settle_money(points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT) -> MoneySettlement:
+def settle_money(
+    points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT
+) -> MoneySettlement:
     """Round each seat's ``points × stake`` to ``unit`` (rule in the module docstring) and find
     the fewest transfers. ``points`` must sum to zero (a session's replay totals do)."""
     stake = Decimal(str(stake))
     unit = Decimal(str(unit))
     if not stake.is_finite() or stake <= 0:
-        raise MjError(ErrorCode.BAD_RECORD, f"stake must be a positive amount, not {stake}", where="stake")
+        raise MjError(
+            ErrorCode.BAD_RECORD, f"stake must be a positive amount, not {stake}", where="stake"
+        )
     if not unit.is_finite() or unit <= 0:
-        raise MjError(ErrorCode.BAD_OPTION, f"the currency unit must be a positive amount, not {unit}", where="unit")
+        raise MjError(
+            ErrorCode.BAD_OPTION,
+            f"the currency unit must be a positive amount, not {unit}",
+            where="unit",
+        )
     pts = tuple(int(p) for p in points)
     if sum(pts) != 0:
         raise ValueError(f"points do not sum to zero: {pts}")
     biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
-    with decimal.localcontext(_context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)):
+    with decimal.localcontext(
+        _context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)
+    ):
         return _settle(pts, stake, unit)
 
 
@@ -167,6 +184,7 @@ def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlem
     residual = sum(units)
     while residual:
         step = 1 if residual > 0 else -1
+
         # how far rounding moved each seat in the residual's direction, in units
         def moved(i: int, step: int = step) -> Decimal:
             return (Decimal(units[i]) - exact[i] / unit) * step
@@ -178,8 +196,13 @@ def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlem
     amounts = tuple(Decimal(u) * unit for u in units)
     transfers = tuple(Transfer(a, b, Decimal(n) * unit) for a, b, n in settle_up(units))
     return MoneySettlement(
-        stake=stake, unit=unit, points=pts, exact=exact, amounts=amounts,
-        adjusted=tuple(sorted(set(adjusted))), transfers=transfers,
+        stake=stake,
+        unit=unit,
+        points=pts,
+        exact=exact,
+        amounts=amounts,
+        adjusted=tuple(sorted(set(adjusted))),
+        transfers=transfers,
     )
 
 
@@ -251,13 +274,17 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
     stake = f"底注 stake {plain(s.stake)} / 分 point"
     lines = [f"{head} ({stake})"]
     for i, n in enumerate(names):
-        lines.append(f"  {pad(n, width)}  {s.points[i]:>+7d} 分  {s.fmt(s.amounts[i], sign=True):>10}")
+        lines.append(
+            f"  {pad(n, width)}  {s.points[i]:>+7d} 分  {s.fmt(s.amounts[i], sign=True):>10}"
+        )
     if s.transfers:
         lines.append("转账 transfers:" if lang == "zh" else "Transfers:")
         amounts = [s.fmt(t.amount) for t in s.transfers]
         aw = max(len(a) for a in amounts)
         for t, a in zip(s.transfers, amounts, strict=True):
-            lines.append(f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {a:>{aw}}")
+            lines.append(
+                f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {a:>{aw}}"
+            )
     else:
         lines.append("无需转账 nothing to pay" if lang == "zh" else "Nothing to pay")
     lines.append(("舍入 rounding: " if lang == "zh" else "Rounding: ") + s.rule(lang))

@@ -53,7 +53,7 @@ def _bool(v: Any, where: str) -> bool:
 
 def _tile(v: Any, where: str) -> str:
     if not isinstance(v, str):
-        raise _bad(where, "expected one tile such as \"5p\" or \"E\"")
+        raise _bad(where, 'expected one tile such as "5p" or "E"')
     tiles = parse_tiles(v, where=where)
     if len(tiles) != 1:
         raise _bad(where, f"expected exactly one tile, got {v!r}")
@@ -84,7 +84,10 @@ def _pair_counts(v: Any, where: str) -> tuple[int, int]:
 def _enum(*choices: str) -> Callable[[Any, str], str]:
     def check(v: Any, where: str) -> str:
         if v not in choices:
-            raise _bad(where, f"expected one of {', '.join(choices)}, got {json.dumps(v, ensure_ascii=False)}")
+            raise _bad(
+                where,
+                f"expected one of {', '.join(choices)}, got {json.dumps(v, ensure_ascii=False)}",
+            )
         return v
 
     return check
@@ -125,7 +128,7 @@ def _tiles_str(v: Any, where: str) -> str:
 
 def _flower_str(v: Any, where: str) -> str:
     if not isinstance(v, str) or not v:
-        raise _bad(where, "expected flower letters such as \"aCC\"")
+        raise _bad(where, 'expected flower letters such as "aCC"')
     parse_tiles(v, allow_flowers=True, where=where)
     return v
 
@@ -167,7 +170,11 @@ class Pung(Event):
     player: int
     from_: int
     tile: str | None = None
-    SPEC: ClassVar = (F("player", "player", _seat, True), F("from", "from_", _seat, True), F("tile", "tile", _tile))
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("from", "from_", _seat, True),
+        F("tile", "tile", _tile),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -199,7 +206,11 @@ class Flowers(Event):
 
     @property
     def n(self) -> int:
-        return self.count if self.count is not None else len(parse_tiles(self.tiles or "", allow_flowers=True))
+        return (
+            self.count
+            if self.count is not None
+            else len(parse_tiles(self.tiles or "", allow_flowers=True))
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -207,7 +218,10 @@ class Penalty(Event):
     type: ClassVar[str] = "penalty"
     player: int
     kind: str
-    SPEC: ClassVar = (F("player", "player", _seat, True), F("kind", "kind", _enum("same_round", "four_copies"), True))
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("kind", "kind", _enum("same_round", "four_copies"), True),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -237,9 +251,20 @@ class JingCount(Event):
 
 
 WIN_FLAGS = (
-    "kong_bloom", "kong_cannon", "robbed_kong", "last_tile", "last_copy", "flower_bloom",
-    "flower_kong_bloom", "heavenly", "earthly", "human", "discarder_all_melded", "horses",
-    "horse_hits", "fish",
+    "kong_bloom",
+    "kong_cannon",
+    "robbed_kong",
+    "last_tile",
+    "last_copy",
+    "flower_bloom",
+    "flower_kong_bloom",
+    "heavenly",
+    "earthly",
+    "human",
+    "discarder_all_melded",
+    "horses",
+    "horse_hits",
+    "fish",
 )
 DECLARED_FIELDS = ("patterns", "concealed", "quads", "soft_flowers", "hard_flowers", "fan")
 
@@ -338,12 +363,17 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
         raise _bad(where, "an event must be an object")
     t = obj.get("type")
     if t not in EVENT_TYPES:
-        raise _bad(f"{where}.type", f"unknown event type {json.dumps(t, ensure_ascii=False)} (known: {', '.join(EVENT_TYPES)})")
+        raise _bad(
+            f"{where}.type",
+            f"unknown event type {json.dumps(t, ensure_ascii=False)} (known: {', '.join(EVENT_TYPES)})",
+        )
     cls = EVENT_TYPES[t]
     specs = {f.key: f for f in cls.SPEC}
     for k in obj:
         if k != "type" and k not in specs:
-            raise _bad(f"{where}.{k}", f"unknown field {k!r} for a {t} event (fields: {', '.join(specs)})")
+            raise _bad(
+                f"{where}.{k}", f"unknown field {k!r} for a {t} event (fields: {', '.join(specs)})"
+            )
     values = {}
     for f in cls.SPEC:
         if f.key not in obj:
@@ -368,7 +398,10 @@ def _check_event_shape(ev: Event, where: str) -> None:
                 raise _bad(f"{where}.from", "a concealed kong has no 'from'")
         else:
             if ev.from_ is None:
-                raise _bad(f"{where}.from", f"an {ev.kind} kong needs 'from' (who supplied the tile or pung)")
+                raise _bad(
+                    f"{where}.from",
+                    f"an {ev.kind} kong needs 'from' (who supplied the tile or pung)",
+                )
             if ev.from_ == ev.player:
                 raise _bad(f"{where}.from", "a player cannot claim a kong from himself")
     elif isinstance(ev, Flowers):
@@ -376,9 +409,14 @@ def _check_event_shape(ev: Event, where: str) -> None:
             raise _bad(where, "a flowers event needs either 'tiles' or 'count'")
     elif isinstance(ev, Win):
         if ev.from_ == ev.player:
-            raise _bad(f"{where}.from", "the winner cannot be his own discarder (use null for a self-draw)")
+            raise _bad(
+                f"{where}.from", "the winner cannot be his own discarder (use null for a self-draw)"
+            )
         if ev.hand is not None and ev.fan is not None:
-            raise _bad(f"{where}.fan", "give either 'hand' (fans are derived from it) or a declared 'fan', not both")
+            raise _bad(
+                f"{where}.fan",
+                "give either 'hand' (fans are derived from it) or a declared 'fan', not both",
+            )
         if ev.horses is not None and ev.horse_hits is not None:
             raise _bad(f"{where}.horse_hits", "give either 'horses' or 'horse_hits', not both")
 
@@ -427,8 +465,13 @@ class Session:
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Session:
         return Session(
-            variant=self.variant, players=self.players, options=self.options, stake=self.stake,
-            first_dealer=self.first_dealer, hands=hands, format=self.format,
+            variant=self.variant,
+            players=self.players,
+            options=self.options,
+            stake=self.stake,
+            first_dealer=self.first_dealer,
+            hands=hands,
+            format=self.format,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -451,12 +494,16 @@ def check_player_name(name: Any, where: str) -> str:
     if name != name.strip():
         raise _bad(where, "a player name cannot start or end with spaces")
     if len(name) > MAX_NAME:
-        raise _bad(where, f"a player name can have at most {MAX_NAME} characters ({len(name)} given)")
+        raise _bad(
+            where, f"a player name can have at most {MAX_NAME} characters ({len(name)} given)"
+        )
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
         raise _bad(where, "a player name cannot contain control characters (newlines, tabs)")
     if any("\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" for ch in name):
         # bidi embeddings/overrides/isolates reorder the rest of a report line
-        raise _bad(where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)")
+        raise _bad(
+            where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
+        )
     return name
 
 
@@ -535,7 +582,11 @@ def _check_copies(evs: tuple[Event, ...], variant: Any, where: str) -> None:
                         where=f"{w}.tiles",
                     )
             if flower_total > limit:
-                raise MjError(ErrorCode.CONTRADICTION, f"{flower_total} flowers shown in this hand; there are only {limit}", where=w)
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"{flower_total} flowers shown in this hand; there are only {limit}",
+                    where=w,
+                )
             continue
         else:
             continue
@@ -553,22 +604,39 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
     terminal_at = next((i for i, e in enumerate(evs) if isinstance(e, TERMINAL)), None)
     if terminal_at is None:
         if not last:
-            raise _bad(f"{where}.events", "this hand never ends (no win, false_win or draw event); only the last hand may be unfinished")
+            raise _bad(
+                f"{where}.events",
+                "this hand never ends (no win, false_win or draw event); only the last hand may be unfinished",
+            )
     else:
         first = evs[terminal_at]
         for j in range(terminal_at + 1, len(evs)):
             e = evs[j]
             if isinstance(first, Win) and isinstance(e, Win):
                 continue
-            raise _bad(f"{where}.events[{j}]", f"a {e.type} event after the hand ended with {first.type}")
+            raise _bad(
+                f"{where}.events[{j}]", f"a {e.type} event after the hand ended with {first.type}"
+            )
     wins = hand.wins
     if len(wins) > 1:
         if not variant.multiple_wins:
-            raise MjError(ErrorCode.MULTIPLE_WINS, f"{variant.name_en} allows one winner per hand (no 一炮多响)", where=f"{where}.events")
+            raise MjError(
+                ErrorCode.MULTIPLE_WINS,
+                f"{variant.name_en} allows one winner per hand (no 一炮多响)",
+                where=f"{where}.events",
+            )
         if any(w.from_ is None for w in wins) or len({w.from_ for w in wins}) != 1:
-            raise MjError(ErrorCode.CONTRADICTION, "several winners must all win on the same player's discard", where=f"{where}.events")
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "several winners must all win on the same player's discard",
+                where=f"{where}.events",
+            )
         if len({w.player for w in wins}) != len(wins):
-            raise MjError(ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where=f"{where}.events")
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "the same player wins twice in one hand",
+                where=f"{where}.events",
+            )
     check_event_consistency(hand, variant, where)
     for i, e in enumerate(evs):
         w = f"{where}.events[{i}]"
@@ -577,10 +645,16 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
         if isinstance(e, Win):
             for name in e.flags_set:
                 if name not in variant.flags:
-                    raise MjError(ErrorCode.BAD_FLAG, f"{variant.name_en} does not know the flag {name!r}", where=f"{w}.{name}")
+                    raise MjError(
+                        ErrorCode.BAD_FLAG,
+                        f"{variant.name_en} does not know the flag {name!r}",
+                        where=f"{w}.{name}",
+                    )
             for name in DECLARED_FIELDS:
                 if getattr(e, name) is not None and name not in variant.declared_fields:
-                    raise _bad(f"{w}.{name}", f"{variant.name_en} does not take a declared {name!r}")
+                    raise _bad(
+                        f"{w}.{name}", f"{variant.name_en} does not take a declared {name!r}"
+                    )
             if e.patterns:
                 for j, p in enumerate(e.patterns):
                     if p not in variant.pattern_ids:
@@ -595,7 +669,9 @@ def validate_hand_structure(hand: Hand, variant: Any, where: str, *, last: bool)
                 except MjError as err:
                     raise MjError(err.code, err.message, where=f"{w}.hand ({err.where})") from None
             elif not variant.accepts_declared(e):
-                raise _bad(w, "a win needs either 'hand' (tiles) or the declared facts of this rule set")
+                raise _bad(
+                    w, "a win needs either 'hand' (tiles) or the declared facts of this rule set"
+                )
 
 
 def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
@@ -614,10 +690,17 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
         if k not in known:
             raise _bad(k, f"unknown field {k!r} (fields: {', '.join(known)})")
     if obj.get("format", 1) != 1:
-        raise _bad("format", f"unsupported record format {obj.get('format')!r} (this program reads format 1)")
+        raise _bad(
+            "format",
+            f"unsupported record format {obj.get('format')!r} (this program reads format 1)",
+        )
     variant_id = obj.get("variant")
     if variant_id not in VARIANTS:
-        raise MjError(ErrorCode.UNKNOWN_VARIANT, f"variant must be one of {', '.join(VARIANTS)}, not {json.dumps(variant_id, ensure_ascii=False)}", where="variant")
+        raise MjError(
+            ErrorCode.UNKNOWN_VARIANT,
+            f"variant must be one of {', '.join(VARIANTS)}, not {json.dumps(variant_id, ensure_ascii=False)}",
+            where="variant",
+        )
     from .variants import get_variant
 
     variant = get_variant(variant_id)
@@ -642,14 +725,18 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
         hw = f"hands[{i}]"
         hands.append(hand_from_json(h, variant, hw, last=i == len(raw_hands) - 1))
     return Session(
-        variant=variant_id, players=names, options=dict(options), stake=stake,  # type: ignore[arg-type]
-        first_dealer=first_dealer, hands=tuple(hands),
+        variant=variant_id,
+        players=names,
+        options=dict(options),
+        stake=stake,  # type: ignore[arg-type]
+        first_dealer=first_dealer,
+        hands=tuple(hands),
     )
 
 
 def hand_from_json(h: Any, variant: Any, where: str = "hand", *, last: bool = True) -> Hand:
     if not isinstance(h, Mapping):
-        raise _bad(where, "a hand must be an object {\"events\": [...]}")
+        raise _bad(where, 'a hand must be an object {"events": [...]}')
     for k in h:
         if k != "events":
             raise _bad(f"{where}.{k}", f"unknown field {k!r} (a hand has only 'events')")

@@ -105,7 +105,9 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
     raise TypeError(f"unsupported option kind {spec.kind}")
 
 
-def rules_from_options(rules_cls: type, options: Mapping[str, Any] | None, where: str = "options") -> Any:
+def rules_from_options(
+    rules_cls: type, options: Mapping[str, Any] | None, where: str = "options"
+) -> Any:
     """Validate ``options`` (unknown names and ill-typed values are errors) into rules."""
     options = options or {}
     if not isinstance(options, Mapping):

@@ -79,7 +79,7 @@ class WinRecord:
         return headline(self.value, self.unit, self.summary)
 
     def where(self) -> str:
-        """"#5" in a session, "#12 第5盘" (session #12, hand 5) in a lifetime."""
+        """ "#5" in a session, "#12 第5盘" (session #12, hand 5) in a lifetime."""
         return f"{self.session} 第{self.hand}盘" if self.session else f"#{self.hand}"
 
     def to_json(self) -> dict[str, Any]:
@@ -98,7 +98,7 @@ class WinRecord:
 
 
 def headline(value: int | None, unit: str, summary: str) -> str:
-    """"8番 清一色 …" — the value in front unless the summary already states it."""
+    """ "8番 清一色 …" — the value in front unless the summary already states it."""
     v = f"{value}{unit}" if value is not None else ""
     if not v or v in summary.split():
         return summary.strip() or v or "—"
@@ -134,7 +134,9 @@ class PlayerStats:
         """Average net points of the hands won, to one decimal (half-up)."""
         if not self.wins:
             return None
-        return (Decimal(self.win_points) / self.wins).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        return (Decimal(self.win_points) / self.wins).quantize(
+            Decimal("0.1"), rounding=ROUND_HALF_UP
+        )
 
     def to_json(self) -> dict[str, Any]:
         def rate(x: float | None) -> float | None:
@@ -168,13 +170,26 @@ def _bigger(a: WinRecord | None, b: WinRecord) -> WinRecord:
 
 def _win_record(session: Session, outcome: HandOutcome, ev: Win, label: str) -> WinRecord:
     return win_record(
-        ev, label=label, hand=outcome.index, stake=session.stake, points=outcome.result.deltas[ev.player],
-        wins=outcome.result.wins, summary=outcome.result.summary,
+        ev,
+        label=label,
+        hand=outcome.index,
+        stake=session.stake,
+        points=outcome.result.deltas[ev.player],
+        wins=outcome.result.wins,
+        summary=outcome.result.summary,
     )
 
 
-def win_record(ev: Win, *, label: str, hand: int, stake: Decimal, points: int,
-               wins: Sequence[WinResult], summary: str) -> WinRecord:
+def win_record(
+    ev: Win,
+    *,
+    label: str,
+    hand: int,
+    stake: Decimal,
+    points: int,
+    wins: Sequence[WinResult],
+    summary: str,
+) -> WinRecord:
     """The :class:`WinRecord` of the win ``ev`` in hand number ``hand``: ``points`` is the
     winner's net points for the hand, ``wins``/``summary`` the hand's settled
     ``HandResult.wins``/``summary`` (a ledger passes what it stored)."""
@@ -185,8 +200,16 @@ def win_record(ev: Win, *, label: str, hand: int, stake: Decimal, points: int,
         text = " ".join(ev.patterns or ()) or (summary or "")
         value, unit, items = ev.fan, "番" if ev.fan is not None else "", ()
     return WinRecord(
-        session=label, hand=hand, player=ev.player, from_=ev.from_, points=points,
-        money=Decimal(points) * stake, summary=text, value=value, unit=unit, items=items,
+        session=label,
+        hand=hand,
+        player=ev.player,
+        from_=ev.from_,
+        points=points,
+        money=Decimal(points) * stake,
+        summary=text,
+        value=value,
+        unit=unit,
+        items=items,
     )
 
 
@@ -223,7 +246,9 @@ class SessionStats:
         }
 
 
-def session_stats(session: Session, rep: Replay, *, unit: Decimal | str = CENT, label: str = "") -> SessionStats:
+def session_stats(
+    session: Session, rep: Replay, *, unit: Decimal | str = CENT, label: str = ""
+) -> SessionStats:
     """Statistics of one session (module docstring for the definitions)."""
     settlement = settle_money(rep.totals, session.stake, unit)
     acc = [_Acc() for _ in range(4)]
@@ -256,16 +281,31 @@ def session_stats(session: Session, rep: Replay, *, unit: Decimal | str = CENT, 
     n = len(rep.hands)
     per = tuple(
         PlayerStats(
-            name=session.players[s], hands=n, dealer_hands=a.dealer_hands, wins=a.wins,
-            self_draws=a.self_draws, deal_ins=a.deal_ins, false_wins=a.false_wins,
-            win_points=a.win_points, net=rep.totals[s], money=settlement.amounts[s], biggest=a.biggest,
+            name=session.players[s],
+            hands=n,
+            dealer_hands=a.dealer_hands,
+            wins=a.wins,
+            self_draws=a.self_draws,
+            deal_ins=a.deal_ins,
+            false_wins=a.false_wins,
+            win_points=a.win_points,
+            net=rep.totals[s],
+            money=settlement.amounts[s],
+            biggest=a.biggest,
         )
         for s, a in enumerate(acc)
     )
     series = ((0, 0, 0, 0),) + tuple(h.totals for h in rep.hands)
     return SessionStats(
-        variant=session.variant, players=tuple(session.players), stake=session.stake, hands=n,
-        wins=won_hands, draws=draws, false_wins=false_wins, players_stats=per, series=series,
+        variant=session.variant,
+        players=tuple(session.players),
+        stake=session.stake,
+        hands=n,
+        wins=won_hands,
+        draws=draws,
+        false_wins=false_wins,
+        players_stats=per,
+        series=series,
         settlement=settlement,
     )
 
@@ -320,10 +360,16 @@ class LifetimeStats:
     sessions: tuple[SessionLine, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "total": self.total.to_json(), "sessions": [s.to_json() for s in self.sessions]}
+        return {
+            "player": self.player,
+            "total": self.total.to_json(),
+            "sessions": [s.to_json() for s in self.sessions],
+        }
 
 
-def lifetime_stats(player: str, games: Iterable[Game], *, unit: Decimal | str = CENT) -> LifetimeStats:
+def lifetime_stats(
+    player: str, games: Iterable[Game], *, unit: Decimal | str = CENT
+) -> LifetimeStats:
     """A player's figures summed over the sessions he sat in (others are skipped).
 
     Points are added as they are (sessions of different rule sets score on different
@@ -361,20 +407,34 @@ class SessionFigures:
     def player_stats(self, name: str, *, unit: Decimal | str = CENT) -> PlayerStats:
         settlement = settle_money(self.totals, self.stake, unit)
         return PlayerStats(
-            name=name, hands=self.hands, dealer_hands=self.dealer_hands, wins=self.wins,
-            self_draws=self.self_draws, deal_ins=self.deal_ins, false_wins=self.false_wins,
-            win_points=self.win_points, net=self.totals[self.seat], money=settlement.amounts[self.seat],
+            name=name,
+            hands=self.hands,
+            dealer_hands=self.dealer_hands,
+            wins=self.wins,
+            self_draws=self.self_draws,
+            deal_ins=self.deal_ins,
+            false_wins=self.false_wins,
+            win_points=self.win_points,
+            net=self.totals[self.seat],
+            money=settlement.amounts[self.seat],
             biggest=self.biggest,
         )
 
 
-def lifetime_from_figures(player: str, figures: Iterable[SessionFigures], *, unit: Decimal | str = CENT) -> LifetimeStats:
+def lifetime_from_figures(
+    player: str, figures: Iterable[SessionFigures], *, unit: Decimal | str = CENT
+) -> LifetimeStats:
     """:func:`lifetime_stats` from per-session figures a ledger read with SQL (figures of
     the sessions ``player`` sat in, in session order) — the same result, without a replay."""
-    return _lifetime(player, [(f.label, f.variant, f.stake, f.seat, f.player_stats(player, unit=unit)) for f in figures])
+    return _lifetime(
+        player,
+        [(f.label, f.variant, f.stake, f.seat, f.player_stats(player, unit=unit)) for f in figures],
+    )
 
 
-def _lifetime(player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerStats]]) -> LifetimeStats:
+def _lifetime(
+    player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerStats]]
+) -> LifetimeStats:
     lines: list[SessionLine] = []
     tot = _Acc()
     hands = net = 0
@@ -391,14 +451,30 @@ def _lifetime(player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerSta
         tot.win_points += st.win_points
         if st.biggest is not None:
             tot.biggest = _bigger(tot.biggest, st.biggest)
-        lines.append(SessionLine(
-            label=label, variant=variant, stake=stake, seat=seat, stats=st,
-            cumulative_money=money, cumulative_net=net,
-        ))
+        lines.append(
+            SessionLine(
+                label=label,
+                variant=variant,
+                stake=stake,
+                seat=seat,
+                stats=st,
+                cumulative_money=money,
+                cumulative_net=net,
+            )
+        )
     total = PlayerStats(
-        name=player, sessions=len(lines), hands=hands, dealer_hands=tot.dealer_hands, wins=tot.wins,
-        self_draws=tot.self_draws, deal_ins=tot.deal_ins, false_wins=tot.false_wins,
-        win_points=tot.win_points, net=net, money=money, biggest=tot.biggest,
+        name=player,
+        sessions=len(lines),
+        hands=hands,
+        dealer_hands=tot.dealer_hands,
+        wins=tot.wins,
+        self_draws=tot.self_draws,
+        deal_ins=tot.deal_ins,
+        false_wins=tot.false_wins,
+        win_points=tot.win_points,
+        net=net,
+        money=money,
+        biggest=tot.biggest,
     )
     return LifetimeStats(player=player, total=total, sessions=tuple(lines))
 
@@ -407,16 +483,29 @@ def _lifetime(player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerSta
 KONG_ZH = {"exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 PENALTY_ZH = {"same_round": "罚（一圈内四家出同牌）", "four_copies": "罚（一家出四张同牌）"}
 FLAG_ZH = {
-    "kong_bloom": "杠上开花", "kong_cannon": "杠上炮", "robbed_kong": "抢杠", "last_tile": "海底",
-    "last_copy": "绝张", "flower_bloom": "小杠开", "flower_kong_bloom": "花杠开", "heavenly": "天胡",
-    "earthly": "地胡", "human": "人胡", "discarder_all_melded": "全求炮", "horses": "码",
-    "horse_hits": "中码", "fish": "钓鱼",
+    "kong_bloom": "杠上开花",
+    "kong_cannon": "杠上炮",
+    "robbed_kong": "抢杠",
+    "last_tile": "海底",
+    "last_copy": "绝张",
+    "flower_bloom": "小杠开",
+    "flower_kong_bloom": "花杠开",
+    "heavenly": "天胡",
+    "earthly": "地胡",
+    "human": "人胡",
+    "discarder_all_melded": "全求炮",
+    "horses": "码",
+    "horse_hits": "中码",
+    "fish": "钓鱼",
 }
 
 
-def describe_event(ev: Event, names: Sequence[str], pattern_name: Callable[[str], str] | None = None) -> str:
+def describe_event(
+    ev: Event, names: Sequence[str], pattern_name: Callable[[str], str] | None = None
+) -> str:
     """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …");
     ``pattern_name`` turns a declared pattern id into its name (the ids when not given)."""
+
     def n(seat: int | None) -> str:
         return names[seat] if seat is not None else "?"
 
@@ -424,13 +513,17 @@ def describe_event(ev: Event, names: Sequence[str], pattern_name: Callable[[str]
         return f"{n(ev.player)} 碰 {n(ev.from_)}" + (f" {ev.tile}" if ev.tile else "")
     if isinstance(ev, Kong):
         src = f" ← {n(ev.from_)}" if ev.from_ is not None else ""
-        return f"{n(ev.player)} {KONG_ZH.get(ev.kind, ev.kind)}{src}" + (f" {ev.tile}" if ev.tile else "")
+        return f"{n(ev.player)} {KONG_ZH.get(ev.kind, ev.kind)}{src}" + (
+            f" {ev.tile}" if ev.tile else ""
+        )
     if isinstance(ev, Flowers):
         return f"{n(ev.player)} 补花 " + (ev.tiles if ev.tiles else f"×{ev.count}")
     if isinstance(ev, Penalty):
         return f"{n(ev.player)} {PENALTY_ZH.get(ev.kind, ev.kind)}"
     if isinstance(ev, Jing):
-        counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.lower_counts) if z or f)
+        counts = "  ".join(
+            f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.lower_counts) if z or f
+        )
         return f"翻精 {ev.indicator}  下精 {ev.lower}" + (f"  ({counts})" if counts else "")
     if isinstance(ev, JingCount):
         counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.counts))
@@ -441,7 +534,9 @@ def describe_event(ev: Event, names: Sequence[str], pattern_name: Callable[[str]
         if ev.hand:
             parts.append(ev.hand)
         if ev.patterns:
-            parts.append("报 " + " ".join(pattern_name(p) if pattern_name else p for p in ev.patterns))
+            parts.append(
+                "报 " + " ".join(pattern_name(p) if pattern_name else p for p in ev.patterns)
+            )
         if ev.fan is not None:
             parts.append(f"{ev.fan}番")
         for name in ev.flags_set:
@@ -457,7 +552,9 @@ def describe_event(ev: Event, names: Sequence[str], pattern_name: Callable[[str]
     if isinstance(ev, FalseWin):
         return f"{n(ev.player)} 诈胡"
     if isinstance(ev, Draw):
-        return "流局" + (f"（{n(ev.last_drawer)} 摸最后一张）" if ev.last_drawer is not None else "")
+        return "流局" + (
+            f"（{n(ev.last_drawer)} 摸最后一张）" if ev.last_drawer is not None else ""
+        )
     return ev.type
 
 
@@ -496,8 +593,13 @@ def _seats_of(ev: Event) -> set[int]:
     return out
 
 
-def review(session: Session, rep: Replay, *, player: int | None = None,
-           pattern_name: Callable[[str], str] | None = None) -> tuple[HandReview, ...]:
+def review(
+    session: Session,
+    rep: Replay,
+    *,
+    player: int | None = None,
+    pattern_name: Callable[[str], str] | None = None,
+) -> tuple[HandReview, ...]:
     """Every settled hand with its events in words, the win valuations and the payments the
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
@@ -512,12 +614,20 @@ def review(session: Session, rep: Replay, *, player: int | None = None,
             involved.update((p.payer, p.payee))
         if player is not None and player not in involved:
             continue
-        out.append(HandReview(
-            index=h.index, state=h.state, outcome=h.result.outcome,
-            events=tuple(describe_event(e, names, pattern_name) for e in hand.events), wins=h.result.wins,
-            summary=h.result.summary, payments=h.result.payments, deltas=h.result.deltas,
-            totals=h.totals, involved=frozenset(involved),
-        ))
+        out.append(
+            HandReview(
+                index=h.index,
+                state=h.state,
+                outcome=h.result.outcome,
+                events=tuple(describe_event(e, names, pattern_name) for e in hand.events),
+                wins=h.result.wins,
+                summary=h.result.summary,
+                payments=h.result.payments,
+                deltas=h.result.deltas,
+                totals=h.totals,
+                involved=frozenset(involved),
+            )
+        )
     return tuple(out)
 
 
@@ -544,24 +654,40 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     lines += [f"     · {e}" for e in hr.events]
     for wr in hr.wins:
         items = "  ".join(i.label() for i in wr.items)
-        lines.append(f"     ★ {names[wr.player]} {headline(wr.value, wr.unit, wr.summary)}" + (f"  [{items}]" if items else ""))
+        lines.append(
+            f"     ★ {names[wr.player]} {headline(wr.value, wr.unit, wr.summary)}"
+            + (f"  [{items}]" if items else "")
+        )
     for p in hr.payments:
-        lines.append(f"     {pad(clip(names[p.payer]), w, right=True)} → {pad(clip(names[p.payee]), w)} {p.amount:>6}  {p.reason}")
-    lines.append("     本盘 " + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True)))
-    lines.append("     累计 " + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True)))
+        lines.append(
+            f"     {pad(clip(names[p.payer]), w, right=True)} → {pad(clip(names[p.payee]), w)} {p.amount:>6}  {p.reason}"
+        )
+    lines.append(
+        "     本盘 " + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True))
+    )
+    lines.append(
+        "     累计 " + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True))
+    )
     return lines
 
 
-def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False) -> list[str]:
+def stats_table(
+    rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False
+) -> list[str]:
     """A fixed-width table of player figures, then each player's biggest win."""
     w = max([text_width(clip(r.name)) for r in rows] + [4])
-    head = f"{pad('玩家', w)}  " + ("场 " if lifetime else "") + " 局   胡 自摸 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
+    head = (
+        f"{pad('玩家', w)}  "
+        + ("场 " if lifetime else "")
+        + " 局   胡 自摸 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
+    )
     lines = [head]
     for r in rows:
         avg = r.average_win
         big = r.biggest.points if r.biggest else None
         lines.append(
-            f"{pad(clip(r.name), w)}  " + (f"{r.sessions:>2} " if lifetime else "")
+            f"{pad(clip(r.name), w)}  "
+            + (f"{r.sessions:>2} " if lifetime else "")
             + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
             f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
             f" {('—' if big is None else f'{big:+d}'):>9} {r.net:>+8d} {format_money(r.money, places, sign=True):>11}"
@@ -574,18 +700,30 @@ def stats_table(rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool 
     return lines
 
 
-def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None,
-                title: str = "", sections: Sequence[str] = ("review", "stats", "settle"),
-                pattern_name: Callable[[str], str] | None = None) -> str:
+def report_text(
+    session: Session,
+    rep: Replay,
+    *,
+    unit: Decimal | str = CENT,
+    player: int | None = None,
+    title: str = "",
+    sections: Sequence[str] = ("review", "stats", "settle"),
+    pattern_name: Callable[[str], str] | None = None,
+) -> str:
     """What ``mjscore report`` prints: review, statistics, settle-up."""
     names = session.players
     st = session_stats(session, rep, unit=unit)
     v = VARIANT_NAMES.get(session.variant, session.variant)
-    out = [f"{title + '  ' if title else ''}{v}麻将 {session.variant}  底注 stake {plain(session.stake)}  "
-           f"{st.hands} 局 hands  ({st.wins} 胡 {st.draws} 流局 {st.false_wins} 诈胡)",
-           "玩家 players: " + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1))]
+    out = [
+        f"{title + '  ' if title else ''}{v}麻将 {session.variant}  底注 stake {plain(session.stake)}  "
+        f"{st.hands} 局 hands  ({st.wins} 胡 {st.draws} 流局 {st.false_wins} 诈胡)",
+        "玩家 players: " + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1)),
+    ]
     if "review" in sections:
-        out += ["", "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " =="]
+        out += [
+            "",
+            "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " ==",
+        ]
         w = max(text_width(clip(n)) for n in names)
         for hr in review(session, rep, player=player, pattern_name=pattern_name):
             out += hand_text(hr, names, width=w)
@@ -597,15 +735,24 @@ def report_text(session: Session, rep: Replay, *, unit: Decimal | str = CENT, pl
     return "\n".join(out) + "\n"
 
 
-def report_json(session: Session, rep: Replay, *, unit: Decimal | str = CENT, player: int | None = None,
-                pattern_name: Callable[[str], str] | None = None) -> dict[str, Any]:
+def report_json(
+    session: Session,
+    rep: Replay,
+    *,
+    unit: Decimal | str = CENT,
+    player: int | None = None,
+    pattern_name: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
     st = session_stats(session, rep, unit=unit)
     names = session.players
     return {
         "variant": session.variant,
         "players": list(names),
         "stake": plain(session.stake),
-        "hands": [hr.to_json(names) for hr in review(session, rep, player=player, pattern_name=pattern_name)],
+        "hands": [
+            hr.to_json(names)
+            for hr in review(session, rep, player=player, pattern_name=pattern_name)
+        ],
         "totals": list(rep.totals),
         "stats": st.to_json(),
         "settle": st.settlement.to_json(),

@@ -31,8 +31,21 @@ TILE_ZH = {
     **{f"{r}m": f"{'一二三四五六七八九'[r - 1]}万" for r in range(1, 10)},
     **{f"{r}p": f"{'一二三四五六七八九'[r - 1]}筒" for r in range(1, 10)},
     **{f"{r}s": f"{'一二三四五六七八九'[r - 1]}条" for r in range(1, 10)},
-    "E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "P": "白",
-    "a": "梅", "b": "兰", "c": "竹", "d": "菊", "e": "春", "f": "夏", "g": "秋", "h": "冬",
+    "E": "东",
+    "S": "南",
+    "W": "西",
+    "N": "北",
+    "C": "中",
+    "F": "发",
+    "P": "白",
+    "a": "梅",
+    "b": "兰",
+    "c": "竹",
+    "d": "菊",
+    "e": "春",
+    "f": "夏",
+    "g": "秋",
+    "h": "冬",
 }
 
 
@@ -174,8 +187,13 @@ class Context:
     kong: bool = False  # 杠上开花 when self-drawn, 抢杠 otherwise
 
     def format(self) -> str:
-        return self.prevailing + self.seat + "".join(
-            "1" if b else "0" for b in (self.self_drawn, self.last_copy, self.last_tile, self.kong)
+        return (
+            self.prevailing
+            + self.seat
+            + "".join(
+                "1" if b else "0"
+                for b in (self.self_drawn, self.last_copy, self.last_tile, self.kong)
+            )
         )
 
 
@@ -230,7 +248,9 @@ def _err(pos: int, reason: str) -> MjError:
     return MjError(ErrorCode.BAD_TILES, reason, where=f"position {pos}")
 
 
-def _tokenize(s: str, start: int, end: int, *, allow_flowers: bool = False) -> list[tuple[str, int]]:
+def _tokenize(
+    s: str, start: int, end: int, *, allow_flowers: bool = False
+) -> list[tuple[str, int]]:
     """Tiles of s[start:end] (no brackets) with their 1-based positions."""
     out: list[tuple[str, int]] = []
     digits: list[tuple[str, int]] = []
@@ -249,7 +269,10 @@ def _tokenize(s: str, start: int, end: int, *, allow_flowers: bool = False) -> l
             digits = []
         elif ch in HONOURS or (allow_flowers and ch in FLOWER_LETTERS):
             if digits:
-                raise _err(digits[0][1], f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)")
+                raise _err(
+                    digits[0][1],
+                    f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)",
+                )
             out.append((ch, pos))
         elif ch in FLOWER_LETTERS:
             raise _err(pos, f"flower '{ch}' belongs in the flower section after the second '|'")
@@ -259,7 +282,10 @@ def _tokenize(s: str, start: int, end: int, *, allow_flowers: bool = False) -> l
             raise _err(pos, f"unknown character {ch!r}")
         i += 1
     if digits:
-        raise _err(digits[0][1], f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)")
+        raise _err(
+            digits[0][1],
+            f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)",
+        )
     return out
 
 
@@ -417,7 +443,9 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     if waiting:
         concealed = sort_tiles(t for t, _ in loose)
         win = None
-        if context and (context.self_drawn or context.last_copy or context.last_tile or context.kong):
+        if context and (
+            context.self_drawn or context.last_copy or context.last_tile or context.kong
+        ):
             raise _err(bar + 3, "a waiting hand has no winning tile to carry win flags")
     else:
         if not loose:
@@ -431,7 +459,9 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     return HandTiles(concealed, tuple(melds), win, context, flowers)
 
 
-def parse_tiles(s: str, *, allow_flowers: bool = False, where: str | None = None) -> tuple[str, ...]:
+def parse_tiles(
+    s: str, *, allow_flowers: bool = False, where: str | None = None
+) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
     try:
         if any(ch in "[]|," for ch in s):

@@ -24,9 +24,13 @@ def test_only_mjscore_is_importable(tmp_path):
 
 
 def test_python_dash_m_and_version(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "mjscore", "--help"], capture_output=True, text=True, cwd=tmp_path)
+    r = subprocess.run(
+        [sys.executable, "-m", "mjscore", "--help"], capture_output=True, text=True, cwd=tmp_path
+    )
     assert r.returncode == 0 and "usage: mjscore" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "mjscore", "--version"], capture_output=True, text=True, cwd=tmp_path)
+    r = subprocess.run(
+        [sys.executable, "-m", "mjscore", "--version"], capture_output=True, text=True, cwd=tmp_path
+    )
     from importlib.metadata import version
 
     assert r.returncode == 0 and r.stdout.strip() == f"mjscore {version('mjscore')}"
@@ -45,7 +49,11 @@ def _tracked_tree(dest: Path) -> None:
         names = [n for n in r.stdout.decode().split("\0") if n]
     else:  # pragma: no cover - a source archive without .git
         skip = {".venv", ".git", "build", "__pycache__", ".pytest_cache", ".hypothesis"}
-        names = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*") if p.is_file() and not skip & set(p.relative_to(ROOT).parts)]
+        names = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file() and not skip & set(p.relative_to(ROOT).parts)
+        ]
     for n in names:
         if (ROOT / n).is_file():
             (dest / n).parent.mkdir(parents=True, exist_ok=True)
@@ -57,8 +65,21 @@ def test_wheel_holds_only_mjscore(tmp_path):
     _tracked_tree(src)
     out = tmp_path / "wheel"
     r = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(out), str(src)],
-        capture_output=True, text=True, timeout=240,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     assert r.returncode == 0, r.stderr[-2000:]
     (wheel,) = out.glob("mjscore-*.whl")

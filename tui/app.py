@@ -37,7 +37,11 @@ class ActionsProvider(Provider):
                         continue
                     seen.add(b.action)
                     label = f"{b.description}  ({b.key_display or key})"
-                    yield label, f"{tr('key', self.app.lang)}: {b.key_display or key}", partial(node.run_action, b.action)
+                    yield (
+                        label,
+                        f"{tr('key', self.app.lang)}: {b.key_display or key}",
+                        partial(node.run_action, b.action),
+                    )
 
     async def discover(self) -> Hits:
         for label, help_text, run in self._commands():
@@ -199,8 +203,9 @@ def open_ledger(db_path: str | None) -> Any:
     return Ledger.open(db_path)
 
 
-def make_app(db_path: str | None = None, demo: bool = False, lang: str | None = None, *,
-             ledger: Any = None) -> MjscoreApp:
+def make_app(
+    db_path: str | None = None, demo: bool = False, lang: str | None = None, *, ledger: Any = None
+) -> MjscoreApp:
     """The app on ``ledger`` (or the ledger file at ``db_path``, default location if None)."""
     if ledger is None:
         ledger = open_ledger(db_path)

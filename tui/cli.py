@@ -42,10 +42,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Terminal scorekeeper for table mahjong (南宁 南京 国标 南昌). "
         "With no subcommand, opens the scoring app.",
     )
-    p.add_argument("--db", metavar="PATH", help="ledger file (default: $MJSCORE_DB or the user data directory)")
+    p.add_argument(
+        "--db", metavar="PATH", help="ledger file (default: $MJSCORE_DB or the user data directory)"
+    )
     p.add_argument("--demo", action="store_true", help="open the app on a ready-made demo session")
     p.add_argument("--version", action=_Version, help="print the version and exit")
-    p.add_argument("--lang", choices=("zh", "en"), help="interface language (default: from the locale)")
+    p.add_argument(
+        "--lang", choices=("zh", "en"), help="interface language (default: from the locale)"
+    )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(f"mjscore.tui.commands.{name}").register(sub)
@@ -72,7 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             from mjscore.tui.app import run_app
 
-            return run_app(db_path=args.db or os.environ.get("MJSCORE_DB"), demo=args.demo, lang=args.lang) or 0
+            return (
+                run_app(
+                    db_path=args.db or os.environ.get("MJSCORE_DB"), demo=args.demo, lang=args.lang
+                )
+                or 0
+            )
         return args.func(args) or 0
     except user_errors() as e:
         print(f"mjscore: {e}", file=sys.stderr)

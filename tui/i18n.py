@@ -33,8 +33,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "new_session": ("新牌局", "New session"),
     "open_session": ("打开", "Open"),
     "demo": ("示范牌局", "Demo session"),
-    "no_sessions": ("还没有牌局。按 n 开新局，或 d 打开示范牌局。",
-                    "No sessions yet. Press n to start one, or d to open the demo."),
+    "no_sessions": (
+        "还没有牌局。按 n 开新局，或 d 打开示范牌局。",
+        "No sessions yet. Press n to start one, or d to open the demo.",
+    ),
     "col_date": ("日期", "Date"),
     "col_variant": ("规则", "Rules"),
     "col_players": ("玩家", "Players"),
@@ -64,8 +66,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "flags": ("旗", "flags"),
     "hand_log": ("已打的盘", "Hands played"),
     "current_hand": ("本盘事件", "This hand so far"),
-    "no_events": ("（还没有事件）按 w 记胡牌，k 记杠，d 记流局；? 看全部按键",
-                  "(no events yet) Press w for a win, k for a kong, d for a draw; ? lists every key"),
+    "no_events": (
+        "（还没有事件）按 w 记胡牌，k 记杠，d 记流局；? 看全部按键",
+        "(no events yet) Press w for a win, k for a kong, d for a draw; ? lists every key",
+    ),
     "key": ("按键", "key"),
     "default": ("默认", "default"),
     "session_ended": ("牌局已结束（按 o 重开）", "Session ended (press o to reopen)"),
@@ -125,24 +129,51 @@ LABELS: dict[str, tuple[str, str]] = {
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),
     "from_keys": ("1-4 选放炮者，0 或 s 自摸", "1-4 the discarder, 0 or s self-draw"),
     "pick_first": ("先选{what}：按方括号里的键", "Choose {what} first: press a key shown in [ ]"),
-    "added_kong_from": ("补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分", "Added kong: the 4th tile was drawn, so the pung's supplier {name} pays"),
-    "added_kong_no_pung": ("补杠：本盘没有记下这个碰，请选当初供碰的人", "Added kong: no pung of it is logged; choose who supplied the pung"),
-    "added_kong_which": ("补杠：此人有几个碰，请填牌以确定供碰的人", "Added kong: this player has several pungs; type the tile to find its supplier"),
+    "added_kong_from": (
+        "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
+        "Added kong: the 4th tile was drawn, so the pung's supplier {name} pays",
+    ),
+    "added_kong_no_pung": (
+        "补杠：本盘没有记下这个碰，请选当初供碰的人",
+        "Added kong: no pung of it is logged; choose who supplied the pung",
+    ),
+    "added_kong_which": (
+        "补杠：此人有几个碰，请填牌以确定供碰的人",
+        "Added kong: this player has several pungs; type the tile to find its supplier",
+    ),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
-    "no_jing_counts": ("本盘没有记精数：奖励分不结算——先按 c 记精数", "No jing counts entered for this hand: 奖励分 is not settled — press c first"),
+    "no_jing_counts": (
+        "本盘没有记精数：奖励分不结算——先按 c 记精数",
+        "No jing counts entered for this hand: 奖励分 is not settled — press c first",
+    ),
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),
-    "claim_hint": ("  [555p,n] 中 n 是供牌者相对胡牌者：1 上家 · 2 对家 · 3 下家",
-                   "  in [555p,n], n is the supplier relative to the winner: 1 上家 before · 2 对家 opposite · 3 下家 after"),
+    "claim_hint": (
+        "  [555p,n] 中 n 是供牌者相对胡牌者：1 上家 · 2 对家 · 3 下家",
+        "  in [555p,n], n is the supplier relative to the winner: 1 上家 before · 2 对家 opposite · 3 下家 after",
+    ),
     "no_payments": ("（无需付分）", "(nobody pays anything)"),
-    "stale": ("另一个窗口改动了这个牌局，已刷新", "Another window changed this session; the table has been refreshed"),
-    "stale_not_saved": ("未保存：这一盘已在另一个窗口改动（已刷新），请重新输入",
-                        "Not saved: this hand was changed in another window (now shown); enter it again"),
-    "confirm_undo_result": ("撤销第{n}盘的结果（{what}）？该盘将重新打开，之后可继续记录。",
-                            "Undo the result of hand {n} ({what})? The hand is reopened."),
-    "confirm_delete": ("删除第{n}盘？此后各盘将重新结算。", "Delete hand {n}? Every later hand is re-settled."),
+    "stale": (
+        "另一个窗口改动了这个牌局，已刷新",
+        "Another window changed this session; the table has been refreshed",
+    ),
+    "stale_not_saved": (
+        "未保存：这一盘已在另一个窗口改动（已刷新），请重新输入",
+        "Not saved: this hand was changed in another window (now shown); enter it again",
+    ),
+    "confirm_undo_result": (
+        "撤销第{n}盘的结果（{what}）？该盘将重新打开，之后可继续记录。",
+        "Undo the result of hand {n} ({what})? The hand is reopened.",
+    ),
+    "confirm_delete": (
+        "删除第{n}盘？此后各盘将重新结算。",
+        "Delete hand {n}? Every later hand is re-settled.",
+    ),
     "edit_title": ("修改第{n}盘", "Edit hand {n}"),
-    "edit_hint": ("选择事件：Delete 删除；按动作键添加；Ctrl+S 保存", "Select an event: Delete removes it; action keys add; Ctrl+S saves"),
+    "edit_hint": (
+        "选择事件：Delete 删除；按动作键添加；Ctrl+S 保存",
+        "Select an event: Delete removes it; action keys add; Ctrl+S saves",
+    ),
     "scoring_table": ("计分表", "Scoring table"),
     "keys": ("按键", "Keys"),
     "options_in_use": ("本局规则选项", "Options in use"),
@@ -191,10 +222,19 @@ PATTERN_NAMES: dict[str, dict[str, tuple[str, str]]] = {
 
 # Situation flags (RULES.md §0 flag table): per variant the Chinese name, plus an English gloss.
 FLAG_NAMES: dict[str, tuple[dict[str, str], str]] = {
-    "kong_bloom": ({"nanning": "杠上花", "nanjing": "大杠开", "guobiao": "杠上开花", "nanchang": "杠上开花"}, "win on a kong replacement"),
+    "kong_bloom": (
+        {"nanning": "杠上花", "nanjing": "大杠开", "guobiao": "杠上开花", "nanchang": "杠上开花"},
+        "win on a kong replacement",
+    ),
     "kong_cannon": ({"nanning": "杠上炮"}, "discard right after a kong"),
-    "robbed_kong": ({"nanning": "抢杠胡", "nanjing": "抢杠", "guobiao": "抢杠和", "nanchang": "抢杠"}, "robbing a kong"),
-    "last_tile": ({"nanning": "海底捞月/海底炮", "nanjing": "海底捞", "guobiao": "妙手回春/海底捞月"}, "last tile"),
+    "robbed_kong": (
+        {"nanning": "抢杠胡", "nanjing": "抢杠", "guobiao": "抢杠和", "nanchang": "抢杠"},
+        "robbing a kong",
+    ),
+    "last_tile": (
+        {"nanning": "海底捞月/海底炮", "nanjing": "海底捞", "guobiao": "妙手回春/海底捞月"},
+        "last tile",
+    ),
     "last_copy": ({"guobiao": "和绝张"}, "last copy of the tile"),
     "flower_bloom": ({"nanjing": "小杠开"}, "win on a flower replacement"),
     "flower_kong_bloom": ({"nanjing": "花杠开"}, "win after a flower kong"),

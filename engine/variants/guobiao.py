@@ -55,7 +55,13 @@ TILE_CODE: dict[str, str] = {
     **{f"{r}m": f"W{r}" for r in range(1, 10)},
     **{f"{r}p": f"B{r}" for r in range(1, 10)},
     **{f"{r}s": f"T{r}" for r in range(1, 10)},
-    "E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3",
+    "E": "F1",
+    "S": "F2",
+    "W": "F3",
+    "N": "F4",
+    "C": "J1",
+    "F": "J2",
+    "P": "J3",
 }
 WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
 _TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
@@ -68,16 +74,26 @@ def _tile_of(code: str) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GuobiaoRules:
-    min_fan: int = option(8, "起和番数（花牌不计）", "minimum fans to win, flowers excluded", minimum=0, maximum=88 * 4)
+    min_fan: int = option(
+        8,
+        "起和番数（花牌不计）",
+        "minimum fans to win, flowers excluded",
+        minimum=0,
+        maximum=88 * 4,
+    )
     payment: str = option(
         "seed",
         "计分方式：seed 自摸每家付番数、点炮者付番数；competition 每家付 8 加点炮者付番数",
         "payment: seed = self-draw each pays the fans, discarder pays the fans; competition = each pays 8, discarder also the fans",
         choices=("seed", "competition"),
     )
-    false_win_penalty: int = option(10, "错和罚分（付每家）", "false win penalty, paid to each other player", minimum=0)
+    false_win_penalty: int = option(
+        10, "错和罚分（付每家）", "false win penalty, paid to each other player", minimum=0
+    )
     dealer_repeats: bool = option(
-        False, "连庄：庄家和牌或流局时庄家不变", "dealer keeps the deal after a dealer win or a draw"
+        False,
+        "连庄：庄家和牌或流局时庄家不变",
+        "dealer keeps the deal after a dealer win or a draw",
     )
 
 
@@ -97,8 +113,13 @@ class Situation:
     @classmethod
     def from_context(cls, ctx: Context, flowers: int = 0) -> Situation:
         return cls(
-            seat_wind=ctx.seat, prevailing_wind=ctx.prevailing, self_drawn=ctx.self_drawn,
-            last_copy=ctx.last_copy, last_tile=ctx.last_tile, kong=ctx.kong, flowers=flowers,
+            seat_wind=ctx.seat,
+            prevailing_wind=ctx.prevailing,
+            self_drawn=ctx.self_drawn,
+            last_copy=ctx.last_copy,
+            last_tile=ctx.last_tile,
+            kong=ctx.kong,
+            flowers=flowers,
         )
 
 
@@ -132,7 +153,9 @@ class FanCount:
         return self._label
 
     def score_item(self) -> ScoreItem:
-        return ScoreItem(id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count)
+        return ScoreItem(
+            id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count
+        )
 
 
 class GbValue(NamedTuple):
@@ -157,28 +180,48 @@ _CALC_ERRORS: dict[str, tuple[ErrorCode, str]] = {
         ErrorCode.NOT_A_WIN,
         "{hand} is not a winning hand in Guobiao (it needs four sets and a pair, seven pairs, 十三幺, 全不靠 or 组合龙)",
     ),
-    "ERROR_WRONG_TILES_COUNT": (ErrorCode.BAD_TILES, "{hand} has the wrong number of tiles for Guobiao"),
-    "ERROR_TILE_COUNT_GREATER_THAN_4": (ErrorCode.BAD_TILES, "{hand} has more than four copies of a tile"),
+    "ERROR_WRONG_TILES_COUNT": (
+        ErrorCode.BAD_TILES,
+        "{hand} has the wrong number of tiles for Guobiao",
+    ),
+    "ERROR_TILE_COUNT_GREATER_THAN_4": (
+        ErrorCode.BAD_TILES,
+        "{hand} has more than four copies of a tile",
+    ),
     "ERROR_INVALID_HAND": (ErrorCode.BAD_TILES, "{hand} is not a valid Guobiao hand"),
     "ERROR_INVALID_HAND_OR_PACK": (ErrorCode.BAD_TILES, "{hand} has an invalid hand or meld"),
     "ERROE_WRONG_TILE_CODE": (ErrorCode.BAD_TILES, "{hand} holds a tile Guobiao does not use"),
-    "ERROE_WRONG_PACK_CODE": (ErrorCode.BAD_TILES, "{hand} has a meld the fan calculator cannot read"),
-    "ERROE_WRONG_OFFER_CODE": (ErrorCode.BAD_TILES, "{hand} has a meld with an impossible claimed-from seat"),
+    "ERROE_WRONG_PACK_CODE": (
+        ErrorCode.BAD_TILES,
+        "{hand} has a meld the fan calculator cannot read",
+    ),
+    "ERROE_WRONG_OFFER_CODE": (
+        ErrorCode.BAD_TILES,
+        "{hand} has a meld with an impossible claimed-from seat",
+    ),
 }
 
 
 def _calc_error(msg: str, hand: str) -> MjError:
-    code, text = _CALC_ERRORS.get(msg, (ErrorCode.BAD_TILES, "the fan calculator refused {hand} (" + msg + ")"))
+    code, text = _CALC_ERRORS.get(
+        msg, (ErrorCode.BAD_TILES, "the fan calculator refused {hand} (" + msg + ")")
+    )
     return MjError(code, text.format(hand=hand))
 
 
 def _pack(m) -> tuple[str, str, int]:
-    if m.kind == "chow":  # PyMahjongGB names a chow by its middle tile; offer = which tile was claimed
+    if (
+        m.kind == "chow"
+    ):  # PyMahjongGB names a chow by its middle tile; offer = which tile was claimed
         return ("CHI", TILE_CODE[m.tiles[1]], m.claim)
     if m.kind == "pung":
         return ("PENG", TILE_CODE[m.tiles[0]], m.claim)
     # kong: 0 concealed, 1..3 exposed from that relative seat; an added kong counts as melded
-    return ("GANG", TILE_CODE[m.tiles[0]], 0 if m.claim is None else (m.claim - 4 if m.claim >= 5 else m.claim))
+    return (
+        "GANG",
+        TILE_CODE[m.tiles[0]],
+        0 if m.claim is None else (m.claim - 4 if m.claim >= 5 else m.claim),
+    )
 
 
 class CalcInput(NamedTuple):
@@ -198,7 +241,9 @@ def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
     """The calculator's input for parsed tiles (``win_copies`` is 0 unless ``need_copies``:
     only a robbed-kong check reads it)."""
     if tiles.win_tile is None:
-        raise MjError(ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile")
+        raise MjError(
+            ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile"
+        )
     try:
         packs = []
         has_kong = False
@@ -230,7 +275,9 @@ def _check_situation(inp: CalcInput, sit: Situation) -> None:
         raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) needs a kong in the winner's hand")
     if sit.kong and not sit.self_drawn:
         if sit.last_tile:
-            raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)")
+            raise MjError(
+                ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)"
+            )
         if inp.win_copies != 1:
             raise MjError(
                 ErrorCode.BAD_FLAG,
@@ -268,8 +315,17 @@ def _raw_fans(inp: CalcInput, sit: Situation, describe: Any) -> tuple:
     _check_situation(inp, sit)
     try:
         raw = (_CALCULATOR or _calculator())(
-            inp.pack, inp.hand, inp.win, sit.flowers, sit.self_drawn, sit.last_copy, sit.kong,
-            sit.last_tile, WIND_INDEX[sit.seat_wind], WIND_INDEX[sit.prevailing_wind], True,
+            inp.pack,
+            inp.hand,
+            inp.win,
+            sit.flowers,
+            sit.self_drawn,
+            sit.last_copy,
+            sit.kong,
+            sit.last_tile,
+            WIND_INDEX[sit.seat_wind],
+            WIND_INDEX[sit.prevailing_wind],
+            True,
         )
     except TypeError as e:
         raise _calc_error(str(e), describe()) from None
@@ -298,7 +354,9 @@ def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None
     if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught before
         raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is impossible for this hand")
     if sit.kong and not sit.self_drawn and "抢杠和" not in names:
-        raise MjError(ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {win_tile}")
+        raise MjError(
+            ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {win_tile}"
+        )
     if sit.last_copy and "和绝张" not in names and "抢杠和" not in names:
         raise MjError(
             ErrorCode.BAD_FLAG,
@@ -360,7 +418,12 @@ def _fast_meld(inner: str) -> tuple[tuple[str, str, int], int, bool] | None:
             offer = 0 if claim is None else (claim - 4 if claim >= 5 else claim)
             return ("GANG", ts[0], offer), bits, True
         return (("PENG", ts[0], claim or 1), bits, False) if (claim or 1) <= 3 else None
-    if len(ts) == 3 and (claim or 1) <= 3 and ts[0][0] in "WBT" and ts[0][0] == ts[1][0] == ts[2][0]:
+    if (
+        len(ts) == 3
+        and (claim or 1) <= 3
+        and ts[0][0] in "WBT"
+        and ts[0][0] == ts[1][0] == ts[2][0]
+    ):
         st = sorted(ts)
         r = int(st[0][1])
         if int(st[1][1]) == r + 1 and int(st[2][1]) == r + 2:
@@ -371,7 +434,12 @@ def _fast_meld(inner: str) -> tuple[tuple[str, str, int], int, bool] | None:
 # context string → (self-drawn, last copy, kong, last tile, seat index, prevailing index)
 _CONTEXTS: dict[str, tuple[bool, bool, bool, bool, int, int]] = {
     f"{p}{w}{z}{j}{h}{k}": (z == "1", j == "1", k == "1", h == "1", WIND_INDEX[w], WIND_INDEX[p])
-    for p in WINDS for w in WINDS for z in "01" for j in "01" for h in "01" for k in "01"
+    for p in WINDS
+    for w in WINDS
+    for z in "01"
+    for j in "01"
+    for h in "01"
+    for k in "01"
 }
 
 
@@ -442,8 +510,13 @@ def fast_input(s: str) -> tuple[CalcInput, Situation] | None:
     sit = _SITUATIONS.get(key)
     if sit is None:
         sit = _SITUATIONS[key] = Situation(
-            prevailing_wind=WINDS[pw], seat_wind=WINDS[sw], self_drawn=sd, last_copy=l4,
-            last_tile=wl, kong=kong, flowers=flowers,
+            prevailing_wind=WINDS[pw],
+            seat_wind=WINDS[sw],
+            self_drawn=sd,
+            last_copy=l4,
+            last_tile=wl,
+            kong=kong,
+            flowers=flowers,
         )
     return CalcInput(pack, hand, win, has_kong, copies), sit
 
@@ -462,9 +535,17 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
             ts = parse_tiles(e.tiles, allow_flowers=True, where=f"{where}.tiles")
             for t in ts:
                 if t not in "abcdefgh":
-                    raise MjError(ErrorCode.BAD_RECORD, f"{t!r} is not a Guobiao flower (flowers are a–h)", where=f"{where}.tiles")
+                    raise MjError(
+                        ErrorCode.BAD_RECORD,
+                        f"{t!r} is not a Guobiao flower (flowers are a–h)",
+                        where=f"{where}.tiles",
+                    )
                 if t in seen:
-                    raise MjError(ErrorCode.CONTRADICTION, f"flower {t!r} was already exposed in this hand", where=f"{where}.tiles")
+                    raise MjError(
+                        ErrorCode.CONTRADICTION,
+                        f"flower {t!r} was already exposed in this hand",
+                        where=f"{where}.tiles",
+                    )
                 seen[t] = e.player
             lst = letters.setdefault(e.player, [])
             if lst is not None:
@@ -473,7 +554,11 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
             letters[e.player] = None
         counts[e.player] += e.n
     if sum(counts) > 8:
-        raise MjError(ErrorCode.CONTRADICTION, f"{sum(counts)} flowers exposed in one hand; Guobiao has 8", where="events")
+        raise MjError(
+            ErrorCode.CONTRADICTION,
+            f"{sum(counts)} flowers exposed in one hand; Guobiao has 8",
+            where="events",
+        )
     return counts, {p: (tuple(sorted(v)) if v is not None else None) for p, v in letters.items()}
 
 
@@ -485,7 +570,9 @@ class Guobiao(Variant):
     flags: ClassVar[frozenset[str]] = GB_FLAGS
     declared_fields: ClassVar[frozenset[str]] = frozenset({"fan"})
     pattern_ids: ClassVar[frozenset[str]] = frozenset()
-    event_types: ClassVar[frozenset[str]] = frozenset({"pung", "kong", "flowers", "win", "false_win", "draw"})
+    event_types: ClassVar[frozenset[str]] = frozenset(
+        {"pung", "kong", "flowers", "win", "false_win", "draw"}
+    )
     multiple_wins: ClassVar[bool] = False
 
     def accepts_declared(self, win: Win) -> bool:
@@ -495,19 +582,27 @@ class Guobiao(Variant):
     def initial_state(self, first_dealer: int, rules: Any) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer, prevailing_wind="E", passes=0)
 
-    def next_state(self, state: TableState, rules: GuobiaoRules, *, dealer_stays: bool) -> TableState:
+    def next_state(
+        self, state: TableState, rules: GuobiaoRules, *, dealer_stays: bool
+    ) -> TableState:
         """The deal passes after every hand (a 16-hand game, four per wind) unless
         ``dealer_repeats`` keeps it; the prevailing wind follows the number of passes."""
         stays = rules.dealer_repeats and dealer_stays
         passes = state.passes if stays else state.passes + 1
         dealer = state.dealer if stays else (state.dealer + 1) % 4
-        return advance(state, dealer=dealer, passes=passes, prevailing_wind=WINDS[(passes // 4) % 4])
+        return advance(
+            state, dealer=dealer, passes=passes, prevailing_wind=WINDS[(passes // 4) % 4]
+        )
 
     # ---- settlement
     def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
         for i, e in enumerate(hand.events):
             if e.type not in self.event_types:
-                raise MjError(ErrorCode.BAD_RECORD, f"Guobiao has no {e.type} events", where=f"events[{i}].type")
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    f"Guobiao has no {e.type} events",
+                    where=f"events[{i}].type",
+                )
         check_event_consistency(hand, self)
         _check_copies(hand)
         flower_counts, flower_letters = _flower_tiles(hand)
@@ -517,7 +612,11 @@ class Guobiao(Variant):
         wins: tuple[WinResult, ...] = ()
         if outcome == "win":
             if len(hand.wins) > 1:
-                raise MjError(ErrorCode.MULTIPLE_WINS, "Guobiao allows one winner per hand (截和)", where="events")
+                raise MjError(
+                    ErrorCode.MULTIPLE_WINS,
+                    "Guobiao allows one winner per hand (截和)",
+                    where="events",
+                )
             win = hand.wins[0]
             idx = next(i for i, e in enumerate(hand.events) if e is win)
             wr = self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
@@ -530,35 +629,65 @@ class Guobiao(Variant):
             fw = hand.of(FalseWin)[0]
             for p in range(4):
                 if p != fw.player:
-                    book.pay(fw.player, p, rules.false_win_penalty, f"错和 罚{rules.false_win_penalty}")
+                    book.pay(
+                        fw.player, p, rules.false_win_penalty, f"错和 罚{rules.false_win_penalty}"
+                    )
             summary = "错和"
             dealer_stays = False
         elif outcome == "draw":
             summary = "荒庄"
             dealer_stays = True
         else:
-            raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended (no win, false_win or draw)", where="events")
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "the hand has not ended (no win, false_win or draw)",
+                where="events",
+            )
         nxt = self.next_state(state, rules, dealer_stays=dealer_stays)
-        return book.result(next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details)
+        return book.result(
+            next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details
+        )
 
     def _value_win(
-        self, hand: Hand, win: Win, idx: int, state: TableState, rules: GuobiaoRules,
-        flower_counts: list[int], flower_letters: Mapping[int, tuple[str, ...] | None],
+        self,
+        hand: Hand,
+        win: Win,
+        idx: int,
+        state: TableState,
+        rules: GuobiaoRules,
+        flower_counts: list[int],
+        flower_letters: Mapping[int, tuple[str, ...] | None],
     ) -> WinResult:
         where = f"events[{idx}]"
         for name in win.flags_set:
             if name not in GB_FLAGS:
-                raise MjError(ErrorCode.BAD_FLAG, f"Guobiao does not know the flag {name!r}", where=f"{where}.{name}")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    f"Guobiao does not know the flag {name!r}",
+                    where=f"{where}.{name}",
+                )
         self_drawn = win.from_ is None
         if win.kong_bloom:
             if not self_drawn:
-                raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is a self-draw; 'from' must be null", where=f"{where}.kong_bloom")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "杠上开花 (kong_bloom) is a self-draw; 'from' must be null",
+                    where=f"{where}.kong_bloom",
+                )
             kong_chain(hand, win.player, win.kong_bloom, where=f"{where}.kong_bloom")
         if win.robbed_kong:
             if self_drawn:
-                raise MjError(ErrorCode.BAD_FLAG, "抢杠和 (robbed_kong) needs 'from' = the robbed player", where=f"{where}.robbed_kong")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "抢杠和 (robbed_kong) needs 'from' = the robbed player",
+                    where=f"{where}.robbed_kong",
+                )
             if win.last_tile:
-                raise MjError(ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)", where=f"{where}.robbed_kong")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "a robbed kong (抢杠和) cannot also be the last tile (海底)",
+                    where=f"{where}.robbed_kong",
+                )
             if win.robbed_kong > 1:
                 earlier = sum(1 for k in kongs(hand, win.from_))
                 if earlier < win.robbed_kong - 1:
@@ -569,25 +698,43 @@ class Guobiao(Variant):
                         "that player are",
                         where=f"{where}.robbed_kong",
                     )
-                kong_chain(hand, win.from_, win.robbed_kong - 1, where=f"{where}.robbed_kong", what="robbed_kong")  # type: ignore[arg-type]
+                kong_chain(
+                    hand,
+                    win.from_,
+                    win.robbed_kong - 1,
+                    where=f"{where}.robbed_kong",
+                    what="robbed_kong",
+                )  # type: ignore[arg-type]
         flowers = flower_counts[win.player]
         tiles = win_tiles(win, self.id, where)
         if tiles is None:  # declared fan
             if win.fan is None:
-                raise MjError(ErrorCode.BAD_RECORD, "a Guobiao win needs 'hand' (tiles) or a declared 'fan'", where=where)
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    "a Guobiao win needs 'hand' (tiles) or a declared 'fan'",
+                    where=where,
+                )
             fan = win.fan
-            items: tuple[ScoreItem, ...] = (ScoreItem(id="gb_declared", zh="报番", en="Declared fans", value=fan),)
+            items: tuple[ScoreItem, ...] = (
+                ScoreItem(id="gb_declared", zh="报番", en="Declared fans", value=fan),
+            )
             if flowers:
-                items += (ScoreItem(id=FLOWER.id, zh=FLOWER.zh, en=FLOWER.en, value=1, count=flowers),)
+                items += (
+                    ScoreItem(id=FLOWER.id, zh=FLOWER.zh, en=FLOWER.en, value=1, count=flowers),
+                )
             summary = "报番" + (f" 花牌×{flowers}" if flowers > 1 else " 花牌" if flowers else "")
         else:
             check_context(tiles, win, state, where)
             claimed_melds(hand, win, tiles, where=where)
             flowers = self._winner_flowers(tiles, win.player, flower_counts, flower_letters, where)
             sit = Situation(
-                seat_wind=state.seat_wind(win.player), prevailing_wind=state.prevailing_wind, self_drawn=self_drawn,
-                last_copy=bool(win.last_copy), last_tile=bool(win.last_tile),
-                kong=bool(win.kong_bloom or win.robbed_kong), flowers=flowers,
+                seat_wind=state.seat_wind(win.player),
+                prevailing_wind=state.prevailing_wind,
+                self_drawn=self_drawn,
+                last_copy=bool(win.last_copy),
+                last_tile=bool(win.last_tile),
+                kong=bool(win.kong_bloom or win.robbed_kong),
+                flowers=flowers,
             )
             try:
                 val = evaluate(tiles, sit)
@@ -612,7 +759,11 @@ class Guobiao(Variant):
             )
         total = fan + flowers
         return WinResult(
-            player=win.player, from_=win.from_, items=items, value=total, unit="番",
+            player=win.player,
+            from_=win.from_,
+            items=items,
+            value=total,
+            unit="番",
             summary=self.reason(summary, total, win),
         )
 
@@ -632,7 +783,11 @@ class Guobiao(Variant):
 
     @staticmethod
     def _winner_flowers(
-        tiles: HandTiles, player: int, counts: list[int], letters: Mapping[int, tuple[str, ...] | None], where: str
+        tiles: HandTiles,
+        player: int,
+        counts: list[int],
+        letters: Mapping[int, tuple[str, ...] | None],
+        where: str,
     ) -> int:
         """The winner's flowers: the string's section and the events must agree when both exist."""
         fs = tiles.flowers
@@ -649,7 +804,9 @@ class Guobiao(Variant):
                     where=f"{where}.hand",
                 )
         if from_string + sum(counts) - counts[player] > 8:
-            raise MjError(ErrorCode.CONTRADICTION, "more than 8 flowers in one hand", where=f"{where}.hand")
+            raise MjError(
+                ErrorCode.CONTRADICTION, "more than 8 flowers in one hand", where=f"{where}.hand"
+            )
         if player not in letters:  # no flowers events for the winner: the string decides
             return from_string
         ev_letters = letters[player]
@@ -681,13 +838,20 @@ class Guobiao(Variant):
 
     # ---- calculator
     def calc(
-        self, hand: str, rules: Any, *, flags: Mapping[str, Any] | None = None, jing: str | None = None
+        self,
+        hand: str,
+        rules: Any,
+        *,
+        flags: Mapping[str, Any] | None = None,
+        jing: str | None = None,
     ) -> CalcResult:
         """Value one hand string. The common case (a plain string, no --flag, no kong/绝张 bit in
         its context) goes straight from :func:`_fast_args` to the calculator; everything else,
         and every error, takes the checked path, which words the refusals."""
         if jing is not None:
-            raise MjError(ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing")
+            raise MjError(
+                ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing"
+            )
         if hand[-1:] == "|" and hand.count("|") == 2:
             hand = hand[:-1]  # GB-Mahjong strings may end in an empty flower section
         if not flags:
@@ -707,7 +871,10 @@ class Guobiao(Variant):
         fast = fast_input(hand)
         if fast is None:
             tiles = parse_hand(hand, variant=self.id, waiting_ok=False)
-            fast = calc_input(tiles), Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count)
+            fast = (
+                calc_input(tiles),
+                Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count),
+            )
         inp, sit = fast
         if flags:
             sit = _apply_flags(sit, flags)
@@ -725,7 +892,9 @@ class _FrozenDict(dict):
     __slots__ = ()
 
     def _refuse(self, *_a: Any, **_k: Any) -> Any:
-        raise TypeError("calc results are shared and read-only; copy them with dict(...) to change them")
+        raise TypeError(
+            "calc results are shared and read-only; copy them with dict(...) to change them"
+        )
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
 
@@ -740,19 +909,28 @@ def _result(raw: tuple, min_fan: int) -> CalcResult:
             _RESULTS.clear()
         fans_json, total, below, lines = _report(_name_fans(raw), min_fan)
         js = _FrozenDict(
-            fans=tuple(_FrozenDict(f) for f in fans_json), total=total, min_fan=min_fan, below_minimum=below
+            fans=tuple(_FrozenDict(f) for f in fans_json),
+            total=total,
+            min_fan=min_fan,
+            below_minimum=below,
         )
         out = _RESULTS[key] = CalcResult(json=js, lines=lines)
     return out
 
 
-def _report(val: GbValue, min_fan: int) -> tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]:
+def _report(
+    val: GbValue, min_fan: int
+) -> tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]:
     """The JSON fan list, total, below-minimum flag and text lines of a valued hand."""
     below = val.fan < min_fan
     lines = [f.line for f in val.fans]
-    lines.append(f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else ""))
+    lines.append(
+        f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else "")
+    )
     if below:
-        lines.append(f"低于起和 {min_fan} 番: {val.fan} fan is below the minimum of {min_fan}, not a legal win")
+        lines.append(
+            f"低于起和 {min_fan} 番: {val.fan} fan is below the minimum of {min_fan}, not a legal win"
+        )
     else:
         lines.append(f"起和 {min_fan} 番: ok ({val.fan} fan without flowers)")
     return tuple(f.to_json() for f in val.fans), val.total, below, tuple(lines)
@@ -765,29 +943,49 @@ def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
     changes: dict[str, Any] = {}
     for name, value in flags.items():
         if name not in GB_FLAGS:
-            raise MjError(ErrorCode.BAD_FLAG, f"Guobiao does not know the flag {name!r} (flags: {', '.join(sorted(GB_FLAGS))})", where="--flag")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"Guobiao does not know the flag {name!r} (flags: {', '.join(sorted(GB_FLAGS))})",
+                where="--flag",
+            )
         if not value:
             continue
         if name == "kong_bloom":
             if not sit.self_drawn:
-                raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place", where="--flag")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place",
+                    where="--flag",
+                )
             changes["kong"] = True
         elif name == "robbed_kong":
             if sit.self_drawn:
-                raise MjError(ErrorCode.BAD_FLAG, "抢杠和 (robbed_kong) is won on another's kong, not self-drawn", where="--flag")
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "抢杠和 (robbed_kong) is won on another's kong, not self-drawn",
+                    where="--flag",
+                )
             changes["kong"] = True
         else:
             changes[name] = True
     return replace(sit, **changes) if changes else sit
 
 
-def _check_copies(hand: Hand, win: Win | None = None, tiles: HandTiles | None = None, *, where: str = "events") -> None:
+def _check_copies(
+    hand: Hand, win: Win | None = None, tiles: HandTiles | None = None, *, where: str = "events"
+) -> None:
     """No tile more than four times: the pungs and kongs logged for the other players, the
     winner's whole hand and, for 抢杠和, the robbed pung (RULES.md §0: the robbed kong is not
     logged as a kong event; it held the other three copies of the winning tile)."""
-    melds: dict[tuple[int, str], int] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
+    melds: dict[
+        tuple[int, str], int
+    ] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
     for e in hand.events:
-        if isinstance(e, (Pung, Kong)) and e.tile is not None and (win is None or e.player != win.player or tiles is None):
+        if (
+            isinstance(e, (Pung, Kong))
+            and e.tile is not None
+            and (win is None or e.player != win.player or tiles is None)
+        ):
             key = (e.player, e.tile)
             melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
     seen: Counter[str] = Counter()
@@ -816,7 +1014,11 @@ def _check_copies(hand: Hand, win: Win | None = None, tiles: HandTiles | None = 
     over = sorted(t for t, n in seen.items() if n > 4)
     if over:
         t = over[0]
-        what = "the winner's hand and the pungs/kongs logged" if tiles is not None else "the pungs/kongs logged"
+        what = (
+            "the winner's hand and the pungs/kongs logged"
+            if tiles is not None
+            else "the pungs/kongs logged"
+        )
         raise MjError(
             ErrorCode.CONTRADICTION,
             f"{seen[t]} copies of {t} between {what} in this hand; there are only four",

@@ -56,18 +56,32 @@ LAN_SHAPES = ("thirteen_lan", "seven_star_lan")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NanchangRules:
-    base: int = option(1, "房间基本分：每一项（下精分、奖励分、胡分、德国+5、诈胡罚分）都乘以它", "room base: every amount (下精分, 奖励分, 胡分, the 德国 +5, the false-win penalty) is multiplied by it", minimum=1)
+    base: int = option(
+        1,
+        "房间基本分：每一项（下精分、奖励分、胡分、德国+5、诈胡罚分）都乘以它",
+        "room base: every amount (下精分, 奖励分, 胡分, the 德国 +5, the false-win penalty) is multiplied by it",
+        minimum=1,
+    )
     cap: int | None = option(
-        3000, "每局得失分封顶（乘基本分后、各项合计比较；null 不封顶）",
+        3000,
+        "每局得失分封顶（乘基本分后、各项合计比较；null 不封顶）",
         "cap on a player's net for the hand, after × base, all parts included (null: no cap)",
-        nullable=True, minimum=1,
+        nullable=True,
+        minimum=1,
     )
     chongguan_cap: int | None = option(
-        7, "冲关最高倍数（默认 ×7 即“至10×7”；null 不限）",
+        7,
+        "冲关最高倍数（默认 ×7 即“至10×7”；null 不限）",
         "largest 冲关 multiplier (default 7, the seed's '至10×7'; null: no limit)",
-        nullable=True, minimum=1,
+        nullable=True,
+        minimum=1,
     )
-    false_win_penalty: int = option(10, "诈胡罚分（付每家，乘基本分）", "false win penalty paid to each other player (× base)", minimum=0)
+    false_win_penalty: int = option(
+        10,
+        "诈胡罚分（付每家，乘基本分）",
+        "false win penalty paid to each other player (× base)",
+        minimum=0,
+    )
 
 
 def _contra(msg: str, where: str | None = None) -> MjError:
@@ -100,7 +114,9 @@ class JingFacts:
 def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
     found = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, cls)]
     if len(found) > 1:
-        raise _contra(f"a hand has at most one {name} event (found {len(found)})", f"events[{found[1][0]}]")
+        raise _contra(
+            f"a hand has at most one {name} event (found {len(found)})", f"events[{found[1][0]}]"
+        )
     return (found[0][1], found[0][0]) if found else (None, None)
 
 
@@ -134,7 +150,10 @@ def read_jing(hand: Hand) -> JingFacts:
             total = sum(c[k] for c in counts)
             if total > 4:
                 tile = f" {_zh(jing_pair(zheng)[k])}" if zheng else ""
-                raise _contra(f"the players report {total}{tile} {name} in all, more than the four copies of a tile", f"{w}.counts")
+                raise _contra(
+                    f"the players report {total}{tile} {name} in all, more than the four copies of a tile",
+                    f"{w}.counts",
+                )
         if cev.fed_by is not None:
             fed_by = cev.fed_by
             raws = [2 * z + f for z, f in counts]
@@ -180,11 +199,20 @@ def read_jing(hand: Hand) -> JingFacts:
             n = jing_kongs[p]
             possible = derived[p] + sum(1 for e in kong_evs[p] if e.tile is None or zheng is None)
             if n > possible:
-                raise _contra(f"seat {p} has {n} 精杠 but only {possible} kong event(s) that could be of jing", w)
+                raise _contra(
+                    f"seat {p} has {n} 精杠 but only {possible} kong event(s) that could be of jing",
+                    w,
+                )
             if n < derived[p]:
-                raise _contra(f"seat {p} made {derived[p]} kong(s) of jing tiles, so jing_kongs cannot be {n}", w)
+                raise _contra(
+                    f"seat {p} made {derived[p]} kong(s) of jing tiles, so jing_kongs cannot be {n}",
+                    w,
+                )
             if counts is not None and n > (counts[p][0] == 4) + (counts[p][1] == 4):
-                raise _contra(f"seat {p} has {n} 精杠 but jing_count gives him {counts[p]} (a 精杠 is four of one jing)", w)
+                raise _contra(
+                    f"seat {p} has {n} 精杠 but jing_count gives him {counts[p]} (a 精杠 is four of one jing)",
+                    w,
+                )
     else:
         jing_kongs = tuple(derived)
     return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
@@ -209,21 +237,49 @@ def _win_facts(win: Win, dealer: int, where: str) -> WinFacts:
         earthly=bool(win.earthly),
     )
     if f.kong_bloom and not f.self_drawn:
-        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is a self-draw: 'from' must be null", where=f"{where}.kong_bloom")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "杠上开花 (kong_bloom) is a self-draw: 'from' must be null",
+            where=f"{where}.kong_bloom",
+        )
     if f.robbed and f.self_drawn:
-        raise MjError(ErrorCode.BAD_FLAG, "抢杠 (robbed_kong) needs 'from' = the player whose kong was robbed", where=f"{where}.robbed_kong")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "抢杠 (robbed_kong) needs 'from' = the player whose kong was robbed",
+            where=f"{where}.robbed_kong",
+        )
     if f.heavenly:
         if win.player != dealer:
-            raise MjError(ErrorCode.BAD_FLAG, f"天胡 is the dealer's dealt hand; seat {win.player} is not the dealer (seat {dealer})", where=f"{where}.heavenly")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"天胡 is the dealer's dealt hand; seat {win.player} is not the dealer (seat {dealer})",
+                where=f"{where}.heavenly",
+            )
         if not f.self_drawn:
-            raise MjError(ErrorCode.BAD_FLAG, "天胡 is won on the dealt 14 tiles: 'from' must be null", where=f"{where}.heavenly")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                "天胡 is won on the dealt 14 tiles: 'from' must be null",
+                where=f"{where}.heavenly",
+            )
     if f.earthly:
         if win.player == dealer:
-            raise MjError(ErrorCode.BAD_FLAG, "地胡 is a non-dealer's win on the dealer's first discard; the dealer cannot have it", where=f"{where}.earthly")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                "地胡 is a non-dealer's win on the dealer's first discard; the dealer cannot have it",
+                where=f"{where}.earthly",
+            )
         if win.from_ != dealer:
-            raise MjError(ErrorCode.BAD_FLAG, f"地胡 is won on the dealer's first discard: 'from' must be the dealer (seat {dealer})", where=f"{where}.earthly")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"地胡 is won on the dealer's first discard: 'from' must be the dealer (seat {dealer})",
+                where=f"{where}.earthly",
+            )
     if (f.heavenly or f.earthly) and (f.kong_bloom or f.robbed):
-        raise MjError(ErrorCode.BAD_FLAG, "天胡/地胡 happen before any kong: they cannot be kong_bloom or robbed_kong", where=where)
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "天胡/地胡 happen before any kong: they cannot be kong_bloom or robbed_kong",
+            where=where,
+        )
     if f.heavenly and f.earthly:
         raise MjError(ErrorCode.BAD_FLAG, "a win cannot be both 天胡 and 地胡", where=where)
     return f
@@ -231,22 +287,42 @@ def _win_facts(win: Win, dealer: int, where: str) -> WinFacts:
 
 def _check_declared(pats: set[str], f: WinFacts, where: str) -> None:
     if "seven_pairs" in pats and pats & set(LAN_SHAPES):
-        raise MjError(ErrorCode.BAD_PATTERN, "七对 and 十三烂 are different shapes; declare one", where=f"{where}.patterns")
+        raise MjError(
+            ErrorCode.BAD_PATTERN,
+            "七对 and 十三烂 are different shapes; declare one",
+            where=f"{where}.patterns",
+        )
     if "jing_single" in pats:
         if not f.self_drawn:
-            raise MjError(ErrorCode.BAD_PATTERN, "精吊 counts only on a self-draw (the win has a 'from')", where=f"{where}.patterns")
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                "精吊 counts only on a self-draw (the win has a 'from')",
+                where=f"{where}.patterns",
+            )
         if pats & set(LAN_SHAPES):
-            raise MjError(ErrorCode.BAD_PATTERN, "精吊 is four sets or six pairs plus a jing, not 十三烂", where=f"{where}.patterns")
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                "精吊 is four sets or six pairs plus a jing, not 十三烂",
+                where=f"{where}.patterns",
+            )
 
 
 def check_tiles(tiles: HandTiles, where: str) -> None:
     """RULES §4 "136 tiles": Nanchang has no flowers, and no 海底/绝张 situation flags."""
     if tiles.flower_count:
-        raise MjError(ErrorCode.BAD_TILES, "南昌 is played with 136 tiles, without flowers: leave the flower section out", where=where)
+        raise MjError(
+            ErrorCode.BAD_TILES,
+            "南昌 is played with 136 tiles, without flowers: leave the flower section out",
+            where=where,
+        )
     ctx = tiles.context
     if ctx is not None and (ctx.last_tile or ctx.last_copy):
         what = "海底 (last tile)" if ctx.last_tile else "绝张 (last copy)"
-        raise MjError(ErrorCode.BAD_FLAG, f"the context marks {what}, which 南昌 does not score (flags: {', '.join(sorted(NANCHANG_FLAGS))})", where=where)
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            f"the context marks {what}, which 南昌 does not score (flags: {', '.join(sorted(NANCHANG_FLAGS))})",
+            where=where,
+        )
 
 
 def value_win(
@@ -272,7 +348,9 @@ def value_win(
             if mine == 0:
                 pats.add("clean")  # holding no jing is 德国
             if "jing_single" in pats and mine == 0:
-                raise _contra("精吊 needs a jing, but jing_count gives the winner none", f"{where}.patterns")
+                raise _contra(
+                    "精吊 needs a jing, but jing_count gives the winner none", f"{where}.patterns"
+                )
         if "clean" in pats and sweep_ok:
             pats.add("clean_sweep")
         if "clean_sweep" in pats:
@@ -285,7 +363,10 @@ def value_win(
             pats.add("earthly")
         return Valuation(ordered(pats), "declared")
     if jf.zheng is None:
-        raise _contra("a Nanchang win written in tiles needs the hand's jing event (the 正精 decides what is wild)", f"{where}.hand")
+        raise _contra(
+            "a Nanchang win written in tiles needs the hand's jing event (the 正精 decides what is wild)",
+            f"{where}.hand",
+        )
     rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
     if not rs:
         raise MjError(
@@ -299,7 +380,10 @@ def value_win(
     if "clean" in found:
         found.add("clean_sweep")  # a fact about the other hands, checked above
     for p in sorted(declared - found):
-        raise _contra(f"{BY_ID[p].zh} ({p}) is declared but the hand {format_hand(tiles)} is not {BY_ID[p].zh}", f"{where}.patterns")
+        raise _contra(
+            f"{BY_ID[p].zh} ({p}) is declared but the hand {format_hand(tiles)} is not {BY_ID[p].zh}",
+            f"{where}.patterns",
+        )
     chosen = best(vals)
     assert chosen is not None
     return chosen
@@ -317,7 +401,9 @@ class Nanchang(Variant):
     event_types = frozenset({"pung", "kong", "jing", "jing_count", "win", "false_win", "draw"})
     multiple_wins = False
     unit: ClassVar[str] = "×"
-    patterns: ClassVar[tuple] = tuple(m for m in MULTIPLIERS if m.id in PATTERN_IDS)  # names for the TUI
+    patterns: ClassVar[tuple] = tuple(
+        m for m in MULTIPLIERS if m.id in PATTERN_IDS
+    )  # names for the TUI
 
     def accepts_declared(self, win: Win) -> bool:
         return True  # a plain win (平胡 ×1) needs no pattern
@@ -332,7 +418,11 @@ class Nanchang(Variant):
         base = rules.base
         details: dict[str, Any] = {}
         if jf.zheng:
-            details["jing"] = {"zheng": jf.zheng, "fu": successor(jf.zheng), "lower": [jf.lower, successor(jf.lower)]}  # type: ignore[arg-type]
+            details["jing"] = {
+                "zheng": jf.zheng,
+                "fu": successor(jf.zheng),
+                "lower": [jf.lower, successor(jf.lower)],
+            }  # type: ignore[arg-type]
         # 下精分
         if jf.lower_counts is not None:
             scores = jing_scores(jf.lower_counts, rules.chongguan_cap)
@@ -392,11 +482,20 @@ class Nanchang(Variant):
         summary = {"win": "胡", "draw": "荒庄", "false_win": "诈胡"}.get(outcome, outcome)
         if wins:
             summary = wins[0].summary
-        return book.result(next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details)
+        return book.result(
+            next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details
+        )
 
     def _settle_win(
-        self, hand: Hand, win: Win, where: str, jf: JingFacts, state: TableState, rules: NanchangRules,
-        book: PaymentBook, details: dict[str, Any],
+        self,
+        hand: Hand,
+        win: Win,
+        where: str,
+        jf: JingFacts,
+        state: TableState,
+        rules: NanchangRules,
+        book: PaymentBook,
+        details: dict[str, Any],
     ) -> WinResult:
         dealer = state.dealer
         f = _win_facts(win, dealer, where)
@@ -406,9 +505,15 @@ class Nanchang(Variant):
             facts.check_context(tiles, win, state, where)
             ctx = tiles.context
             if ctx is not None and ctx.kong and not ctx.self_drawn and not f.robbed:
-                raise _contra("the hand's context marks 抢杠 but the win has no robbed_kong flag", f"{where}.hand")
+                raise _contra(
+                    "the hand's context marks 抢杠 but the win has no robbed_kong flag",
+                    f"{where}.hand",
+                )
             if ctx is not None and ctx.kong and ctx.self_drawn and not f.kong_bloom:
-                raise _contra("the hand's context marks 杠上开花 but the win has no kong_bloom flag", f"{where}.hand")
+                raise _contra(
+                    "the hand's context marks 杠上开花 but the win has no kong_bloom flag",
+                    f"{where}.hand",
+                )
             if jf.zheng is not None and jf.counts is not None:
                 mine = count_jing(tiles.all_tiles, jf.zheng)
                 if tuple(mine) != tuple(jf.counts[win.player]):
@@ -433,17 +538,37 @@ class Nanchang(Variant):
         if f.kong_bloom:
             facts.kong_chain(hand, win.player, win.kong_bloom, where=f"{where}.kong_bloom")
         if f.robbed and win.robbed_kong > 1:
-            facts.kong_chain(hand, win.from_, win.robbed_kong - 1, where=f"{where}.robbed_kong", what="robbed_kong")
+            facts.kong_chain(
+                hand,
+                win.from_,
+                win.robbed_kong - 1,
+                where=f"{where}.robbed_kong",
+                what="robbed_kong",
+            )
         if f.heavenly or f.earthly:
             early = [e for e in hand.events if isinstance(e, Pung | Kong)]
             if early or (tiles is not None and tiles.melds):
                 name = "天胡" if f.heavenly else "地胡"
-                raise _contra(f"{name} comes before anyone claims or kongs, but the hand has melds", where)
+                raise _contra(
+                    f"{name} comes before anyone claims or kongs, but the hand has melds", where
+                )
         val = value_win(win, tiles, jf, f, where)
-        details["win"] = {"shape": val.shape, "patterns": list(val.patterns), "multiplier": val.m, "clean": val.clean}
+        details["win"] = {
+            "shape": val.shape,
+            "patterns": list(val.patterns),
+            "multiplier": val.m,
+            "clean": val.clean,
+        }
         base = rules.base
         m = val.m
-        factors = payer_factors(win.player, win.from_, kong_bloom=f.kong_bloom, robbed=f.robbed, heavenly=f.heavenly, earthly=f.earthly)
+        factors = payer_factors(
+            win.player,
+            win.from_,
+            kong_bloom=f.kong_bloom,
+            robbed=f.robbed,
+            heavenly=f.heavenly,
+            earthly=f.earthly,
+        )
         for j, pf in factors.items():
             d = 2 if dealer in (j, win.player) else 1
             amount = base * m * pf.factor * d
@@ -469,18 +594,34 @@ class Nanchang(Variant):
         else:
             how = "自摸" if win.from_ is None else "点炮"
         summary = val.label() if how in val.label() else f"{val.label()} {how}"
-        return WinResult(player=win.player, from_=win.from_, items=val.items(), value=m, unit="×", summary=summary)
+        return WinResult(
+            player=win.player,
+            from_=win.from_,
+            items=val.items(),
+            value=m,
+            unit="×",
+            summary=summary,
+        )
 
     # ------------------------------------------------------------ calc
     def calc(
-        self, hand: str, rules: NanchangRules, *, flags: Mapping[str, Any] | None = None, jing: str | None = None
+        self,
+        hand: str,
+        rules: NanchangRules,
+        *,
+        flags: Mapping[str, Any] | None = None,
+        jing: str | None = None,
     ) -> CalcResult:
         return calc(hand, rules, flags=flags or {}, jing=jing)
 
 
 def _jing_tile(jing: str | None) -> str:
     if jing is None:
-        raise MjError(ErrorCode.BAD_FLAG, "Nanchang needs the 正精: --jing TILE (e.g. --jing 5p); it decides what is wild", where="--jing")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "Nanchang needs the 正精: --jing TILE (e.g. --jing 5p); it decides what is wild",
+            where="--jing",
+        )
     ts = parse_tiles(jing, where="--jing")
     if len(ts) != 1:
         raise MjError(ErrorCode.BAD_TILES, f"--jing takes one tile, not {jing!r}", where="--jing")
@@ -491,13 +632,19 @@ SEATS = "ESWN"
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 
 
-def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str | None) -> CalcResult:
+def calc(
+    hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str | None
+) -> CalcResult:
     """What a hand is worth: multipliers found, and what each seat would pay for a discard
     (by each possible discarder) and for a self-draw. Seat E is the dealer."""
     zheng = _jing_tile(jing)
     for name in flags:
         if name not in NANCHANG_FLAGS:
-            raise MjError(ErrorCode.BAD_FLAG, f"Nanchang does not know the flag {name!r} (flags: {', '.join(sorted(NANCHANG_FLAGS))})", where="--flag")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"Nanchang does not know the flag {name!r} (flags: {', '.join(sorted(NANCHANG_FLAGS))})",
+                where="--flag",
+            )
     tiles = parse_hand(hand, variant="nanchang", waiting_ok=False)
     check_tiles(tiles, "hand")
     ctx = tiles.effective_context
@@ -508,9 +655,17 @@ def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str
     heavenly = bool(flags.get("heavenly"))
     earthly = bool(flags.get("earthly"))
     if heavenly and (winner != dealer or robbed or earthly or kong_bloom):
-        raise MjError(ErrorCode.BAD_FLAG, "天胡 is the dealer's (seat E) dealt hand, with no kong", where="--flag")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "天胡 is the dealer's (seat E) dealt hand, with no kong",
+            where="--flag",
+        )
     if earthly and (winner == dealer or kong_bloom or robbed):
-        raise MjError(ErrorCode.BAD_FLAG, "地胡 is a non-dealer's win on the dealer's first discard, with no kong", where="--flag")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "地胡 is a non-dealer's win on the dealer's first discard, with no kong",
+            where="--flag",
+        )
     jf = JingFacts(zheng, None, None, None, (0, 0, 0, 0), (None,) * 4, None, None)
     base = rules.base
     z, fu = jing_pair(zheng)
@@ -533,34 +688,70 @@ def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str
         "base": base,
         "scenarios": [],
     }
-    lines = [f"精 正{_zh(z)} 副{_zh(fu)}  手中 正精×{held[0]} 副精×{held[1]}  座位 {WIND_ZH[ctx.seat]}{'（庄）' if winner == dealer else ''}"]
+    lines = [
+        f"精 正{_zh(z)} 副{_zh(fu)}  手中 正精×{held[0]} 副精×{held[1]}  座位 {WIND_ZH[ctx.seat]}{'（庄）' if winner == dealer else ''}"
+    ]
     for key, label, d in scenarios:
-        f = WinFacts(self_drawn=d is None, kong_bloom=kong_bloom and d is None, robbed=robbed and d is not None,
-                     heavenly=heavenly and d is None, earthly=earthly and d is not None)
+        f = WinFacts(
+            self_drawn=d is None,
+            kong_bloom=kong_bloom and d is None,
+            robbed=robbed and d is not None,
+            heavenly=heavenly and d is None,
+            earthly=earthly and d is not None,
+        )
         win = Win(player=winner, from_=d)
         try:
             val = value_win(win, tiles, jf, f, "hand")
         except MjError as e:
             raise MjError(e.code, e.message) from None
-        factors = payer_factors(winner, d, kong_bloom=f.kong_bloom, robbed=f.robbed, heavenly=f.heavenly, earthly=f.earthly)
+        factors = payer_factors(
+            winner,
+            d,
+            kong_bloom=f.kong_bloom,
+            robbed=f.robbed,
+            heavenly=f.heavenly,
+            earthly=f.earthly,
+        )
         bonus = set(bonus_payers(winner, d)) if val.clean else set()
         pays = []
         for j, pf in factors.items():
             dd = 2 if dealer in (j, winner) else 1
             amount = base * val.m * pf.factor * dd
             extra = base * CLEAN_BONUS if j in bonus else 0
-            pays.append({"seat": SEATS[j], "dealer": j == dealer, "factor": pf.factor, "dealer_factor": dd,
-                         "amount": amount, "clean_bonus": extra, "total": amount + extra})
-        out["scenarios"].append({
-            "key": key, "label": label, "from": SEATS[d] if d is not None else None,
-            "multipliers": [i.to_json() for i in val.items()], "product": val.m, "shape": val.shape,
-            "clean": val.clean, "payments": pays, "total": sum(p["total"] for p in pays),
-        })
-        lines.append(f"{label}: {val.label()} = ×{val.m}" + (f"  (+{CLEAN_BONUS}×{base})" if val.clean else ""))
+            pays.append(
+                {
+                    "seat": SEATS[j],
+                    "dealer": j == dealer,
+                    "factor": pf.factor,
+                    "dealer_factor": dd,
+                    "amount": amount,
+                    "clean_bonus": extra,
+                    "total": amount + extra,
+                }
+            )
+        out["scenarios"].append(
+            {
+                "key": key,
+                "label": label,
+                "from": SEATS[d] if d is not None else None,
+                "multipliers": [i.to_json() for i in val.items()],
+                "product": val.m,
+                "shape": val.shape,
+                "clean": val.clean,
+                "payments": pays,
+                "total": sum(p["total"] for p in pays),
+            }
+        )
+        lines.append(
+            f"{label}: {val.label()} = ×{val.m}"
+            + (f"  (+{CLEAN_BONUS}×{base})" if val.clean else "")
+        )
         for p in pays:
             desc = f"×{p['factor']}" + (" 庄×2" if p["dealer_factor"] == 2 else "")
             bonus_txt = f" + {p['clean_bonus']}" if p["clean_bonus"] else ""
-            lines.append(f"    {WIND_ZH[p['seat']]}家{'（庄）' if p['dealer'] else ''} pays {p['amount']}{bonus_txt} = {p['total']}  ({base}×{val.m}{desc})")
+            lines.append(
+                f"    {WIND_ZH[p['seat']]}家{'（庄）' if p['dealer'] else ''} pays {p['amount']}{bonus_txt} = {p['total']}  ({base}×{val.m}{desc})"
+            )
     by_key = {s["key"]: s for s in out["scenarios"]}
     out["self_draw"] = by_key.get("self_draw")
     out["discard"] = [s for s in out["scenarios"] if s["from"] is not None]
@@ -572,7 +763,9 @@ def calc(hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str
     out["patterns"] = primary["multipliers"]
     out["product"] = primary["product"]
     if any(s["clean"] for s in out["scenarios"]):
-        lines.append("德中德 ×4 instead of 德国 ×2 if no other player holds any jing (not known to calc)")
+        lines.append(
+            "德中德 ×4 instead of 德国 ×2 if no other player holds any jing (not known to calc)"
+        )
     return CalcResult(json=out, lines=tuple(lines))
 
 

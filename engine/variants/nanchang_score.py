@@ -58,7 +58,8 @@ def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[Jin
     raws = [2 * z + f for z, f in counts]
     holders = [i for i, r in enumerate(raws) if r > 0]
     return tuple(
-        JingScore(z, f, chongguan(2 * z + f, cap), holders == [i]) for i, (z, f) in enumerate(counts)
+        JingScore(z, f, chongguan(2 * z + f, cap), holders == [i])
+        for i, (z, f) in enumerate(counts)
     )
 
 
@@ -85,8 +86,15 @@ MULTIPLIERS = (
     Multiplier("jing_single", "精吊", "Jing Single Wait", 2),
 )
 BY_ID = {m.id: m for m in MULTIPLIERS}
-PATTERN_IDS = frozenset({"seven_pairs", "thirteen_lan", "seven_star_lan", "clean", "clean_sweep", "jing_single"})
-SHAPE_PATTERN = {"standard": None, "seven_pairs": "seven_pairs", "thirteen_lan": "thirteen_lan", "seven_star_lan": "seven_star_lan"}
+PATTERN_IDS = frozenset(
+    {"seven_pairs", "thirteen_lan", "seven_star_lan", "clean", "clean_sweep", "jing_single"}
+)
+SHAPE_PATTERN = {
+    "standard": None,
+    "seven_pairs": "seven_pairs",
+    "thirteen_lan": "thirteen_lan",
+    "seven_star_lan": "seven_star_lan",
+}
 IMPLIES = {"seven_star_lan": "thirteen_lan", "clean_sweep": "clean"}
 CLEAN_BONUS = 5
 

@@ -251,7 +251,9 @@ def jing_single(
             plain = _counts(rest)
             natural = t == j
             if sets_and_pair(counts, w, pair=False):
-                out["standard"] = out.get("standard", False) or (natural and sets_and_pair(plain, 0, pair=False))
+                out["standard"] = out.get("standard", False) or (
+                    natural and sets_and_pair(plain, 0, pair=False)
+                )
             if n_melds == 0 and len(rest) == 12 and pairs(counts, w):
                 out["seven_pairs"] = out.get("seven_pairs", False) or (natural and pairs(plain, 0))
     return out
@@ -265,6 +267,18 @@ def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
 
 
 __all__ = [
-    "Analysis", "DRAGONS", "SHAPES", "WINDS", "analyse", "count_jing", "jing_pair", "jing_single",
-    "lan", "pairs", "sets_and_pair", "seven_star", "shapes", "split_wild",
+    "Analysis",
+    "DRAGONS",
+    "SHAPES",
+    "WINDS",
+    "analyse",
+    "count_jing",
+    "jing_pair",
+    "jing_single",
+    "lan",
+    "pairs",
+    "sets_and_pair",
+    "seven_star",
+    "shapes",
+    "split_wild",
 ]

@@ -697,7 +697,12 @@ class Nanjing(Variant):
             else ()
         )
         wr = WinResult(
-            player=w, from_=win.from_, items=items, value=h, unit="花", summary=f"{val.summary}{mults}{_tag(m)}"
+            player=w,
+            from_=win.from_,
+            items=items,
+            value=h,
+            unit="花",
+            summary=f"{val.summary}{mults}{_tag(m)}",
         )
         liability = {"payer": liable, "reason": why} if liable is not None else None
         return (wr,), liability

@@ -526,7 +526,9 @@ def value_declared(
             ScoreItem(
                 id="soft_events" if soft_derived else "soft_declared",
                 zh="软花 (杠/风刻)" if soft_derived else "软花 (报)",
-                en="Soft flowers (from logged kongs and wind pungs)" if soft_derived else "Soft flowers (declared)",
+                en="Soft flowers (from logged kongs and wind pungs)"
+                if soft_derived
+                else "Soft flowers (declared)",
                 value=1,
                 count=soft,
             ),

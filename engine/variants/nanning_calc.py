@@ -21,8 +21,15 @@ REL = {1: "上家", 2: "对家", 3: "下家"}
 REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
 
 
-def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | None, flags: dict[str, Any],
-              pre: list[Any]) -> dict[str, Any]:
+def _scenario(
+    variant: Any,
+    tiles: Any,
+    rules: Any,
+    player: int,
+    from_: int | None,
+    flags: dict[str, Any],
+    pre: list[Any],
+) -> dict[str, Any]:
     from .nanning import strip_context, synthetic_events
 
     win = Win(player=player, from_=from_, hand=strip_context(tiles), **flags)
@@ -32,14 +39,22 @@ def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | No
         res = variant.settle_hand(hand, state, rules)
     except MjError as e:
         what = "self-draw" if from_ is None else f"discard by {REL[(player - from_) % 4]}"
-        raise MjError(e.code, f"{e.message} [as a {what}]", where=(e.where or "").split(".", 1)[-1] or None) from None
+        raise MjError(
+            e.code, f"{e.message} [as a {what}]", where=(e.where or "").split(".", 1)[-1] or None
+        ) from None
     wr = res.wins[0]
     pays = []
     for p in res.payments:
         if p.payee != player:
             continue
-        pays.append({"from": REL[(player - p.payer) % 4], "amount": p.amount, "reason": p.reason,
-                     "kong_points": p.reason.startswith("杠分")})
+        pays.append(
+            {
+                "from": REL[(player - p.payer) % 4],
+                "amount": p.amount,
+                "reason": p.reason,
+                "kong_points": p.reason.startswith("杠分"),
+            }
+        )
     return {
         "way": wr.summary,
         "patterns": [i.to_json() for i in wr.items],
@@ -49,15 +64,23 @@ def _scenario(variant: Any, tiles: Any, rules: Any, player: int, from_: int | No
     }
 
 
-def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None) -> CalcResult:
+def calc(
+    variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None
+) -> CalcResult:
     from .nanning import FLAGS, parse
     from .nanning_score import PATTERN_IDS
 
     if jing is not None:
-        raise MjError(ErrorCode.BAD_FLAG, "Nanning has no jing (--jing is for Nanchang)", where="--jing")
+        raise MjError(
+            ErrorCode.BAD_FLAG, "Nanning has no jing (--jing is for Nanchang)", where="--jing"
+        )
     for name in flags:
         if name not in FLAGS:
-            raise MjError(ErrorCode.BAD_FLAG, f"Nanning does not know the flag {name!r}", where=f"--flag {name}")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"Nanning does not know the flag {name!r}",
+                where=f"--flag {name}",
+            )
     tiles = parse(hand)
     ctx = tiles.effective_context
     player = "ESWN".index(ctx.seat)  # dealer = seat 0 sits 东
@@ -65,8 +88,12 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
     if ctx.last_tile:
         fl.setdefault("last_tile", True)
     if fl.get("human") and player == 0:
-        raise MjError(ErrorCode.BAD_FLAG, "人胡 (human) is a non-dealer's win on the dealer's first discard, but the hand's "
-                      "seat wind is 东 (the dealer); give the winner's seat in the context, e.g. |SS0000", where="--flag human")
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "人胡 (human) is a non-dealer's win on the dealer's first discard, but the hand's "
+            "seat wind is 东 (the dealer); give the winner's seat in the context, e.g. |SS0000",
+            where="--flag human",
+        )
     self_fl = {k: v for k, v in fl.items() if k not in DISCARD_ONLY}
     disc_fl = {k: v for k, v in fl.items() if k not in SELF_ONLY}
     if ctx.kong:  # |…K: 杠上开花 when self-drawn, 抢杠 otherwise
@@ -78,10 +105,20 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
         self_fl["fish"] = disc_fl["fish"] = (None, None, None, None)
     kongs = [m for m in tiles.melds if m.kind == "kong"]
     n = self_fl.get("kong_bloom") or 0
-    chain_exposed = any(not m.concealed for m in kongs[len(kongs) - n:]) if n else False
-    if rules.horses and "horses" not in self_fl and "horse_hits" not in self_fl and not self_fl.get("last_tile") and not chain_exposed:
+    chain_exposed = any(not m.concealed for m in kongs[len(kongs) - n :]) if n else False
+    if (
+        rules.horses
+        and "horses" not in self_fl
+        and "horse_hits" not in self_fl
+        and not self_fl.get("last_tile")
+        and not chain_exposed
+    ):
         self_fl["horse_hits"] = 0
-    out: dict[str, Any] = {"variant": "nanning", "hand": format_hand(tiles), "winner_seat_wind": ctx.seat}
+    out: dict[str, Any] = {
+        "variant": "nanning",
+        "hand": format_hand(tiles),
+        "winner_seat_wind": ctx.seat,
+    }
     lines = [f"南宁 Nanning  {format_hand(tiles)}"]
     discards = []
     for rel in (1, 2, 3):
@@ -94,7 +131,9 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
         robbed = disc_fl.get("robbed_kong") or 0
         if robbed > 1:
             third = next(s for s in range(4) if s not in (d, player))
-            pre += [Kong(player=d, kind="exposed", from_=third)] + [Kong(player=d, kind="added", from_=third) for _ in range(robbed - 2)]
+            pre += [Kong(player=d, kind="exposed", from_=third)] + [
+                Kong(player=d, kind="added", from_=third) for _ in range(robbed - 2)
+            ]
         sc = _scenario(variant, tiles, rules, player, d, disc_fl, pre)
         sc["discarder"] = REL[rel]
         discards.append(sc)
@@ -110,7 +149,9 @@ def calc(variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing:
     pats = ", ".join(f"{p['name']} {p['value']}" for p in out["patterns"])
     lines.append(f"patterns 牌型: {pats}  → {main['doublings']} 倍")
     if rules.horses:
-        lines.append(f"摸码 horses ({rules.horses}): a self-draw's hand payments ×(1 + hits); not shown below (0 hits)")
+        lines.append(
+            f"摸码 horses ({rules.horses}): a self-draw's hand payments ×(1 + hits); not shown below (0 hits)"
+        )
     shown = discards[:1] if same else discards
     for sc in shown:
         who = "any player 任一家" if same else sc["discarder"]

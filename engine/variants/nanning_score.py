@@ -79,8 +79,20 @@ PATTERNS: tuple[Pattern, ...] = (
         lambda r: r.flush is not None,
         lambda r: 1,
     ),
-    Pattern("all_pungs", lambda r: "碰碰胡", "all pungs", lambda r: r.all_pungs and not r.seven_pairs, lambda r: 1),
-    Pattern("seven_pairs", lambda r: "七小对", "seven pairs", lambda r: r.seven_pairs and r.quads == 0, lambda r: 1),
+    Pattern(
+        "all_pungs",
+        lambda r: "碰碰胡",
+        "all pungs",
+        lambda r: r.all_pungs and not r.seven_pairs,
+        lambda r: 1,
+    ),
+    Pattern(
+        "seven_pairs",
+        lambda r: "七小对",
+        "seven pairs",
+        lambda r: r.seven_pairs and r.quads == 0,
+        lambda r: 1,
+    ),
     Pattern(
         "luxury_seven_pairs",
         lambda r: f"七大对{QUAD_ZH.get(r.quads, '')}",
@@ -91,8 +103,13 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("all_melded", lambda r: "全求人", "all melded", lambda r: r.all_melded, lambda r: 1),
 )
 PATTERN_IDS = frozenset(p.id for p in PATTERNS)
-PATTERN_ZH = {"full_flush": "清一色", "all_pungs": "碰碰胡", "seven_pairs": "七小对",
-              "luxury_seven_pairs": "七大对", "all_melded": "全求人"}
+PATTERN_ZH = {
+    "full_flush": "清一色",
+    "all_pungs": "碰碰胡",
+    "seven_pairs": "七小对",
+    "luxury_seven_pairs": "七大对",
+    "all_melded": "全求人",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +159,11 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
     """The best reading (就高不就低) of a parsed Nanning hand; refuses what Nanning forbids."""
     w = f"{where}.hand" if where else "hand"
     if any(m.kind == "chow" for m in h.melds):
-        raise MjError(ErrorCode.NOT_A_WIN, "Nanning has no claimed chow (不准吃); only the concealed part may hold sequences", where=w)
+        raise MjError(
+            ErrorCode.NOT_A_WIN,
+            "Nanning has no claimed chow (不准吃); only the concealed part may hold sequences",
+            where=w,
+        )
     if h.flower_count:
         raise MjError(ErrorCode.BAD_TILES, "Nanning is played without flowers (无花牌)", where=w)
     closed = h.closed
@@ -155,7 +176,10 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
             readings.append(Reading(True, q, False, flush, False, True))
     melds_pungs = all(m.kind in ("pung", "kong") for m in h.melds)
     all_melded = (
-        not self_drawn and len(h.melds) == 4 and all(m.exposed for m in h.melds) and len(closed) == 2
+        not self_drawn
+        and len(h.melds) == 4
+        and all(m.exposed for m in h.melds)
+        and len(closed) == 2
     )
     for d in decompositions(closed):
         pungs = melds_pungs and all(s.kind == "pung" for s in d.sets)
@@ -173,31 +197,64 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
 
 
 def evaluate_declared(
-    patterns: Iterable[str], concealed: bool | None, quads: int | None, *, self_drawn: bool, where: str | None = None
+    patterns: Iterable[str],
+    concealed: bool | None,
+    quads: int | None,
+    *,
+    self_drawn: bool,
+    where: str | None = None,
 ) -> Valuation:
     """Declared mode: pattern ids + 门清 (+ quads for 七大对). Implied patterns count once."""
     w = where or "win"
     ps = set(patterns)
     for p in ps:
         if p not in PATTERN_IDS:
-            raise MjError(ErrorCode.BAD_PATTERN, f"unknown Nanning pattern {p!r} (known: {', '.join(sorted(PATTERN_IDS))})", where=f"{w}.patterns")
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                f"unknown Nanning pattern {p!r} (known: {', '.join(sorted(PATTERN_IDS))})",
+                where=f"{w}.patterns",
+            )
     pairs = bool(ps & {"seven_pairs", "luxury_seven_pairs"})
     if "luxury_seven_pairs" in ps and not quads:
-        raise MjError(ErrorCode.BAD_PATTERN, "七大对 (luxury_seven_pairs) needs 'quads': how many pairs are four identical tiles (1–3)", where=f"{w}.quads")
+        raise MjError(
+            ErrorCode.BAD_PATTERN,
+            "七大对 (luxury_seven_pairs) needs 'quads': how many pairs are four identical tiles (1–3)",
+            where=f"{w}.quads",
+        )
     if quads and "luxury_seven_pairs" not in ps:
-        raise MjError(ErrorCode.BAD_PATTERN, "'quads' only goes with the pattern luxury_seven_pairs (七大对)", where=f"{w}.quads")
+        raise MjError(
+            ErrorCode.BAD_PATTERN,
+            "'quads' only goes with the pattern luxury_seven_pairs (七大对)",
+            where=f"{w}.quads",
+        )
     if pairs and ps & {"all_pungs", "all_melded"}:
         bad = sorted(ps & {"all_pungs", "all_melded"})[0]
-        raise MjError(ErrorCode.BAD_PATTERN, f"seven pairs cannot also be {PATTERN_ZH[bad]} ({bad}): one is pairs, the other sets", where=f"{w}.patterns")
+        raise MjError(
+            ErrorCode.BAD_PATTERN,
+            f"seven pairs cannot also be {PATTERN_ZH[bad]} ({bad}): one is pairs, the other sets",
+            where=f"{w}.patterns",
+        )
     if "all_melded" in ps:
         if self_drawn:
-            raise MjError(ErrorCode.BAD_PATTERN, "全求人 (all_melded) is won on a discard only; self-drawn it is just 碰碰胡 (all_pungs)", where=f"{w}.patterns")
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                "全求人 (all_melded) is won on a discard only; self-drawn it is just 碰碰胡 (all_pungs)",
+                where=f"{w}.patterns",
+            )
         if concealed:
-            raise MjError(ErrorCode.CONTRADICTION, "全求人 (all_melded) has four exposed melds, so it cannot be 门清 (concealed)", where=f"{w}.concealed")
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "全求人 (all_melded) has four exposed melds, so it cannot be 门清 (concealed)",
+                where=f"{w}.concealed",
+            )
         concealed = False
     if pairs:
         if concealed is False:
-            raise MjError(ErrorCode.CONTRADICTION, "七小对/七大对 are always 门清 (concealed: false contradicts them)", where=f"{w}.concealed")
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "七小对/七大对 are always 门清 (concealed: false contradicts them)",
+                where=f"{w}.concealed",
+            )
         concealed = True
     if concealed is None:
         # not declared and not implied (七对, 天胡/地胡/人胡) nor contradicted by events: a declared

@@ -8,7 +8,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import toy  # noqa: E402
-
 from mjscore.db import Ledger  # noqa: E402
 
 PLAYERS = ["阿明", "小芳", "[bold]老王[/bold]", "Lee 🀄"]

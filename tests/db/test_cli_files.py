@@ -13,11 +13,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from records import RECORDS
-
 from mjscore.db import Ledger
 from mjscore.db.transfer import import_record
 from mjscore.tui.cli import main
+from records import RECORDS
 
 
 def run(capsys, *argv):
@@ -194,7 +193,10 @@ def test_ledger_locked_by_another_process(tmp_path, capsys, monkeypatch):
     for name in ("open", "open_to_read"):
         monkeypatch.setattr(getattr(Ledger, name).__func__, "__kwdefaults__", {"timeout": 0.3})
     holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", HOLDER, str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout.readline().strip() == "locked"
@@ -321,9 +323,13 @@ def test_read_only_copy_with_unmerged_wal_is_never_shown_stale(tmp_path, capsys)
         _undo_read_only(targets)
         pytest.skip("cannot make a folder read-only here")
     try:
-        code, out, err = run(capsys, "--db", str(copies["with-shm"] / "l.sqlite3"), "sessions", "--json")
+        code, out, err = run(
+            capsys, "--db", str(copies["with-shm"] / "l.sqlite3"), "sessions", "--json"
+        )
         assert code == 0 and [s["id"] for s in json.loads(out)] == [1]
-        code, out, err = run(capsys, "--db", str(copies["without-shm"] / "l.sqlite3"), "sessions", "--json")
+        code, out, err = run(
+            capsys, "--db", str(copies["without-shm"] / "l.sqlite3"), "sessions", "--json"
+        )
         assert one_line_error(code, out, err) and "-wal" in err and "writable" in err
     finally:
         _undo_read_only(targets)
@@ -350,7 +356,11 @@ def test_a_record_that_fails_to_settle_creates_no_ledger(tmp_path, capsys):
     an empty ledger file (or its folder)."""
     rec = json.loads(json.dumps(RECORDS["guobiao"]))
     good = rec["hands"][:-1]
-    rec["hands"] = good + good + [{"events": [{"type": "win", "player": 1, "from": 2, "hand": "1122445566889p9s"}]}]
+    rec["hands"] = (
+        good
+        + good
+        + [{"events": [{"type": "win", "player": 1, "from": 2, "hand": "1122445566889p9s"}]}]
+    )
     assert len(rec["hands"]) == 11
     src = tmp_path / "s.json"
     src.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")

@@ -7,10 +7,9 @@ import json
 import re
 
 import pytest
-from records import RECORDS
-
 from mjscore.engine.money import text_width
 from mjscore.tui.cli import main
+from records import RECORDS
 
 ODD_NAMES = ["阿明", "e\u0301e\u0301 Zoë", "[b]x[/b]", "Lee 🀄"]
 
@@ -134,14 +133,20 @@ def _mjscore(*argv: str, stdin: bytes = b"", **env: str):
 
     root = Path(__file__).parents[2]
     return subprocess.run(
-        [sys.executable, "-m", "mjscore", *argv], input=stdin, capture_output=True, cwd=root,
-        env={**os.environ, **env}, timeout=60,
+        [sys.executable, "-m", "mjscore", *argv],
+        input=stdin,
+        capture_output=True,
+        cwd=root,
+        env={**os.environ, **env},
+        timeout=60,
     )
 
 
 @pytest.mark.parametrize("command", ["replay", "report", "import"])
 def test_non_utf8_standard_input_is_named_as_such(tmp_path, command):
-    r = _mjscore("--db", str(tmp_path / "l.sqlite3"), command, "-", stdin=b'{"players": ["\xff\xfe"]}')
+    r = _mjscore(
+        "--db", str(tmp_path / "l.sqlite3"), command, "-", stdin=b'{"players": ["\xff\xfe"]}'
+    )
     err = r.stderr.decode("utf-8")
     assert r.returncode == 2 and r.stdout == b"" and len(err.strip().splitlines()) == 1
     assert "standard input is not UTF-8 text" in err
@@ -186,7 +191,9 @@ def test_names_that_would_garble_a_terminal_line_are_refused(tmp_path, capsys, b
 def test_right_to_left_names_are_welcome(tmp_path, capsys):
     src = tmp_path / "s.json"
     names = ["שלום", "مرحبا", "a\u200fb", "Zoë"]  # Hebrew, Arabic, a right-to-left mark
-    src.write_text(json.dumps({**RECORDS["guobiao"], "players": names}, ensure_ascii=False), encoding="utf-8")
+    src.write_text(
+        json.dumps({**RECORDS["guobiao"], "players": names}, ensure_ascii=False), encoding="utf-8"
+    )
     code, out, err = run(capsys, "report", str(src), "--only", "settle")
     assert code == 0 and all(n in out for n in names)
 

@@ -8,12 +8,11 @@ import pytest
 from conftest import PLAYERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from toy import win
-
 from mjscore.db import Ledger, LedgerError, NotFound
 from mjscore.engine.core import replay
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Draw, FalseWin, Kong
+from toy import win
 
 ALL_TABLES = (
     "players",

@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from crash_writer import amended_first, hand_events
-from records import available
-from test_corrections import assert_consistent
-
 from mjscore.db import Ledger
 from mjscore.engine.record import event_from_json
+from records import available
+from test_corrections import assert_consistent
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

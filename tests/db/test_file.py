@@ -8,11 +8,17 @@ import threading
 
 import pytest
 from conftest import PLAYERS
-from toy import win
-
-from mjscore.db import SCHEMA_VERSION, Ledger, LedgerDamaged, LedgerInUse, LedgerTooNew, resolve_path
+from mjscore.db import (
+    SCHEMA_VERSION,
+    Ledger,
+    LedgerDamaged,
+    LedgerInUse,
+    LedgerTooNew,
+    resolve_path,
+)
 from mjscore.db.schema import KNOWN_MIGRATIONS
 from mjscore.engine.record import Draw
+from toy import win
 
 TABLES = {"players", "sessions", "seats", "hands", "events", "payments", "seat_results", "audit"}
 VIEWS = {"session_totals", "hand_deltas", "payment_lines", "player_lifetime", "session_players"}
@@ -241,9 +247,8 @@ def test_closed_ledger(tmp_path, toy_variant):
 def test_upgrade_from_schema_1_keeps_and_backfills(tmp_path, toy_variant):
     """A ledger written at schema 1 is upgraded in place: data kept, derived seat figures
     filled in from the stored per-hand results."""
-    from sqlite_utils import Database
-
     from mjscore.db.schema import migrations
+    from sqlite_utils import Database
 
     path = tmp_path / "v1.sqlite3"
     old = Database(path, strict=True)

@@ -7,11 +7,10 @@ from decimal import Decimal
 
 import pytest
 from conftest import PLAYERS
-from toy import win
-
 from mjscore.db import LedgerError, NotFound
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Draw, FalseWin, Kong
+from toy import win
 
 
 def test_create_and_list(ledger, session):

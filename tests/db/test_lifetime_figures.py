@@ -12,14 +12,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from records import ENGINE_DATA, FLUSH, RECORDS, available
-
 from mjscore.db import Ledger
 from mjscore.db.transfer import import_record
 from mjscore.engine.core import replay
 from mjscore.engine.record import load_session
 from mjscore.engine.stats import Game, lifetime_from_figures, lifetime_stats
 from mjscore.tui.cli import main
+from records import ENGINE_DATA, FLUSH, RECORDS, available
 
 DEMO = Path(__file__).parents[2] / "tui" / "data" / "demo.json"
 VARIANTS = [v for v in ("guobiao", "nanjing", "nanning", "nanchang") if available(v)]
@@ -88,8 +87,11 @@ def test_after_corrections_and_with_a_hand_being_played():
     v = VARIANTS[0]
     with Ledger.memory() as led:
         sid = import_record(led, json.dumps(RECORDS[v], ensure_ascii=False))
-        win = {"type": "win", "player": 1, "from": 0, "hand": FLUSH} if v != "nanchang" else \
-            {"type": "win", "player": 1, "from": 0}
+        win = (
+            {"type": "win", "player": 1, "from": 0, "hand": FLUSH}
+            if v != "nanchang"
+            else {"type": "win", "player": 1, "from": 0}
+        )
         led.insert_hand(sid, 1, [win])
         led.amend_hand(sid, 3, [{"type": "draw", "last_drawer": 0}])
         led.delete_hand(sid, 2)
@@ -128,7 +130,9 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
             with Ledger.open(db) as led:
                 old = _old(led, name, Decimal("0.01"))
             if extra:
-                assert json.loads(from_ledger) == json.loads(json.dumps(old.to_json(), ensure_ascii=False))
+                assert json.loads(from_ledger) == json.loads(
+                    json.dumps(old.to_json(), ensure_ascii=False)
+                )
             else:
                 from mjscore.engine.money import places
                 from mjscore.engine.stats import lifetime_text
@@ -139,7 +143,12 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
 
 # ---------------------------------------------------------------- property
 POOL = ["甲", "乙", "丙", "丁", "戊", "己"]
-JING = {"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": [[0, 0], [1, 0], [0, 0], [0, 0]]}
+JING = {
+    "type": "jing",
+    "indicator": "5m",
+    "lower": "2p",
+    "lower_counts": [[0, 0], [1, 0], [0, 0], [0, 0]],
+}
 
 
 @st.composite
@@ -155,10 +164,19 @@ def sessions(draw):
         kind = draw(st.sampled_from(kinds))
         if kind == "double":
             f = draw(st.integers(0, 3))
-            winners = draw(st.lists(st.sampled_from([x for x in range(4) if x != f]), min_size=2, max_size=2, unique=True))
+            winners = draw(
+                st.lists(
+                    st.sampled_from([x for x in range(4) if x != f]),
+                    min_size=2,
+                    max_size=2,
+                    unique=True,
+                )
+            )
             # both win on the same discarded E (four copies in all)
-            evs += [{"type": "win", "player": p, "from": f, "hand": f"112244556688{suit}EE"}
-                    for p, suit in zip(winners, "ps", strict=True)]
+            evs += [
+                {"type": "win", "player": p, "from": f, "hand": f"112244556688{suit}EE"}
+                for p, suit in zip(winners, "ps", strict=True)
+            ]
         elif kind == "draw":
             evs.append({"type": "draw", "last_drawer": draw(st.integers(0, 3))})
         elif kind == "false_win":
@@ -176,7 +194,13 @@ def sessions(draw):
         hands.append({"events": evs})
     stake = draw(st.sampled_from(["0.5", "1", "0.3", "2", "0.25"]))
     first = draw(st.integers(0, 3))
-    return {"variant": variant, "players": players, "stake": stake, "first_dealer": first, "hands": hands}
+    return {
+        "variant": variant,
+        "players": players,
+        "stake": stake,
+        "first_dealer": first,
+        "hands": hands,
+    }
 
 
 @pytest.mark.skipif(not VARIANTS, reason="no rule set built")
@@ -200,14 +224,18 @@ def test_upgrade_from_schema_2_adds_the_dealer_index_and_keeps_the_figures(tmp_p
             import_record(led, text)
         c = led.db.conn
         c.execute("DROP INDEX hands_dealer")
-        c.execute(f"DELETE FROM {migrations.migrations_table} WHERE name = 'm003_hands_dealer_index'")
+        c.execute(
+            f"DELETE FROM {migrations.migrations_table} WHERE name = 'm003_hands_dealer_index'"
+        )
         c.execute("PRAGMA user_version = 2")
         c.commit()
         names = _all_names(led)
         before = {n: _old(led, n, Decimal("0.01")) for n in names}
     with Ledger.open(path) as led:
         assert led.schema_version == 3
-        idx = {r[0] for r in led.db.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        idx = {
+            r[0] for r in led.db.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")
+        }
         assert "hands_dealer" in idx
         for n in names:
             assert lifetime_from_figures(n, led.lifetime_figures(n)) == before[n]

@@ -8,11 +8,10 @@ import copy
 from typing import Any
 
 import pytest
-from records import available
-
 from mjscore.db import Ledger
 from mjscore.engine.core import replay
 from mjscore.engine.record import Hand, hand_from_json, load_session
+from records import available
 
 # hands 1–7 of a Nanjing evening (tests/engine/data/nanjing_streak.json): a 比下胡 streak
 NANJING: dict[str, Any] = {

@@ -6,17 +6,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from records import ENGINE_DATA, RECORDS, available
-
 from mjscore.db import Ledger, LedgerDamaged
 from mjscore.db.transfer import import_record
 from mjscore.engine.core import replay
 from mjscore.engine.stats import Game, lifetime_stats
 from mjscore.tui.cli import main
+from records import ENGINE_DATA, RECORDS, available
 
 SOURCES = [
-    pytest.param(json.dumps(RECORDS[v], ensure_ascii=False), id=v,
-                 marks=pytest.mark.skipif(not available(v), reason=f"{v} not built"))
+    pytest.param(
+        json.dumps(RECORDS[v], ensure_ascii=False),
+        id=v,
+        marks=pytest.mark.skipif(not available(v), reason=f"{v} not built"),
+    )
     for v in ("guobiao", "nanjing", "nanning", "nanchang")
 ] + [
     pytest.param(p.read_text(encoding="utf-8"), id=p.name)

@@ -8,14 +8,13 @@ import io
 import json
 
 import pytest
-from records import ENGINE_DATA, RECORDS, available, record
-from test_corrections import assert_consistent, snapshot
-
 from mjscore.db import Ledger
 from mjscore.db.transfer import export_csv, export_json, import_record
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import dump_session, load_session
 from mjscore.tui.cli import main
+from records import ENGINE_DATA, RECORDS, available, record
+from test_corrections import assert_consistent, snapshot
 
 VARIANTS = [
     pytest.param(v, marks=pytest.mark.skipif(not available(v), reason=f"{v} not built yet"))

@@ -40,8 +40,19 @@ class Tmux:
         conf = tmp / "tmux.conf"
         conf.write_text("set -g default-size 120x36\nset -g escape-time 10\n")
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
-        self.tmux("-f", str(conf), "new-session", "-d", "-s", self.name, "-x", "120", "-y", "36",
-                  f"cd {shlex.quote(str(cwd))} && env -u COLUMNS -u LINES {exports} {command}")
+        self.tmux(
+            "-f",
+            str(conf),
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            "120",
+            "-y",
+            "36",
+            f"cd {shlex.quote(str(cwd))} && env -u COLUMNS -u LINES {exports} {command}",
+        )
 
     def tmux(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True)
@@ -122,8 +133,13 @@ def test_session_by_keystrokes(tmp_path):
         t.kill()
 
     run_env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(_mjscore_cmd() + ["--db", str(db), "export", "1", "--format", "csv"],
-                         capture_output=True, text=True, env=run_env, check=True).stdout
+    out = subprocess.run(
+        _mjscore_cmd() + ["--db", str(db), "export", "1", "--format", "csv"],
+        capture_output=True,
+        text=True,
+        env=run_env,
+        check=True,
+    ).stdout
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [r["hand"] for r in rows] == ["1", "2", "3", "total"]
     got = [int(rows[-1][f"{n} total"]) for n in ("阿明", "小芳", "老王", "Lee")]
@@ -131,7 +147,14 @@ def test_session_by_keystrokes(tmp_path):
     # 碰碰胡 放炮 not 门清: N(1) = 3·3·2^0 = 9 from 老王; 阿明 自摸 plain: S(0) = 3 from each;
     # 流局: only kong points settle (none in hand 3).
     assert got == [-1 + 9, -1 + 9 - 3, 3 - 9 - 3, -1 - 3]
-    record = json.loads(subprocess.run(_mjscore_cmd() + ["--db", str(db), "export", "1"],
-                                       capture_output=True, text=True, env=run_env, check=True).stdout)
+    record = json.loads(
+        subprocess.run(
+            _mjscore_cmd() + ["--db", str(db), "export", "1"],
+            capture_output=True,
+            text=True,
+            env=run_env,
+            check=True,
+        ).stdout
+    )
     assert [h["events"][-1]["type"] for h in record["hands"]] == ["win", "win", "draw"]
     assert record["hands"][0]["events"][0] == {"type": "kong", "player": 2, "kind": "concealed"}

@@ -1,7 +1,6 @@
 """RULES.md §0 conventions shared by all variants (engine/facts.py)."""
 
 import pytest
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.facts import check_context, claimed_melds, kong_chain
@@ -26,7 +25,10 @@ def test_kong_chain_takes_the_players_last_n():
 
 def test_chain_only_first_kong_may_be_direct_exposed():
     # §0 "In a chain only the first kong can be a direct exposed kong"
-    ks = (Kong(player=0, kind="concealed", tile="E"), Kong(player=0, kind="exposed", from_=1, tile="5p"))
+    ks = (
+        Kong(player=0, kind="concealed", tile="E"),
+        Kong(player=0, kind="exposed", from_=1, tile="5p"),
+    )
     with pytest.raises(MjError, match="only the first kong"):
         kong_chain(H(*ks), 0, 2)
 
@@ -66,7 +68,9 @@ def test_kong_in_hand_needs_an_event():
     with pytest.raises(MjError, match="does not show it"):
         w2 = Win(player=0, from_=1, hand="777m123m456p789s1s1s")
         claimed_melds(H(Kong(player=0, kind="concealed", tile="7m"), w2), w2, parse_hand(w2.hand))
-    good = claimed_melds(H(Kong(player=0, kind="concealed", tile="7m"), win), win, parse_hand(win.hand))
+    good = claimed_melds(
+        H(Kong(player=0, kind="concealed", tile="7m"), win), win, parse_hand(win.hand)
+    )
     assert good[0].kong_kind == "concealed" and good[0].from_seat is None
 
 

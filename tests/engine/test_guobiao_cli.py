@@ -13,7 +13,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def mj(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mjscore", *args], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
 
 
 def test_goal_thirteen_orphans_text():
@@ -40,13 +46,20 @@ def test_below_minimum_reported_exit_0_and_option():
     assert r.returncode == 0
     assert json.loads(r.stdout)["below_minimum"] is True
     r = mj("calc", "guobiao", "[NNN,3]77789m11888p7m", "--json", "--option", "min_fan=6")
-    assert json.loads(r.stdout) | {"fans": None} == {"fans": None, "total": 6, "min_fan": 6, "below_minimum": False}
+    assert json.loads(r.stdout) | {"fans": None} == {
+        "fans": None,
+        "total": 6,
+        "min_fan": 6,
+        "below_minimum": False,
+    }
     r = mj("calc", "guobiao", "[NNN,3]77789m11888p7m")
     assert "低于起和 8 番" in r.stdout
 
 
 def test_flag():
-    r = mj("calc", "guobiao", "[1111m][111p,3]999p11999s|EE1000", "--flag", "kong_bloom=1", "--json")
+    r = mj(
+        "calc", "guobiao", "[1111m][111p,3]999p11999s|EE1000", "--flag", "kong_bloom=1", "--json"
+    )
     assert r.returncode == 0, r.stderr
     assert "杠上开花" in [f["name"] for f in json.loads(r.stdout)["fans"]]
 

@@ -8,14 +8,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.variants import get_variant
 from mjscore.engine.variants.gb_fans import BY_NO, BY_ZH, FANS
 
 SHARED = Path("/work/shared")
 SEED = next((SHARED / "seeds").glob("002_*.txt")).read_text(encoding="utf-8")
-CASES = json.loads((SHARED / "conformance" / "gb-fan-cases.json").read_text(encoding="utf-8"))["cases"]
+CASES = json.loads((SHARED / "conformance" / "gb-fan-cases.json").read_text(encoding="utf-8"))[
+    "cases"
+]
 GB = get_variant("guobiao")
 RULES = GB.rules({})
 
@@ -91,7 +92,11 @@ FAN_HANDS = [
     (61, "与本门风不异的风", "[EEE,2][SSS,1][CCCC]88m456s|ES1000"),
     (62, "没有吃、碰、明杠，胡别人打出的牌", "123456m456p11789s"),
     (63, "由4副顺子及序数牌作将组成的胡牌", "12345789p55678m6p|EE1000"),
-    (64, "有4张不异的牌归于一家的顺、刻子、对、将牌中(不搜罗杠牌)", "[123s,1][333s,2]45678996s|EE1000"),
+    (
+        64,
+        "有4张不异的牌归于一家的顺、刻子、对、将牌中(不搜罗杠牌)",
+        "[123s,1][333s,2]45678996s|EE1000",
+    ),
     (65, "2副序数不异的刻子", "[444m,2][666m,3]22244s88p4s"),
     (66, "2个暗刻", "[EEE,2][SSSS,1]WWWNN55pN|EE1000"),
     (67, "自抓4张无别的牌开杠", "[EEE,2][SSS,1][CCCC]88m456s|ES1000"),
@@ -118,7 +123,9 @@ def test_table_has_81_numbered_fans_plus_mingangan():
     assert {n for n, _, _ in FAN_HANDS} == set(range(1, 82))
 
 
-@pytest.mark.parametrize(("no", "quote", "hand"), FAN_HANDS, ids=[f"seed#{n} {q[:12]}" for n, q, _ in FAN_HANDS])
+@pytest.mark.parametrize(
+    ("no", "quote", "hand"), FAN_HANDS, ids=[f"seed#{n} {q[:12]}" for n, q, _ in FAN_HANDS]
+)
 def test_each_seed_fan_has_a_hand(no, quote, hand):
     assert quote in SEED, "the quoted phrase must be the seed's"
     fan = BY_NO[no]
@@ -131,7 +138,12 @@ def test_each_seed_fan_has_a_hand(no, quote, hand):
 def test_mingangan_is_counted():
     # RULES.md §3: "It also counts 明暗杠 (one concealed + one exposed kong, 5 fans)"
     got = GB.calc("[1111s][2222m,1]333444p88s", RULES).json
-    assert {"name": "明暗杠", "name_en": "Concealed Kong and Melded Kong", "points": 5, "count": 1} in got["fans"]
+    assert {
+        "name": "明暗杠",
+        "name_en": "Concealed Kong and Melded Kong",
+        "points": 5,
+        "count": 1,
+    } in got["fans"]
 
 
 # seed section headers: "<points>番 <first number> …"; every fan from that number on has those points
@@ -207,7 +219,9 @@ def test_conformance_note_allowance_used_exactly_twice():
     meta = json.loads((SHARED / "conformance" / "gb-fan-cases.json").read_text(encoding="utf-8"))
     assert KONGZHANG_NOTE in meta["note"]
     assert len(CASES) == 129
-    differing = [c["hand"] for c in CASES if fans_of(c["hand"]) not in [Counter(e) for e in c["expect"]]]
+    differing = [
+        c["hand"] for c in CASES if fans_of(c["hand"]) not in [Counter(e) for e in c["expect"]]
+    ]
     assert differing == list(KNITTED_KANZHANG)
 
 
@@ -231,7 +245,12 @@ def test_calc_json_shape_and_total():
 
 def test_counts_per_fan():
     js = GB.calc("[WWW,2][NNNN,3][111p,2]99s55m9s|ES1000", RULES).json
-    assert {"name": "幺九刻", "name_en": "Pung of Terminals or Honors", "points": 1, "count": 4} in js["fans"]
+    assert {
+        "name": "幺九刻",
+        "name_en": "Pung of Terminals or Honors",
+        "points": 1,
+        "count": 4,
+    } in js["fans"]
 
 
 def test_calc_reports_below_minimum_instead_of_refusing():

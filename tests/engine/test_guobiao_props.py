@@ -9,7 +9,6 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import replay
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import load_session
@@ -18,7 +17,9 @@ from mjscore.engine.variants import get_variant
 from mjscore.engine.variants.gb_fans import BY_ZH
 
 GB = get_variant("guobiao")
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much]
+)
 
 
 @st.composite
@@ -63,14 +64,32 @@ def kong_events(player, kongs):
         if claim is None:
             out.append({"type": "kong", "player": player, "kind": "concealed", "tile": tile})
         elif claim >= 5:
-            out.append({"type": "kong", "player": player, "kind": "added", "from": relative_to_absolute(player, claim - 4), "tile": tile})
+            out.append(
+                {
+                    "type": "kong",
+                    "player": player,
+                    "kind": "added",
+                    "from": relative_to_absolute(player, claim - 4),
+                    "tile": tile,
+                }
+            )
         else:
-            out.append({"type": "kong", "player": player, "kind": "exposed", "from": relative_to_absolute(player, claim), "tile": tile})
+            out.append(
+                {
+                    "type": "kong",
+                    "player": player,
+                    "kind": "exposed",
+                    "from": relative_to_absolute(player, claim),
+                    "tile": tile,
+                }
+            )
     return out
 
 
 @SETTINGS
-@given(gb_hands(), st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.booleans(), st.integers(0, 8))
+@given(
+    gb_hands(), st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.booleans(), st.integers(0, 8)
+)
 def test_calc_values_every_generated_win(hk, prevailing, seat, self_drawn, flowers):
     hand, _ = hk
     text = f"{hand}|{prevailing}{seat}{int(self_drawn)}000|{flowers}"
@@ -80,7 +99,9 @@ def test_calc_values_every_generated_win(hk, prevailing, seat, self_drawn, flowe
         assert BY_ZH[f["name"]].points == f["points"] and f["count"] >= 1
     fan_without_flowers = js["total"] - flowers
     assert js["below_minimum"] == (fan_without_flowers < 8)
-    assert ("自摸" in [f["name"] for f in js["fans"]] or "不求人" in [f["name"] for f in js["fans"]]) == self_drawn
+    assert (
+        "自摸" in [f["name"] for f in js["fans"]] or "不求人" in [f["name"] for f in js["fans"]]
+    ) == self_drawn
 
 
 @SETTINGS
@@ -93,7 +114,9 @@ def test_calc_values_every_generated_win(hk, prevailing, seat, self_drawn, flowe
     st.integers(0, 8),  # flowers
     st.sampled_from(["seed", "competition"]),
 )
-def test_session_win_zero_sum_and_formula(hk, player, offset, first_dealer, draws, flowers, payment):
+def test_session_win_zero_sum_and_formula(
+    hk, player, offset, first_dealer, draws, flowers, payment
+):
     hand, kongs = hk
     from_ = None if offset is None else (player + offset) % 4
     evs = kong_events(player, kongs)
@@ -101,7 +124,9 @@ def test_session_win_zero_sum_and_formula(hk, player, offset, first_dealer, draw
         evs.append({"type": "flowers", "player": player, "count": flowers})
     evs.append({"type": "win", "player": player, "from": from_, "hand": hand})
     data = {
-        "variant": "guobiao", "players": ["a", "b", "c", "d"], "first_dealer": first_dealer,
+        "variant": "guobiao",
+        "players": ["a", "b", "c", "d"],
+        "first_dealer": first_dealer,
         "options": {"min_fan": 0, "payment": payment},
         "hands": [{"events": [{"type": "draw"}]} for _ in range(draws)] + [{"events": evs}],
     }
@@ -119,13 +144,24 @@ def test_session_win_zero_sum_and_formula(hk, player, offset, first_dealer, draw
         assert res.deltas[from_] == -(base + t)
     # the session values the hand as calc does with the table's winds in the context
     st_ = last.state
-    assert st_.dealer == (first_dealer + draws) % 4 and st_.prevailing_wind == "ESWN"[(draws // 4) % 4]
+    assert (
+        st_.dealer == (first_dealer + draws) % 4 and st_.prevailing_wind == "ESWN"[(draws // 4) % 4]
+    )
     ctx = f"{st_.prevailing_wind}{st_.seat_wind(player)}{int(from_ is None)}000"
     assert GB.calc(f"{hand}|{ctx}|{flowers}", GB.rules({})).json["total"] == t
 
 
 @SETTINGS
-@given(st.lists(st.tuples(st.sampled_from(["win", "self", "draw", "false"]), st.integers(0, 3), st.integers(1, 3)), min_size=1, max_size=20), st.booleans())
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["win", "self", "draw", "false"]), st.integers(0, 3), st.integers(1, 3)
+        ),
+        min_size=1,
+        max_size=20,
+    ),
+    st.booleans(),
+)
 def test_random_sessions_zero_sum_and_rotation(outcomes, repeats):
     hands = []
     for kind, p, off in outcomes:
@@ -138,7 +174,12 @@ def test_random_sessions_zero_sum_and_rotation(outcomes, repeats):
         else:
             ev = {"type": "false_win", "player": p}
         hands.append({"events": [ev]})
-    data = {"variant": "guobiao", "players": ["a", "b", "c", "d"], "options": {"dealer_repeats": repeats}, "hands": hands}
+    data = {
+        "variant": "guobiao",
+        "players": ["a", "b", "c", "d"],
+        "options": {"dealer_repeats": repeats},
+        "hands": hands,
+    }
     rep = replay(load_session(data))
     assert sum(rep.totals) == 0
     dealer, passes = 0, 0
@@ -178,7 +219,10 @@ def _same_as_parse_hand(text: str) -> None:
     """calc reads common strings without parse_hand; it must read them exactly as parse_hand."""
     try:
         tiles = parse_hand(text, variant="guobiao", waiting_ok=False)
-        want = (calc_input(tiles), Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count))
+        want = (
+            calc_input(tiles),
+            Situation.from_context(tiles.context or DEFAULT_CONTEXT, tiles.flower_count),
+        )
     except MjError:
         want = None
     got = fast_input(text)
@@ -186,7 +230,12 @@ def _same_as_parse_hand(text: str) -> None:
         assert want is not None, f"fast path accepted {text!r}, which parse_hand refuses"
         (inp, sit), (winp, wsit) = got, want
         assert sit == wsit
-        assert (inp.pack, inp.win, inp.has_kong, inp.win_copies) == (winp.pack, winp.win, winp.has_kong, winp.win_copies)
+        assert (inp.pack, inp.win, inp.has_kong, inp.win_copies) == (
+            winp.pack,
+            winp.win,
+            winp.has_kong,
+            winp.win_copies,
+        )
         assert sorted(inp.hand) == sorted(winp.hand)
     elif want is not None:
         # it may decline only shapes it does not handle
@@ -194,7 +243,12 @@ def _same_as_parse_hand(text: str) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(gb_hands(), st.sampled_from(["", "|EE0000", "|SW1101", "|NE0011", "|EE1011|3", "|WS0100|ahc", "|EE0000|aa"]))
+@given(
+    gb_hands(),
+    st.sampled_from(
+        ["", "|EE0000", "|SW1101", "|NE0011", "|EE1011|3", "|WS0100|ahc", "|EE0000|aa"]
+    ),
+)
 def test_fast_path_equals_parse_hand_on_wins(hk, tail):
     _same_as_parse_hand(hk[0] + tail)
 
@@ -219,9 +273,20 @@ def test_fast_path_never_accepts_what_parse_hand_refuses(hk, data):
 
 @pytest.mark.parametrize(
     "text",
-    ["11111m2345678m9m", "[1111m]1m23456789m99m", "[123m,4]456m789p123s5s5s", "[135m,1]456m789p123s55s",
-     "[ESW,1]456m789p123s55s", "[111m,5]456m789p123s55s", "123456789m123p4s", "123456789m123p4s ",
-     "19m19p19sESWNCFPP|EE0011", "19m19p19sESWNCFPP|EE1000|9", "19m19p19sESWNCFPP|EE1000|aba", "m19p19sESWNCFPP1"],
+    [
+        "11111m2345678m9m",
+        "[1111m]1m23456789m99m",
+        "[123m,4]456m789p123s5s5s",
+        "[135m,1]456m789p123s55s",
+        "[ESW,1]456m789p123s55s",
+        "[111m,5]456m789p123s55s",
+        "123456789m123p4s",
+        "123456789m123p4s ",
+        "19m19p19sESWNCFPP|EE0011",
+        "19m19p19sESWNCFPP|EE1000|9",
+        "19m19p19sESWNCFPP|EE1000|aba",
+        "m19p19sESWNCFPP1",
+    ],
 )
 def test_fast_path_declines_bad_strings(text):
     assert fast_input(text) is None
@@ -230,15 +295,22 @@ def test_fast_path_declines_bad_strings(text):
 
 
 @settings(max_examples=80, deadline=None)
-@given(gb_hands(), st.sampled_from("ESWN"), st.sampled_from("ESWN"), st.sampled_from(["0000", "1000", "0010", "1010"]),
-       st.sampled_from(["", "|0", "|5", "|abc", "|"]))
+@given(
+    gb_hands(),
+    st.sampled_from("ESWN"),
+    st.sampled_from("ESWN"),
+    st.sampled_from(["0000", "1000", "0010", "1010"]),
+    st.sampled_from(["", "|0", "|5", "|abc", "|"]),
+)
 def test_fast_calc_equals_checked_path(hk, prevailing, seat, bits, flowers):
     # calc's direct path (string → calculator → shared report) gives exactly what the checked
     # path (parse_hand-equivalent input, every flag check, fan naming) gives
     text = f"{hk[0]}|{prevailing}{seat}{bits}{flowers}"
     rules = GB.rules({"min_fan": 8})
     fast = GB.calc(text, rules)
-    slow = GB._calc_checked(text[:-1] if text.endswith("|") and text.count("|") == 2 else text, rules, None)
+    slow = GB._calc_checked(
+        text[:-1] if text.endswith("|") and text.count("|") == 2 else text, rules, None
+    )
     assert fast.json == slow.json and fast.lines == slow.lines
 
 
@@ -253,7 +325,11 @@ def test_shared_calc_results_are_read_only_and_serialise():
     with pytest.raises(TypeError):
         a.json["fans"][0]["points"] = 1  # type: ignore[index]
     assert json.loads(json.dumps(a.json, ensure_ascii=False))["fans"][0] == {
-        "name": "十三幺", "name_en": "Thirteen Orphans", "points": 88, "count": 1}
+        "name": "十三幺",
+        "name_en": "Thirteen Orphans",
+        "points": 88,
+        "count": 1,
+    }
     # a copy can be changed freely
     c = dict(a.json)
     c["total"] = 0
@@ -262,7 +338,13 @@ def test_shared_calc_results_are_read_only_and_serialise():
 
 def test_fast_path_counts_copies_across_runs_and_melds():
     # the fifth copy may be spread over runs and melds; the count is per tile kind
-    for text in ["11m1m1m1m23456789m", "[111m,1]11m23456789m5p", "[1111m]1m2345678m99m", "11111111111111m", "[123m,1][123m,1]111m99m1m"]:
+    for text in [
+        "11m1m1m1m23456789m",
+        "[111m,1]11m23456789m5p",
+        "[1111m]1m2345678m99m",
+        "11111111111111m",
+        "[123m,1][123m,1]111m99m1m",
+    ]:
         assert fast_input(text) is None
         with pytest.raises(MjError):
             GB.calc(text, GB.rules({}))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from mjscore.engine.core import replay
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import load_session
@@ -93,12 +92,22 @@ def test_robbed_kong_paid_by_robbed_player():
 
 def test_kong_bloom_needs_a_kong_event():
     hand = "[1111m]111999p11999s"  # 暗杠 1m, self-drawn on the replacement
-    ok = run([[{"type": "kong", "player": 2, "kind": "concealed", "tile": "1m"}, win(2, None, hand, kong_bloom=1)]])
+    ok = run(
+        [
+            [
+                {"type": "kong", "player": 2, "kind": "concealed", "tile": "1m"},
+                win(2, None, hand, kong_bloom=1),
+            ]
+        ]
+    )
     names = [i.zh for i in ok.hands[0].result.wins[0].items]
     assert "杠上开花" in names and "自摸" not in names  # seed #46 "不计自摸"
     # a self-draw for payment: each other player pays; 杠上开花 不计自摸, so the reason adds 自摸
     res = ok.hands[0].result
-    assert all(p.reason.endswith(f"杠上开花 暗杠 {res.wins[0].value}番 自摸") for p in res.payments) and len(res.payments) == 3
+    assert (
+        all(p.reason.endswith(f"杠上开花 暗杠 {res.wins[0].value}番 自摸") for p in res.payments)
+        and len(res.payments) == 3
+    )
     with pytest.raises(MjError) as ei:
         run([[win(2, None, hand, kong_bloom=1)]])
     assert ei.value.code == ErrorCode.CONTRADICTION and "kong event" in str(ei.value)
@@ -115,7 +124,11 @@ def test_false_win_penalty_each_other_player():
 
 
 def test_draw_pays_nothing():
-    r = run([[{"type": "kong", "player": 1, "kind": "concealed", "tile": "5p"}, {"type": "draw"}]]).hands[0].result
+    r = (
+        run([[{"type": "kong", "player": 1, "kind": "concealed", "tile": "5p"}, {"type": "draw"}]])
+        .hands[0]
+        .result
+    )
     assert r.payments == () and r.deltas == (0, 0, 0, 0)
 
 
@@ -171,7 +184,11 @@ def test_flowers_from_string():
 
 
 def test_flowers_events_and_string_agree():
-    r = run([[{"type": "flowers", "player": 1, "tiles": "ae"}, win(1, 3, FLUSH + "||ea")]]).hands[0].result
+    r = (
+        run([[{"type": "flowers", "player": 1, "tiles": "ae"}, win(1, 3, FLUSH + "||ea")]])
+        .hands[0]
+        .result
+    )
     assert r.wins[0].value == 50
 
 
@@ -185,7 +202,15 @@ def test_flowers_events_and_string_differ_refused(string_flowers):
 
 def test_same_flower_twice_refused():
     with pytest.raises(MjError) as ei:
-        run([[{"type": "flowers", "player": 1, "tiles": "a"}, {"type": "flowers", "player": 2, "tiles": "a"}, {"type": "draw"}]])
+        run(
+            [
+                [
+                    {"type": "flowers", "player": 1, "tiles": "a"},
+                    {"type": "flowers", "player": 2, "tiles": "a"},
+                    {"type": "draw"},
+                ]
+            ]
+        )
     assert ei.value.code == ErrorCode.CONTRADICTION
 
 
@@ -198,13 +223,27 @@ def test_kong_in_hand_needs_kong_event():
         run([[win(0, None, KONG_HAND)]])
     assert ei.value.code == ErrorCode.CONTRADICTION and "kong event" in ei.value.message
     # player 0's 上家 (relative 1) is seat 3
-    ok = run([[{"type": "kong", "player": 0, "kind": "exposed", "from": 3, "tile": "S"}, win(0, None, KONG_HAND)]])
+    ok = run(
+        [
+            [
+                {"type": "kong", "player": 0, "kind": "exposed", "from": 3, "tile": "S"},
+                win(0, None, KONG_HAND),
+            ]
+        ]
+    )
     assert "大四喜" in [i.zh for i in ok.hands[0].result.wins[0].items]
 
 
 def test_kong_event_from_must_match_hand():
     with pytest.raises(MjError) as ei:
-        run([[{"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "S"}, win(0, None, KONG_HAND)]])
+        run(
+            [
+                [
+                    {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "S"},
+                    win(0, None, KONG_HAND),
+                ]
+            ]
+        )
     assert ei.value.code == ErrorCode.CONTRADICTION
 
 
@@ -215,13 +254,23 @@ def test_winner_kong_event_missing_from_hand_refused():
 
 
 def test_pung_events_must_agree_with_melds():
-    hand = "[EEE,2][SSS,1][CCCC]88m456s"  # conformance: 圈风刻 门风刻 箭刻 暗杠 缺一门 自摸 (+ seat S)
+    hand = (
+        "[EEE,2][SSS,1][CCCC]88m456s"  # conformance: 圈风刻 门风刻 箭刻 暗杠 缺一门 自摸 (+ seat S)
+    )
     kong = {"type": "kong", "player": 1, "kind": "concealed", "tile": "C"}
     # player 1: 对家 = seat 3, 上家 = seat 0
-    good = [{"type": "pung", "player": 1, "from": 3, "tile": "E"}, {"type": "pung", "player": 1, "from": 0, "tile": "S"}, kong]
+    good = [
+        {"type": "pung", "player": 1, "from": 3, "tile": "E"},
+        {"type": "pung", "player": 1, "from": 0, "tile": "S"},
+        kong,
+    ]
     r = run([[*good, win(1, None, hand)]]).hands[0].result
     assert {"圈风刻", "门风刻"} <= {i.zh for i in r.wins[0].items}  # 东风圈, player 1 sits 南
-    bad = [{"type": "pung", "player": 1, "from": 2, "tile": "E"}, {"type": "pung", "player": 1, "from": 0, "tile": "S"}, kong]
+    bad = [
+        {"type": "pung", "player": 1, "from": 2, "tile": "E"},
+        {"type": "pung", "player": 1, "from": 0, "tile": "S"},
+        kong,
+    ]
     with pytest.raises(MjError) as ei:
         run([[*bad, win(1, None, hand)]])
     assert ei.value.code == ErrorCode.CONTRADICTION
@@ -296,7 +345,9 @@ def test_sixteen_hand_game_then_east_again():
         dealer = (2 + k) % 4
         kind = k % 4
         if kind == 0:
-            outcomes.append([win(dealer, (dealer + 1) % 4, FLUSH)])  # dealer wins: the deal still passes
+            outcomes.append(
+                [win(dealer, (dealer + 1) % 4, FLUSH)]
+            )  # dealer wins: the deal still passes
         elif kind == 1:
             outcomes.append([{"type": "draw"}])
         elif kind == 2:
@@ -307,10 +358,22 @@ def test_sixteen_hand_game_then_east_again():
     data["first_dealer"] = 2
     rep = replay(load_session(data))
     expected = [
-        (2, "E"), (3, "E"), (0, "E"), (1, "E"),
-        (2, "S"), (3, "S"), (0, "S"), (1, "S"),
-        (2, "W"), (3, "W"), (0, "W"), (1, "W"),
-        (2, "N"), (3, "N"), (0, "N"), (1, "N"),
+        (2, "E"),
+        (3, "E"),
+        (0, "E"),
+        (1, "E"),
+        (2, "S"),
+        (3, "S"),
+        (0, "S"),
+        (1, "S"),
+        (2, "W"),
+        (3, "W"),
+        (0, "W"),
+        (1, "W"),
+        (2, "N"),
+        (3, "N"),
+        (0, "N"),
+        (1, "N"),
         (2, "E"),
     ]
     assert _states(rep) == expected
@@ -337,8 +400,16 @@ def test_dealer_repeats():
     ]
     rep = run(hands, dealer_repeats=True)
     assert _states(rep) == [
-        (0, "E"), (0, "E"), (0, "E"), (1, "E"), (2, "E"), (2, "E"), (3, "E"), (3, "E"),
-        (0, "S"), (0, "S"),
+        (0, "E"),
+        (0, "E"),
+        (0, "E"),
+        (1, "E"),
+        (2, "E"),
+        (2, "E"),
+        (3, "E"),
+        (3, "E"),
+        (0, "S"),
+        (0, "S"),
     ]
     assert rep.next_state.passes == 4 and rep.next_state.dealer == 0
     # without the option the same record rotates every hand

@@ -5,7 +5,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.hands import decompositions, is_complete, seven_pairs, waits, win_shapes
 from mjscore.engine.tiles import ALL_TILES, parse_hand
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mjscore.tui.cli import main
 
 
@@ -27,7 +26,11 @@ def test_calc_seven_star_dealer(capsys):
     assert [m["id"] for m in self_draw["multipliers"]] == ["seven_star_lan", "clean"]
     assert self_draw["product"] == 8
     # self-draw: each pays 8·2 (自摸) ·2 (庄家) = 32, + 5
-    assert [(p["seat"], p["amount"], p["clean_bonus"]) for p in self_draw["payments"]] == [("S", 32, 5), ("W", 32, 5), ("N", 32, 5)]
+    assert [(p["seat"], p["amount"], p["clean_bonus"]) for p in self_draw["payments"]] == [
+        ("S", 32, 5),
+        ("W", 32, 5),
+        ("N", 32, 5),
+    ]
     # discard by 南: 南 pays 8·2·2 = 32 + 5, the others 8·1·2 = 16
     d = sc["discard_S"]
     assert [(p["seat"], p["total"]) for p in d["payments"]] == [("S", 37), ("W", 16), ("N", 16)]
@@ -38,7 +41,9 @@ def test_calc_jing_single_non_dealer(capsys):
     out = calc_json(capsys, "123m456p789sEEE5m9p|ES1000", "--jing", "5m")
     sc = {s["key"]: s for s in out["scenarios"]}
     assert sc["self_draw"]["product"] == 2 and sc["discard_E"]["product"] == 1
-    assert out["product"] == 2 and [m["id"] for m in out["patterns"]] == ["jing_single"]  # |ES1000: self-drawn
+    assert out["product"] == 2 and [m["id"] for m in out["patterns"]] == [
+        "jing_single"
+    ]  # |ES1000: self-drawn
     assert out["self_draw"] == sc["self_draw"] and len(out["discard"]) == 3
     assert {p["seat"]: p["amount"] for p in sc["self_draw"]["payments"]} == {"E": 8, "W": 4, "N": 4}
     assert {p["seat"]: p["amount"] for p in sc["discard_E"]["payments"]} == {"E": 4, "W": 1, "N": 1}
@@ -46,7 +51,16 @@ def test_calc_jing_single_non_dealer(capsys):
 
 
 def test_calc_flags_and_base(capsys):
-    out = calc_json(capsys, "14m258p3sESWNCFP7s|EE1000", "--jing", "5m", "--flag", "heavenly", "--option", "base=2")
+    out = calc_json(
+        capsys,
+        "14m258p3sESWNCFP7s|EE1000",
+        "--jing",
+        "5m",
+        "--flag",
+        "heavenly",
+        "--option",
+        "base=2",
+    )
     (only,) = out["scenarios"]
     assert only["product"] == 160 and [p["amount"] for p in only["payments"]] == [640, 640, 640]
     assert [p["clean_bonus"] for p in only["payments"]] == [10, 10, 10]
@@ -68,8 +82,12 @@ def test_calc_text(capsys):
     ],
 )
 def test_calc_errors_one_line(args, fragment):
-    r = subprocess.run([sys.executable, "-m", "mjscore", "calc", "nanchang", *args], capture_output=True, text=True,
-                       cwd=Path(__file__).parents[2])
+    r = subprocess.run(
+        [sys.executable, "-m", "mjscore", "calc", "nanchang", *args],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
     assert r.returncode == 2
     assert fragment in r.stderr and r.stderr.count("\n") == 1
 
@@ -95,8 +113,10 @@ def test_calc_agrees_with_settlement(capsys, hand, zheng):
     tiles = hand.split("|")[0]
     for sc in out["scenarios"]:
         frm = None if sc["from"] is None else "ESWN".index(sc["from"])
-        ev = [{"type": "jing", "indicator": zheng, "lower": "2p", "lower_counts": [[0, 0]] * 4},
-              {"type": "win", "player": winner, "from": frm, "hand": tiles}]
+        ev = [
+            {"type": "jing", "indicator": zheng, "lower": "2p", "lower_counts": [[0, 0]] * 4},
+            {"type": "win", "player": winner, "from": frm, "hand": tiles},
+        ]
         res = v.settle_hand(hand_from_json({"events": ev}, v), TableState(dealer=0), v.rules({}))
         got = {}
         for p in res.payments:

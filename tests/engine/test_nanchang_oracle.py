@@ -13,7 +13,6 @@ from math import floor, prod
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import hand_from_json
@@ -21,8 +20,16 @@ from mjscore.engine.variants import get_variant
 
 V = get_variant("nanchang")
 
-FACTOR = {"seven_pairs": 2, "thirteen_lan": 2, "seven_star_lan": 4, "clean": 2, "clean_sweep": 4,
-          "jing_single": 2, "heavenly": 20, "earthly": 20}
+FACTOR = {
+    "seven_pairs": 2,
+    "thirteen_lan": 2,
+    "seven_star_lan": 4,
+    "clean": 2,
+    "clean_sweep": 4,
+    "jing_single": 2,
+    "heavenly": 20,
+    "earthly": 20,
+}
 
 
 def jing_score(counts: list[list[int]], p: int, chong_cap: int | None) -> int:
@@ -98,7 +105,11 @@ def oracle(h: dict) -> tuple[list[int], int]:
             pats.add("clean")  # "德国: … (or holds none)"
         if "clean_sweep" in pats:
             pats.add("clean")
-        if "clean" in pats and counts is not None and all(sum(counts[q]) == 0 for q in range(4) if q != w):
+        if (
+            "clean" in pats
+            and counts is not None
+            and all(sum(counts[q]) == 0 for q in range(4) if q != w)
+        ):
             pats.add("clean_sweep")  # "德中德: 德国 and none of the other three holds any jing"
         if "clean_sweep" in pats:
             pats.discard("clean")  # "replaces 德国"
@@ -124,7 +135,7 @@ def oracle(h: dict) -> tuple[list[int], int]:
         if "clean" in pats or "clean_sweep" in pats:
             # "paid by each other player after a self-draw, 杠上开花 or 天胡, and by the
             # discarder or robbed player alone after a discard, 抢杠 or 地胡"
-            for j in ([q for q in range(4) if q != w] if frm is None else [frm]):
+            for j in [q for q in range(4) if q != w] if frm is None else [frm]:
                 pay(j, w, base * 5)
         if w != dealer:
             nxt = (dealer + 1) % 4  # "otherwise the dealer's 下家"
@@ -156,11 +167,21 @@ def hands(draw):
             if 2 * z[p] + f[p] >= 5 and draw(st.booleans()):
                 fed[p] = draw(st.sampled_from([q for q in range(4) if q != p]))
     kind = draw(st.sampled_from(["draw", "false_win", "win", "win", "win"]))
-    h: dict = {"dealer": dealer, "lower": lower, "kongs": kongs, "counts": counts, "jing_kongs": jing_kongs,
-               "fed_by": fed, "kind": kind,
-               "options": {"base": draw(st.integers(1, 4)), "cap": draw(st.one_of(st.none(), st.integers(1, 600))),
-                           "chongguan_cap": draw(st.one_of(st.none(), st.integers(1, 9))),
-                           "false_win_penalty": draw(st.integers(0, 12))}}
+    h: dict = {
+        "dealer": dealer,
+        "lower": lower,
+        "kongs": kongs,
+        "counts": counts,
+        "jing_kongs": jing_kongs,
+        "fed_by": fed,
+        "kind": kind,
+        "options": {
+            "base": draw(st.integers(1, 4)),
+            "cap": draw(st.one_of(st.none(), st.integers(1, 600))),
+            "chongguan_cap": draw(st.one_of(st.none(), st.integers(1, 9))),
+            "false_win_penalty": draw(st.integers(0, 12)),
+        },
+    }
     if kind == "false_win":
         h["player"] = draw(st.integers(0, 3))
     if kind != "win":
@@ -187,31 +208,54 @@ def hands(draw):
     if extra == ["clean_sweep"] and counts is not None and not holders_none:
         extra = ["clean"]
     pats += extra
-    if frm is None and not set(shape) & {"thirteen_lan", "seven_star_lan"} and (counts is None or sum(counts[w])) \
-            and draw(st.booleans()):
+    if (
+        frm is None
+        and not set(shape) & {"thirteen_lan", "seven_star_lan"}
+        and (counts is None or sum(counts[w]))
+        and draw(st.booleans())
+    ):
         pats.append("jing_single")
     if way in ("heavenly", "earthly"):
         kongs[:] = [0, 0, 0, 0]
         jing_kongs[:] = [0, 0, 0, 0]
     if way == "kong_bloom" and not kongs[w]:
         kongs[w] = 1
-    h.update(player=w, **{"from": frm}, patterns=pats, heavenly=way == "heavenly", earthly=way == "earthly",
-             kong_bloom=way == "kong_bloom", robbed_kong=way == "robbed")
+    h.update(
+        player=w,
+        **{"from": frm},
+        patterns=pats,
+        heavenly=way == "heavenly",
+        earthly=way == "earthly",
+        kong_bloom=way == "kong_bloom",
+        robbed_kong=way == "robbed",
+    )
     return h
 
 
 def events_of(h: dict) -> list[dict]:
-    ev: list[dict] = [{"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": h["lower"]}]
+    ev: list[dict] = [
+        {"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": h["lower"]}
+    ]
     for p in range(4):
         for k in range(h["kongs"][p]):
-            tile = "5m" if k < h["jing_kongs"][p] and h["counts"][p][0] == 4 else (
-                "6m" if k < h["jing_kongs"][p] else None)
+            tile = (
+                "5m"
+                if k < h["jing_kongs"][p] and h["counts"][p][0] == 4
+                else ("6m" if k < h["jing_kongs"][p] else None)
+            )
             e = {"type": "kong", "player": p, "kind": "concealed"}
             if tile:
                 e["tile"] = tile
             ev.append(e)
     if h["counts"] is not None:
-        ev.append({"type": "jing_count", "counts": h["counts"], "jing_kongs": h["jing_kongs"], "fed_by": h["fed_by"]})
+        ev.append(
+            {
+                "type": "jing_count",
+                "counts": h["counts"],
+                "jing_kongs": h["jing_kongs"],
+                "fed_by": h["fed_by"],
+            }
+        )
     if h["kind"] == "draw":
         ev.append({"type": "draw"})
     elif h["kind"] == "false_win":
@@ -234,7 +278,11 @@ def events_of(h: dict) -> list[dict]:
 def test_settlement_matches_oracle(h):
     events = events_of(h)
     try:
-        res = V.settle_hand(hand_from_json({"events": events}, V), TableState(dealer=h["dealer"]), V.rules(h["options"]))
+        res = V.settle_hand(
+            hand_from_json({"events": events}, V),
+            TableState(dealer=h["dealer"]),
+            V.rules(h["options"]),
+        )
     except MjError as e:  # the generator only builds consistent records
         raise AssertionError(f"refused a consistent record: {e}\n{events}") from None
     want, nxt = oracle(h)

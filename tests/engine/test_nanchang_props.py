@@ -12,7 +12,6 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState
 from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
@@ -46,7 +45,12 @@ def hands(draw):
     z, f = split(draw, 4), split(draw, 4)
     counts = [[z[p], f[p]] for p in range(4)]
     events: list[dict] = [
-        {"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": [[lz[p], lf[p]] for p in range(4)]}
+        {
+            "type": "jing",
+            "indicator": "5m",
+            "lower": "2p",
+            "lower_counts": [[lz[p], lf[p]] for p in range(4)],
+        }
     ]
     kongs = [draw(st.integers(0, 2)) for _ in range(4)]
     for p in range(4):
@@ -68,10 +72,23 @@ def hands(draw):
     else:
         player = draw(st.integers(0, 3))
         frm = draw(st.sampled_from([None] + [q for q in range(4) if q != player]))
-        pats = set(draw(st.lists(st.sampled_from(["seven_pairs", "thirteen_lan", "seven_star_lan", "clean"]), max_size=2)))
+        pats = set(
+            draw(
+                st.lists(
+                    st.sampled_from(["seven_pairs", "thirteen_lan", "seven_star_lan", "clean"]),
+                    max_size=2,
+                )
+            )
+        )
         if "seven_pairs" in pats:
             pats -= {"thirteen_lan", "seven_star_lan"}
-        if frm is None and sum(counts[player]) and "thirteen_lan" not in pats and "seven_star_lan" not in pats and draw(st.booleans()):
+        if (
+            frm is None
+            and sum(counts[player])
+            and "thirteen_lan" not in pats
+            and "seven_star_lan" not in pats
+            and draw(st.booleans())
+        ):
             pats.add("jing_single")
         if kongs[player] and pats & {"seven_pairs", "thirteen_lan", "seven_star_lan"}:
             # 七对 / 十三烂 are fourteen concealed tiles: with a kong logged they are refused (§0)
@@ -123,9 +140,14 @@ def test_jing_and_kong_parts_match_formula(h):
     cnt = next(e for e in events if e["type"] == "jing_count")
     if kind != "draw" or any(x is not None for x in cnt.get("fed_by", [])):
         return
-    res = V.settle_hand(hand_from_json({"events": events}, V), TableState(dealer=dealer), V.rules(options))
+    res = V.settle_hand(
+        hand_from_json({"events": events}, V), TableState(dealer=dealer), V.rules(options)
+    )
     cap = options["chongguan_cap"]
-    own = [a + b + 2 * k for a, b, k in zip(scores(lower, cap), scores(counts, cap), kongs, strict=True)]
+    own = [
+        a + b + 2 * k
+        for a, b, k in zip(scores(lower, cap), scores(counts, cap), kongs, strict=True)
+    ]
     want = tuple(options["base"] * (4 * o - sum(own)) for o in own)
     assert res.deltas == want
 
@@ -158,8 +180,14 @@ def messy_hands(draw):
     four_pairs = st.lists(pair, min_size=4, max_size=4)
     events: list[dict] = []
     if draw(st.booleans()):
-        events.append({"type": "jing", "indicator": draw(st.sampled_from(TILES)), "lower": draw(st.sampled_from(TILES)),
-                       "lower_counts": draw(four_pairs)})
+        events.append(
+            {
+                "type": "jing",
+                "indicator": draw(st.sampled_from(TILES)),
+                "lower": draw(st.sampled_from(TILES)),
+                "lower_counts": draw(four_pairs),
+            }
+        )
     for _ in range(draw(st.integers(0, 3))):
         p = draw(st.integers(0, 3))
         kind = draw(st.sampled_from(["exposed", "added", "concealed"]))
@@ -174,7 +202,9 @@ def messy_hands(draw):
         if draw(st.booleans()):
             cnt["jing_kongs"] = draw(st.lists(st.integers(0, 2), min_size=4, max_size=4))
         if draw(st.booleans()):
-            cnt["fed_by"] = draw(st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=4, max_size=4))
+            cnt["fed_by"] = draw(
+                st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=4, max_size=4)
+            )
         events.append(cnt)
     kind = draw(st.sampled_from(["draw", "false_win", "win", "win"]))
     if kind == "draw":
@@ -183,13 +213,25 @@ def messy_hands(draw):
         events.append({"type": "false_win", "player": draw(st.integers(0, 3))})
     else:
         player = draw(st.integers(0, 3))
-        ev = {"type": "win", "player": player, "from": draw(st.sampled_from([None] + [q for q in range(4) if q != player]))}
+        ev = {
+            "type": "win",
+            "player": player,
+            "from": draw(st.sampled_from([None] + [q for q in range(4) if q != player])),
+        }
         if draw(st.booleans()):
             tiles = draw(st.lists(st.sampled_from(TILES), min_size=14, max_size=14))
             ev["hand"] = "".join(tiles)
         else:
-            ev["patterns"] = draw(st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True))
-        for flag in draw(st.lists(st.sampled_from(["kong_bloom", "robbed_kong", "heavenly", "earthly"]), max_size=2, unique=True)):
+            ev["patterns"] = draw(
+                st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True)
+            )
+        for flag in draw(
+            st.lists(
+                st.sampled_from(["kong_bloom", "robbed_kong", "heavenly", "earthly"]),
+                max_size=2,
+                unique=True,
+            )
+        ):
             ev[flag] = 1 if flag in ("kong_bloom", "robbed_kong") else True
         events.append(ev)
     return events, draw(st.integers(0, 3)), draw(st.one_of(st.none(), st.integers(1, 200)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import hand_from_json
@@ -27,7 +26,9 @@ def count(counts: list, **kw: Any) -> dict[str, Any]:
     return {"type": "jing_count", "counts": counts, **kw}
 
 
-def kong(player: int, kind: str = "concealed", frm: int | None = None, tile: str | None = None) -> dict[str, Any]:
+def kong(
+    player: int, kind: str = "concealed", frm: int | None = None, tile: str | None = None
+) -> dict[str, Any]:
     ev: dict[str, Any] = {"type": "kong", "player": player, "kind": kind}
     if frm is not None:
         ev["from"] = frm
@@ -49,10 +50,19 @@ def settle(events: list[dict], options: dict | None = None, dealer: int = 0):
 
 
 def paid(res, payer: int, payee: int, prefix: str = "") -> int:
-    return sum(p.amount for p in res.payments if p.payer == payer and p.payee == payee and p.reason.startswith(prefix))
+    return sum(
+        p.amount
+        for p in res.payments
+        if p.payer == payer and p.payee == payee and p.reason.startswith(prefix)
+    )
 
 
-def refused(events: list[dict], fragment: str | tuple[str, ...], options: dict | None = None, dealer: int = 0) -> None:
+def refused(
+    events: list[dict],
+    fragment: str | tuple[str, ...],
+    options: dict | None = None,
+    dealer: int = 0,
+) -> None:
     """The record is refused with a message containing ``fragment`` (or one of them)."""
     with pytest.raises(MjError) as e:
         settle(events, options, dealer)
@@ -65,13 +75,35 @@ def refused(events: list[dict], fragment: str | tuple[str, ...], options: dict |
 #  正精 and 副精 are wild in winning hands"
 WRAP = [
     # (正精, hand, wins): each hand needs exactly one wildcard, the tile named in the id
-    pytest.param("9s", "123m456p789sEEE1s5p", True, id="§4 'suits wrap 9→1': 正精 9s makes 1s (副精) wild, pairing 5p"),
+    pytest.param(
+        "9s",
+        "123m456p789sEEE1s5p",
+        True,
+        id="§4 'suits wrap 9→1': 正精 9s makes 1s (副精) wild, pairing 5p",
+    ),
     pytest.param("8s", "123m456p789sEEE1s5p", False, id="§4 副精 of 8s is 9s: 1s is not wild"),
-    pytest.param("1s", "123m456p789sEEE9s5p", False, id="§4 副精 is the NEXT tile: 正精 1s does not make 9s wild"),
-    pytest.param("N", "123m456p789s1s1sSSE", True, id="§4 '东→南→西→北→东': 正精 北 makes 东 (副精) wild: SS+东 pung"),
+    pytest.param(
+        "1s",
+        "123m456p789sEEE9s5p",
+        False,
+        id="§4 副精 is the NEXT tile: 正精 1s does not make 9s wild",
+    ),
+    pytest.param(
+        "N",
+        "123m456p789s1s1sSSE",
+        True,
+        id="§4 '东→南→西→北→东': 正精 北 makes 东 (副精) wild: SS+东 pung",
+    ),
     pytest.param("W", "123m456p789s1s1sSSE", False, id="§4 正精 西: 副精 北, 东 not wild"),
-    pytest.param("P", "123m456p789s1s1sFFC", True, id="§4 '中→发→白→中': 正精 白 makes 中 (副精) wild: FF+中 pung"),
-    pytest.param("S", "123m456p789s1s1sFFC", False, id="§4 正精 南 (副精 西): 中 not wild, FF中 no set"),
+    pytest.param(
+        "P",
+        "123m456p789s1s1sFFC",
+        True,
+        id="§4 '中→发→白→中': 正精 白 makes 中 (副精) wild: FF+中 pung",
+    ),
+    pytest.param(
+        "S", "123m456p789s1s1sFFC", False, id="§4 正精 南 (副精 西): 中 not wild, FF中 no set"
+    ),
 ]
 
 
@@ -80,7 +112,9 @@ def test_jing_pair_wraps_in_hands(zheng, hand, wins):
     events = [jing(zheng), win(1, 2, hand)]
     if wins:
         res = settle(events)
-        assert res.wins[0].value == 1 and not res.details["win"]["clean"]  # the wild was needed: not 德国
+        assert (
+            res.wins[0].value == 1 and not res.details["win"]["clean"]
+        )  # the wild was needed: not 德国
     else:
         refused(events, "not a winning hand")
 
@@ -134,17 +168,25 @@ CHONG = [
 ]
 
 
-@pytest.mark.parametrize(("mine", "other", "cap", "score", "why"), CHONG, ids=[f"§4 上精 {c[4]}" for c in CHONG])
+@pytest.mark.parametrize(
+    ("mine", "other", "cap", "score", "why"), CHONG, ids=[f"§4 上精 {c[4]}" for c in CHONG]
+)
 def test_award_jing_score_table(mine, other, cap, score, why):
     res = settle([jing("5m"), count([mine, other, [0, 0], [0, 0]]), DRAW], {"chongguan_cap": cap})
     assert paid(res, 2, 0, "奖励分 上精") == score
     assert paid(res, 3, 0, "奖励分 上精") == score
 
 
-LOWER_CHONG = [c for c in CHONG if c[0][0] + c[1][0] <= 3]  # the 下正精 itself lies face up: three left
+LOWER_CHONG = [
+    c for c in CHONG if c[0][0] + c[1][0] <= 3
+]  # the 下正精 itself lies face up: three left
 
 
-@pytest.mark.parametrize(("mine", "other", "cap", "score", "why"), LOWER_CHONG, ids=[f"§4 下精 {c[4]}" for c in LOWER_CHONG])
+@pytest.mark.parametrize(
+    ("mine", "other", "cap", "score", "why"),
+    LOWER_CHONG,
+    ids=[f"§4 下精 {c[4]}" for c in LOWER_CHONG],
+)
 def test_lower_jing_score_table(mine, other, cap, score, why):
     """§4 "下精分: counted … when the 下精 pair is revealed": the same jing-score formula."""
     res = settle([jing("5m", "9m", [mine, other, [0, 0], [0, 0]]), DRAW], {"chongguan_cap": cap})
@@ -163,8 +205,18 @@ def test_each_collects_from_each_other():
 def test_bawang_per_count():
     """霸王 is decided within each count: seat 0 is the sole 下精 holder (×2) while in 上精 seat 1
     also holds jing (no 霸王)."""
-    res = settle([jing("5m", "9m", [[1, 0], [0, 0], [0, 0], [0, 0]]), count([[1, 0], [0, 1], [0, 0], [0, 0]]), DRAW])
-    assert paid(res, 2, 0, "下精分") == 4 and paid(res, 2, 0, "奖励分 上精") == 2 and paid(res, 2, 1, "奖励分 上精") == 1
+    res = settle(
+        [
+            jing("5m", "9m", [[1, 0], [0, 0], [0, 0], [0, 0]]),
+            count([[1, 0], [0, 1], [0, 0], [0, 0]]),
+            DRAW,
+        ]
+    )
+    assert (
+        paid(res, 2, 0, "下精分") == 4
+        and paid(res, 2, 0, "奖励分 上精") == 2
+        and paid(res, 2, 1, "奖励分 上精") == 1
+    )
 
 
 def test_seed_280_not_reproduced():
@@ -180,10 +232,19 @@ def test_seed_280_not_reproduced():
 # ================================================================ §4 奖励分: kongs, 精杠, fed 冲关
 KONGS = [
     pytest.param([kong(0, "exposed", 2, "3s")], 2, id="§4 'plus 2 per exposed … kong' (明杠)"),
-    pytest.param([kong(0, "concealed", None, "3s")], 2, id="§4 'plus 2 per … concealed kong' (暗杠)"),
-    pytest.param([{"type": "pung", "player": 0, "from": 1, "tile": "3s"}, kong(0, "added", 1, "3s")], 2,
-                 id="reading: an added kong (补杠) scores 2: the seed's 明杠 includes '玩家碰牌后，又摸到杠牌'"),
-    pytest.param([kong(0, "concealed", None, "3s"), kong(0, "exposed", 3, "4s")], 4, id="§4 2 per kong, 可累加"),
+    pytest.param(
+        [kong(0, "concealed", None, "3s")], 2, id="§4 'plus 2 per … concealed kong' (暗杠)"
+    ),
+    pytest.param(
+        [{"type": "pung", "player": 0, "from": 1, "tile": "3s"}, kong(0, "added", 1, "3s")],
+        2,
+        id="reading: an added kong (补杠) scores 2: the seed's 明杠 includes '玩家碰牌后，又摸到杠牌'",
+    ),
+    pytest.param(
+        [kong(0, "concealed", None, "3s"), kong(0, "exposed", 3, "4s")],
+        4,
+        id="§4 2 per kong, 可累加",
+    ),
 ]
 
 
@@ -197,8 +258,15 @@ def test_kong_award(kongs, points):
 def test_jing_kong_of_fu_jing_and_a_second_kong():
     """§4 "10 instead of 2 for a 精杠 (… whose four jing still count in raw)": a 精杠 of the
     副精 6m plus a plain kong: 10 + 2 = 12; 上精 raw 4 (four 副精), seat 1 also holds one 正精."""
-    res = settle([jing("5m"), kong(0, "concealed", None, "6m"), kong(0, "exposed", 1, "9p"),
-                  count([[0, 4], [1, 0], [0, 0], [0, 0]]), DRAW])
+    res = settle(
+        [
+            jing("5m"),
+            kong(0, "concealed", None, "6m"),
+            kong(0, "exposed", 1, "9p"),
+            count([[0, 4], [1, 0], [0, 0], [0, 0]]),
+            DRAW,
+        ]
+    )
     assert paid(res, 2, 0, "奖励分 精杠") + paid(res, 2, 0, "奖励分 杠") == 12
     assert paid(res, 2, 0, "奖励分 上精") == 4 and paid(res, 2, 1, "奖励分 上精") == 2
 
@@ -207,8 +275,14 @@ def test_fed_chongguan_with_kongs_and_lower():
     """§4 "X alone pays that player's jing score three times (the others pay nothing for the jing
     part; kong awards are paid as usual)": seat 1 raw 6 (×3 冲关) with seat 3 holding one 副精
     (no 霸王) = 18, fed by seat 0 → seat 0 pays 54; seat 1's kong 2 from everyone; 下精分 too."""
-    res = settle([jing("5m", "9m", [[0, 0], [1, 0], [0, 0], [0, 0]]), kong(1, "concealed", None, "7s"),
-                  count([[0, 0], [3, 0], [0, 0], [0, 1]], fed_by=[None, 0, None, None]), DRAW])
+    res = settle(
+        [
+            jing("5m", "9m", [[0, 0], [1, 0], [0, 0], [0, 0]]),
+            kong(1, "concealed", None, "7s"),
+            count([[0, 0], [3, 0], [0, 0], [0, 1]], fed_by=[None, 0, None, None]),
+            DRAW,
+        ]
+    )
     assert paid(res, 0, 1, "奖励分 上精") == 54
     assert paid(res, 2, 1, "奖励分 上精") == 0 and paid(res, 3, 1, "奖励分 上精") == 0
     assert all(paid(res, j, 1, "奖励分 杠") == 2 for j in (0, 2, 3))
@@ -220,7 +294,9 @@ def test_award_on_draw_dealer_not_doubled():
     """§4 "奖励分 is settled on a draw too; the dealer is not doubled here": dealer seat 2 holds
     one 正精 alone: 2 × 霸王 2 = 4 from each, the same as a non-dealer."""
     for dealer in (0, 2):
-        res = settle([jing("5m"), count([[0, 0], [0, 0], [1, 0], [0, 0]]), kong(1), DRAW], dealer=dealer)
+        res = settle(
+            [jing("5m"), count([[0, 0], [0, 0], [1, 0], [0, 0]]), kong(1), DRAW], dealer=dealer
+        )
         assert res.deltas == (-4 - 2, 6 - 4, 12 - 2, -4 - 2)
 
 
@@ -230,7 +306,10 @@ def test_claimed_jing_counted_from_the_hand():
     hand = "[555m,2]123p456p789s1s1s"
     res = settle([jing("5m"), count([[3, 0], [0, 0], [0, 0], [0, 0]]), win(0, None, hand)])
     assert paid(res, 1, 0, "奖励分 上精") == 6 * 3 * 2  # raw 6 ×3 冲关, 霸王
-    refused([jing("5m"), count([[0, 0], [0, 0], [0, 0], [0, 0]]), win(0, None, hand)], "jing_count gives him")
+    refused(
+        [jing("5m"), count([[0, 0], [0, 0], [0, 0], [0, 0]]), win(0, None, hand)],
+        "jing_count gives him",
+    )
 
 
 # ================================================================ §4 胡分
@@ -240,20 +319,46 @@ def test_claimed_jing_counted_from_the_hand():
 # Declared mode (a plain win, M = 1) so that only f and d vary; base 3.
 PAYERS = [
     pytest.param(win(2, None), 0, [], {0: 12, 1: 6, 3: 6}, id="自摸: f 2 each, dealer 0 ×2"),
-    pytest.param(win(2, None, kong_bloom=1), 0, [kong(2, "concealed", None, "9p")], {0: 24, 1: 12, 3: 12}, id="杠上开花: f 4 each"),
-    pytest.param(win(0, None, kong_bloom=1), 0, [kong(0, "exposed", 3, "9p")], {1: 24, 2: 24, 3: 24}, id="dealer 杠上开花: 4·2 each"),
-    pytest.param(win(2, 1), 0, [], {0: 6, 1: 6, 3: 3}, id="点炮 by a non-dealer: 2 / 1 (dealer ×2) / 1"),
+    pytest.param(
+        win(2, None, kong_bloom=1),
+        0,
+        [kong(2, "concealed", None, "9p")],
+        {0: 24, 1: 12, 3: 12},
+        id="杠上开花: f 4 each",
+    ),
+    pytest.param(
+        win(0, None, kong_bloom=1),
+        0,
+        [kong(0, "exposed", 3, "9p")],
+        {1: 24, 2: 24, 3: 24},
+        id="dealer 杠上开花: 4·2 each",
+    ),
+    pytest.param(
+        win(2, 1), 0, [], {0: 6, 1: 6, 3: 3}, id="点炮 by a non-dealer: 2 / 1 (dealer ×2) / 1"
+    ),
     pytest.param(win(2, 0), 0, [], {0: 12, 1: 3, 3: 3}, id="点炮 by the dealer: 2·2 / 1 / 1"),
-    pytest.param(win(2, 3, robbed_kong=1), 0, [], {0: 6, 1: 3, 3: 12}, id="抢杠: robbed 4, others 1 (dealer ×2)"),
-    pytest.param(win(2, 0, robbed_kong=1), 0, [], {0: 24, 1: 3, 3: 3}, id="抢杠 of the dealer: 4·2"),
-    pytest.param(win(3, 1), 3, [], {0: 6, 1: 12, 2: 6}, id="dealer seat 3 wins a discard: d 2 for all"),
+    pytest.param(
+        win(2, 3, robbed_kong=1),
+        0,
+        [],
+        {0: 6, 1: 3, 3: 12},
+        id="抢杠: robbed 4, others 1 (dealer ×2)",
+    ),
+    pytest.param(
+        win(2, 0, robbed_kong=1), 0, [], {0: 24, 1: 3, 3: 3}, id="抢杠 of the dealer: 4·2"
+    ),
+    pytest.param(
+        win(3, 1), 3, [], {0: 6, 1: 12, 2: 6}, id="dealer seat 3 wins a discard: d 2 for all"
+    ),
 ]
 
 
 @pytest.mark.parametrize(("ev", "dealer", "pre", "pays"), PAYERS)
 def test_payer_and_dealer_factors(ev, dealer, pre, pays):
     w = ev["player"]
-    counts = [[1, 0] if p == w else [0, 0] for p in range(4)]  # the winner holds a jing: not 德国, M = 1
+    counts = [
+        [1, 0] if p == w else [0, 0] for p in range(4)
+    ]  # the winner holds a jing: not 德国, M = 1
     res = settle([*pre, count(counts), ev], {"base": 3}, dealer)
     assert {j: paid(res, j, w, "胡分") for j in range(4) if j != w} == pays
     assert res.wins[0].value == 1
@@ -263,13 +368,28 @@ def test_payer_and_dealer_factors(ev, dealer, pre, pays):
 #  dealer factor." "The +5 of 德国/德中德 is paid by each other player after a self-draw, 杠上开花
 #  or 天胡, and by the discarder or robbed player alone after a discard, 抢杠 or 地胡."
 CLEAN_PAYERS = [
-    pytest.param(win(1, None, patterns=["clean"]), [], {0, 2, 3}, id="+5 self-draw: each other player"),
-    pytest.param(win(1, None, patterns=["clean"], kong_bloom=1), [kong(1)], {0, 2, 3}, id="+5 杠上开花: each"),
-    pytest.param(win(0, None, patterns=["clean"], heavenly=True), [], {1, 2, 3}, id="+5 天胡: each"),
+    pytest.param(
+        win(1, None, patterns=["clean"]), [], {0, 2, 3}, id="+5 self-draw: each other player"
+    ),
+    pytest.param(
+        win(1, None, patterns=["clean"], kong_bloom=1), [kong(1)], {0, 2, 3}, id="+5 杠上开花: each"
+    ),
+    pytest.param(
+        win(0, None, patterns=["clean"], heavenly=True), [], {1, 2, 3}, id="+5 天胡: each"
+    ),
     pytest.param(win(1, 3, patterns=["clean"]), [], {3}, id="+5 discard: the discarder alone"),
-    pytest.param(win(1, 2, patterns=["clean"], robbed_kong=1), [], {2}, id="+5 抢杠: the robbed player alone"),
-    pytest.param(win(1, 0, patterns=["clean"], earthly=True), [], {0}, id="+5 地胡: the discarder (dealer) alone, not ×2"),
-    pytest.param(win(1, 3, patterns=["clean_sweep"]), [], {3}, id="+5 德中德 (declared): the discarder alone"),
+    pytest.param(
+        win(1, 2, patterns=["clean"], robbed_kong=1), [], {2}, id="+5 抢杠: the robbed player alone"
+    ),
+    pytest.param(
+        win(1, 0, patterns=["clean"], earthly=True),
+        [],
+        {0},
+        id="+5 地胡: the discarder (dealer) alone, not ×2",
+    ),
+    pytest.param(
+        win(1, 3, patterns=["clean_sweep"]), [], {3}, id="+5 德中德 (declared): the discarder alone"
+    ),
 ]
 
 
@@ -277,22 +397,69 @@ CLEAN_PAYERS = [
 def test_clean_bonus(ev, pre, payers):
     res = settle([*pre, ev], {"base": 4}, dealer=0)
     w = ev["player"]
-    assert {j: paid(res, j, w, "德") for j in range(4) if j != w} == {j: (20 if j in payers else 0) for j in range(4) if j != w}
+    assert {j: paid(res, j, w, "德") for j in range(4) if j != w} == {
+        j: (20 if j in payers else 0) for j in range(4) if j != w
+    }
 
 
 MULT = [
     # (正精, event, M, ids) winner seat 1 unless heavenly; dealer seat 0
-    pytest.param("5m", win(1, 2, "147m258p369sESWNC"), 4, ["thirteen_lan", "clean"],
-                 id="§4 十三烂 '14 single tiles, suited tiles of one suit at least 3 apart' (1-4-7): holds no jing → 德国"),
-    pytest.param("5m", win(1, 2, "158m258p369sESWNC"), 4, ["thirteen_lan", "clean"], id="§4 十三烂 gaps of 3 and 4 (1-5-8)"),
-    pytest.param("5m", win(1, 2, "14m258p369sESWNC5m"), 2, ["thirteen_lan"], id="§4 十三烂 with a jing filling a gap"),
-    pytest.param("5m", win(1, 2, "147m258p369sESWN5m"), 2, ["thirteen_lan"], id="§4 十三烂: a jing may stand for a missing honour (only 七星 forbids)"),
-    pytest.param("5m", win(1, 2, "14m258p36sESWNCFP"), 8, ["seven_star_lan", "clean"], id="§4 七星十三烂 ×4 replaces 十三烂"),
-    pytest.param("5m", win(1, 2, "14m258p36sESWNCF5m"), 2, ["thirteen_lan"],
-                 id="§4 七星 '(jing may not stand in for the honours)': 白 missing, the jing makes 十三烂 only"),
-    pytest.param("P", win(1, 2, "14m258p36sESWNFPC"), 8, ["seven_star_lan", "clean"],
-                 id="§4 'a jing used as itself is not used as wild': 白/中 jing as themselves complete 七星 (德国)"),
-    pytest.param("5m", win(1, 2, "1155m2288p33sEECC"), 4, ["seven_pairs", "clean"], id="§4 七对 ×2 with the 正精 pair 5m used as itself: 德国 ×2"),
+    pytest.param(
+        "5m",
+        win(1, 2, "147m258p369sESWNC"),
+        4,
+        ["thirteen_lan", "clean"],
+        id="§4 十三烂 '14 single tiles, suited tiles of one suit at least 3 apart' (1-4-7): holds no jing → 德国",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "158m258p369sESWNC"),
+        4,
+        ["thirteen_lan", "clean"],
+        id="§4 十三烂 gaps of 3 and 4 (1-5-8)",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "14m258p369sESWNC5m"),
+        2,
+        ["thirteen_lan"],
+        id="§4 十三烂 with a jing filling a gap",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "147m258p369sESWN5m"),
+        2,
+        ["thirteen_lan"],
+        id="§4 十三烂: a jing may stand for a missing honour (only 七星 forbids)",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "14m258p36sESWNCFP"),
+        8,
+        ["seven_star_lan", "clean"],
+        id="§4 七星十三烂 ×4 replaces 十三烂",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "14m258p36sESWNCF5m"),
+        2,
+        ["thirteen_lan"],
+        id="§4 七星 '(jing may not stand in for the honours)': 白 missing, the jing makes 十三烂 only",
+    ),
+    pytest.param(
+        "P",
+        win(1, 2, "14m258p36sESWNFPC"),
+        8,
+        ["seven_star_lan", "clean"],
+        id="§4 'a jing used as itself is not used as wild': 白/中 jing as themselves complete 七星 (德国)",
+    ),
+    pytest.param(
+        "5m",
+        win(1, 2, "1155m2288p33sEECC"),
+        4,
+        ["seven_pairs", "clean"],
+        id="§4 七对 ×2 with the 正精 pair 5m used as itself: 德国 ×2",
+    ),
 ]
 
 
@@ -304,7 +471,10 @@ def test_multipliers(zheng, ev, m, ids):
 
 
 NOT_LAN = [
-    pytest.param("147m258p369sESWCC", id="§4 十三烂 'honours all different': 中 twice (and 七对/sets impossible)"),
+    pytest.param(
+        "147m258p369sESWCC",
+        id="§4 十三烂 'honours all different': 中 twice (and 七对/sets impossible)",
+    ),
     pytest.param("136m258p369sESWNC", id="§4 十三烂 'at least 3 apart': 1m-3m only 2 apart"),
 ]
 
@@ -316,17 +486,50 @@ def test_not_lan(hand):
 
 # "精吊: 4 sets (or 6 pairs) plus a single jing, and the winner self-draws any tile."
 JING_SINGLE = [
-    pytest.param(win(1, None, "123m456p789sEEE6m9p"), [], 2, ["jing_single"], id="§4 精吊 on the 副精 6m, self-drawn 9p"),
-    pytest.param(win(1, None, "[NNNN]123m456p789s5m9p", kong_bloom=1), [kong(1, "concealed", None, "N")], 2, ["jing_single"],
-                 id="§4 精吊 won on a kong replacement (杠上开花 is a self-draw)"),
-    pytest.param(win(1, None, "123m456p789sEEE5m5m"), [], 4, ["clean", "jing_single"],
-                 id="reading: 精吊 × 德国 — four sets + single 5m, self-draws 5m: the pair is 5m as itself, "
-                    "so both definitions hold and RULES excludes neither"),
-    pytest.param(win(1, None, "123m456p789sEEE5m6m"), [], 2, ["jing_single"], id="§4 精吊 self-drawing the other jing: wild pair, not 德国"),
-    pytest.param(win(1, None, "789m123p456p789s6m9m"), [], 2, ["clean"],
-                 id="reading (§0 'several readings … highest'): 13 = 789m+3 sets+副精 6m, draws 9m. As 精吊 the 6m "
-                    "stands for 9m (wild, ×2); as 678m+99m it is itself (德国 ×2 +5): one reading, not both"),
-    pytest.param(win(1, 3, "123m456p789sEEE6m9p", robbed_kong=1), [], 1, [], id="§4 精吊 needs a self-draw: not on 抢杠"),
+    pytest.param(
+        win(1, None, "123m456p789sEEE6m9p"),
+        [],
+        2,
+        ["jing_single"],
+        id="§4 精吊 on the 副精 6m, self-drawn 9p",
+    ),
+    pytest.param(
+        win(1, None, "[NNNN]123m456p789s5m9p", kong_bloom=1),
+        [kong(1, "concealed", None, "N")],
+        2,
+        ["jing_single"],
+        id="§4 精吊 won on a kong replacement (杠上开花 is a self-draw)",
+    ),
+    pytest.param(
+        win(1, None, "123m456p789sEEE5m5m"),
+        [],
+        4,
+        ["clean", "jing_single"],
+        id="reading: 精吊 × 德国 — four sets + single 5m, self-draws 5m: the pair is 5m as itself, "
+        "so both definitions hold and RULES excludes neither",
+    ),
+    pytest.param(
+        win(1, None, "123m456p789sEEE5m6m"),
+        [],
+        2,
+        ["jing_single"],
+        id="§4 精吊 self-drawing the other jing: wild pair, not 德国",
+    ),
+    pytest.param(
+        win(1, None, "789m123p456p789s6m9m"),
+        [],
+        2,
+        ["clean"],
+        id="reading (§0 'several readings … highest'): 13 = 789m+3 sets+副精 6m, draws 9m. As 精吊 the 6m "
+        "stands for 9m (wild, ×2); as 678m+99m it is itself (德国 ×2 +5): one reading, not both",
+    ),
+    pytest.param(
+        win(1, 3, "123m456p789sEEE6m9p", robbed_kong=1),
+        [],
+        1,
+        [],
+        id="§4 精吊 needs a self-draw: not on 抢杠",
+    ),
 ]
 
 
@@ -357,16 +560,44 @@ def test_earthly_payments():
 
 
 EARLY = [
-    pytest.param([kong(1, "concealed", None, "9s"), win(0, None, "123m456p789sEEE9p9p", heavenly=True)], "comes before anyone",
-                 id="reading: 天胡 refused after any kong (the dealer's dealt 14; seed: 庄家起手不能开暗杠)"),
-    pytest.param([{"type": "pung", "player": 2, "from": 0, "tile": "7s"}, win(1, 0, "123m456p789sEEE9p9p", earthly=True)], "comes before anyone",
-                 id="reading: 地胡 refused after a pung (nothing can be claimed before the dealer's first discard)"),
-    pytest.param([win(0, 2, "123m456p789sEEE9p9p", heavenly=True)], "'from' must be null", id="§4 天胡 is the dealt hand: no discarder"),
-    pytest.param([win(1, None, "123m456p789sEEE9p9p", earthly=True)], "must be the dealer", id="§4 地胡 is won on the dealer's discard"),
-    pytest.param([win(0, None, "123m456p789sEEE9p9p", earthly=True)], "the dealer cannot have it", id="§4 地胡 is a non-dealer's"),
-    pytest.param([kong(0), win(0, None, "[NNNN]123m456p789s9p9p", heavenly=True, kong_bloom=1)], "kong_bloom",
-                 id="§0 'kong_bloom together with heavenly/earthly … is refused'"),
-    pytest.param([win(1, 0, "123m456p789sEEE9p9p", earthly=True, robbed_kong=1)], "robbed_kong", id="§4 地胡 is not a 抢杠"),
+    pytest.param(
+        [kong(1, "concealed", None, "9s"), win(0, None, "123m456p789sEEE9p9p", heavenly=True)],
+        "comes before anyone",
+        id="reading: 天胡 refused after any kong (the dealer's dealt 14; seed: 庄家起手不能开暗杠)",
+    ),
+    pytest.param(
+        [
+            {"type": "pung", "player": 2, "from": 0, "tile": "7s"},
+            win(1, 0, "123m456p789sEEE9p9p", earthly=True),
+        ],
+        "comes before anyone",
+        id="reading: 地胡 refused after a pung (nothing can be claimed before the dealer's first discard)",
+    ),
+    pytest.param(
+        [win(0, 2, "123m456p789sEEE9p9p", heavenly=True)],
+        "'from' must be null",
+        id="§4 天胡 is the dealt hand: no discarder",
+    ),
+    pytest.param(
+        [win(1, None, "123m456p789sEEE9p9p", earthly=True)],
+        "must be the dealer",
+        id="§4 地胡 is won on the dealer's discard",
+    ),
+    pytest.param(
+        [win(0, None, "123m456p789sEEE9p9p", earthly=True)],
+        "the dealer cannot have it",
+        id="§4 地胡 is a non-dealer's",
+    ),
+    pytest.param(
+        [kong(0), win(0, None, "[NNNN]123m456p789s9p9p", heavenly=True, kong_bloom=1)],
+        "kong_bloom",
+        id="§0 'kong_bloom together with heavenly/earthly … is refused'",
+    ),
+    pytest.param(
+        [win(1, 0, "123m456p789sEEE9p9p", earthly=True, robbed_kong=1)],
+        "robbed_kong",
+        id="§4 地胡 is not a 抢杠",
+    ),
 ]
 
 
@@ -389,7 +620,11 @@ def test_cap_counts_all_parts():
     assert res.details["cap"]["before"] == [-170, 509, -170, -169]
     assert res.deltas == (-167, 500, -167, -166)
     items = [p for p in res.payments if not p.reason.startswith("封顶")]
-    assert paid(res, 2, 1, "胡分") == 2 and paid(res, 0, 1, "胡分") == 2 and paid(res, 3, 1, "胡分") == 1
+    assert (
+        paid(res, 2, 1, "胡分") == 2
+        and paid(res, 0, 1, "胡分") == 2
+        and paid(res, 3, 1, "胡分") == 1
+    )
     assert len(items) == 6  # itemised payments kept: 3 × 上精, 3 × 胡分
     adj = [0, 0, 0, 0]
     for p in res.payments:
@@ -400,7 +635,7 @@ def test_cap_counts_all_parts():
 
 
 def test_cap_after_base():
-    """"compared … after × base": 上精 seat 0 raw 3 霸王 = 6 each → net 18 with base 1 (cap 20:
+    """ "compared … after × base": 上精 seat 0 raw 3 霸王 = 6 each → net 18 with base 1 (cap 20:
     kept) and 36 with base 2 (> 20: ×20/36 → 20, −6.67 → −7, −7, −7, +1 to seat 1 (tie, lower seat))."""
     ev = [count([[1, 1], [0, 0], [0, 0], [0, 0]]), DRAW]
     assert settle(ev, {"cap": 20}).deltas == (18, -6, -6, -6)
@@ -416,7 +651,9 @@ def test_cap_default_3000():
 def test_cap_on_a_loser():
     """The largest |net| may be a loser's: fed 冲关 makes seat 2 pay 3 × 168 = 504 alone; cap 300
     → nets × 300/504: seat 0 +504 → +300, seat 2 −504 → −300."""
-    res = settle([count([[4, 4], [0, 0], [0, 0], [0, 0]], fed_by=[2, None, None, None]), DRAW], {"cap": 300})
+    res = settle(
+        [count([[4, 4], [0, 0], [0, 0], [0, 0]], fed_by=[2, None, None, None]), DRAW], {"cap": 300}
+    )
     assert res.details["cap"]["before"] == [504, 0, -504, 0]
     assert res.deltas == (300, 0, -300, 0)
 
@@ -425,8 +662,12 @@ def test_cap_on_a_loser():
 def test_false_win_still_settles_logged_parts():
     """§0 false win: "the offender pays false_win_penalty (… × base in Nanchang) to each other
     player. … kong points, 下精分 and 奖励分 logged in it still settle … Nanchang the dealer stays"."""
-    ev = [jing("5m", "9m", [[0, 0], [1, 0], [0, 0], [0, 0]]), kong(3, "exposed", 0, "7s"),
-          count([[0, 1], [0, 0], [0, 0], [0, 0]]), {"type": "false_win", "player": 2}]
+    ev = [
+        jing("5m", "9m", [[0, 0], [1, 0], [0, 0], [0, 0]]),
+        kong(3, "exposed", 0, "7s"),
+        count([[0, 1], [0, 0], [0, 0], [0, 0]]),
+        {"type": "false_win", "player": 2},
+    ]
     res = settle(ev, {"base": 2, "false_win_penalty": 7}, dealer=1)
     assert all(paid(res, 2, j, "诈胡") == 14 for j in (0, 1, 3))
     assert all(paid(res, j, 1, "下精分") == 8 for j in (0, 2, 3))
@@ -439,7 +680,15 @@ def test_false_win_still_settles_logged_parts():
 def test_draw_dealer_stays_and_no_hu_score():
     """§4 "Dealer: stays when the dealer wins or on a draw (荒庄)"; "荒庄 … 下精分 and 奖励分
     settle; no 胡分"."""
-    res = settle([jing("5m", "9m", [[0, 1], [0, 0], [0, 0], [0, 0]]), kong(2), count([[0, 0], [0, 0], [0, 0], [1, 0]]), DRAW], dealer=3)
+    res = settle(
+        [
+            jing("5m", "9m", [[0, 1], [0, 0], [0, 0], [0, 0]]),
+            kong(2),
+            count([[0, 0], [0, 0], [0, 0], [1, 0]]),
+            DRAW,
+        ],
+        dealer=3,
+    )
     assert res.next_state.dealer == 3
     assert {p.reason.split()[0] for p in res.payments} == {"下精分", "奖励分"}
 
@@ -466,8 +715,14 @@ def test_payments_itemised_not_netted():
 
 
 IMPLIED = [
-    pytest.param(["clean", "clean_sweep"], ["clean_sweep"], id="§0 '德中德 ⊃ 德国': declaring both changes nothing"),
-    pytest.param(["thirteen_lan", "seven_star_lan"], ["seven_star_lan"], id="§0 implied: 七星十三烂 ⊃ 十三烂"),
+    pytest.param(
+        ["clean", "clean_sweep"],
+        ["clean_sweep"],
+        id="§0 '德中德 ⊃ 德国': declaring both changes nothing",
+    ),
+    pytest.param(
+        ["thirteen_lan", "seven_star_lan"], ["seven_star_lan"], id="§0 implied: 七星十三烂 ⊃ 十三烂"
+    ),
 ]
 
 
@@ -475,27 +730,74 @@ IMPLIED = [
 def test_implied_patterns_count_once(both, one):
     a = settle([win(1, 2, patterns=both)])
     b = settle([win(1, 2, patterns=one)])
-    assert a.deltas == b.deltas and [i.id for i in a.wins[0].items] == [i.id for i in b.wins[0].items]
+    assert a.deltas == b.deltas and [i.id for i in a.wins[0].items] == [
+        i.id for i in b.wins[0].items
+    ]
 
 
 BAD_DECLARED = [
-    pytest.param([win(1, 2, patterns=["seven_pairs", "thirteen_lan"])], "different shapes", id="§0 declared patterns that cannot both apply"),
-    pytest.param([win(1, None, patterns=["jing_single", "thirteen_lan"])], "not 十三烂", id="§4 精吊 is 4 sets or 6 pairs, not 十三烂"),
-    pytest.param([kong(1), win(1, None, patterns=["seven_pairs"], kong_bloom=1)], "fourteen concealed tiles",
-                 id="§0 'a declared pattern that cannot apply … is refused': 七对 by a winner who made a kong"),
-    pytest.param([{"type": "pung", "player": 1, "from": 0}, win(1, 2, patterns=["seven_star_lan"])], "fourteen concealed tiles",
-                 id="§0 declared 七星十三烂 by a winner with a logged pung"),
-    pytest.param([kong(1), win(1, None, patterns=["thirteen_lan"])], "fourteen concealed tiles",
-                 id="§0 declared 十三烂 by a winner with a concealed kong"),
-    pytest.param([win(1, None, kong_bloom=2), ], "only 0 kong event", id="§0 'kong_bloom: n refer to that player's last n kong events'"),
-    pytest.param([kong(1, "concealed"), kong(1, "exposed", 2), win(1, None, kong_bloom=2)], "only the first kong",
-                 id="§0 'In a chain only the first kong can be a direct exposed kong'"),
-    pytest.param([win(1, 2, robbed_kong=2)], "robbed_kong", id="§0 'robbed_kong: n ≥ 2: the n-th kong of a chain whose earlier kongs are logged'"),
-    pytest.param([{"type": "pung", "player": 1, "from": 0, "tile": "7s"}, kong(1, "added", 2, "7s"), win(1, 3, "[7777s,6]123m456p123s9p9p")],
-                 ("differs from the pung", "whoever supplied its pung"),  # facts.py or record.py may catch it first
-                 id="§0 'the added kong's from equals the pung's'"),
-    pytest.param([{"type": "pung", "player": 1, "from": 0, "tile": "7s"}, win(1, 3, "[777s,2]123m456p789s9p9p")],
-                 "do not agree", id="§0 pung events and the hand's ,n seats 'must agree'"),
+    pytest.param(
+        [win(1, 2, patterns=["seven_pairs", "thirteen_lan"])],
+        "different shapes",
+        id="§0 declared patterns that cannot both apply",
+    ),
+    pytest.param(
+        [win(1, None, patterns=["jing_single", "thirteen_lan"])],
+        "not 十三烂",
+        id="§4 精吊 is 4 sets or 6 pairs, not 十三烂",
+    ),
+    pytest.param(
+        [kong(1), win(1, None, patterns=["seven_pairs"], kong_bloom=1)],
+        "fourteen concealed tiles",
+        id="§0 'a declared pattern that cannot apply … is refused': 七对 by a winner who made a kong",
+    ),
+    pytest.param(
+        [{"type": "pung", "player": 1, "from": 0}, win(1, 2, patterns=["seven_star_lan"])],
+        "fourteen concealed tiles",
+        id="§0 declared 七星十三烂 by a winner with a logged pung",
+    ),
+    pytest.param(
+        [kong(1), win(1, None, patterns=["thirteen_lan"])],
+        "fourteen concealed tiles",
+        id="§0 declared 十三烂 by a winner with a concealed kong",
+    ),
+    pytest.param(
+        [
+            win(1, None, kong_bloom=2),
+        ],
+        "only 0 kong event",
+        id="§0 'kong_bloom: n refer to that player's last n kong events'",
+    ),
+    pytest.param(
+        [kong(1, "concealed"), kong(1, "exposed", 2), win(1, None, kong_bloom=2)],
+        "only the first kong",
+        id="§0 'In a chain only the first kong can be a direct exposed kong'",
+    ),
+    pytest.param(
+        [win(1, 2, robbed_kong=2)],
+        "robbed_kong",
+        id="§0 'robbed_kong: n ≥ 2: the n-th kong of a chain whose earlier kongs are logged'",
+    ),
+    pytest.param(
+        [
+            {"type": "pung", "player": 1, "from": 0, "tile": "7s"},
+            kong(1, "added", 2, "7s"),
+            win(1, 3, "[7777s,6]123m456p123s9p9p"),
+        ],
+        (
+            "differs from the pung",
+            "whoever supplied its pung",
+        ),  # facts.py or record.py may catch it first
+        id="§0 'the added kong's from equals the pung's'",
+    ),
+    pytest.param(
+        [
+            {"type": "pung", "player": 1, "from": 0, "tile": "7s"},
+            win(1, 3, "[777s,2]123m456p789s9p9p"),
+        ],
+        "do not agree",
+        id="§0 pung events and the hand's ,n seats 'must agree'",
+    ),
 ]
 
 
@@ -504,8 +806,19 @@ def test_section0_refusals(events, fragment):
     refused([jing("5m"), *events], fragment)
 
 
-@pytest.mark.parametrize("flag", ["kong_cannon", "last_tile", "last_copy", "flower_bloom", "flower_kong_bloom", "human",
-                                  "discarder_all_melded", "horse_hits"])
+@pytest.mark.parametrize(
+    "flag",
+    [
+        "kong_cannon",
+        "last_tile",
+        "last_copy",
+        "flower_bloom",
+        "flower_kong_bloom",
+        "human",
+        "discarder_all_melded",
+        "horse_hits",
+    ],
+)
 def test_other_flags_refused(flag):
     """§0 flag table: 南昌 accepts kong_bloom, robbed_kong, heavenly, earthly; "any other is refused"."""
     value: Any = 1 if flag in ("kong_cannon", "horse_hits") else True
@@ -544,10 +857,26 @@ def test_tile_win_needs_the_jing():
 
 
 NO_FLOWERS = [
-    pytest.param("123m456p789sEEE5m5m|EE0000|ab", "without flowers", id="§4 '136 tiles': no flower tiles in a Nanchang hand"),
-    pytest.param("123m456p789sEEE5m5m|EE0000|2", "without flowers", id="§4 '136 tiles': no flower count either"),
-    pytest.param("123m456p789sEEE5m5m|EE0010", "海底", id="§0 flag table: 海底 (last_tile) is not a Nanchang flag"),
-    pytest.param("123m456p789sEEE5m5m|EE0100", "绝张", id="§0 flag table: 绝张 (last_copy) is not a Nanchang flag"),
+    pytest.param(
+        "123m456p789sEEE5m5m|EE0000|ab",
+        "without flowers",
+        id="§4 '136 tiles': no flower tiles in a Nanchang hand",
+    ),
+    pytest.param(
+        "123m456p789sEEE5m5m|EE0000|2",
+        "without flowers",
+        id="§4 '136 tiles': no flower count either",
+    ),
+    pytest.param(
+        "123m456p789sEEE5m5m|EE0010",
+        "海底",
+        id="§0 flag table: 海底 (last_tile) is not a Nanchang flag",
+    ),
+    pytest.param(
+        "123m456p789sEEE5m5m|EE0100",
+        "绝张",
+        id="§0 flag table: 绝张 (last_copy) is not a Nanchang flag",
+    ),
 ]
 
 

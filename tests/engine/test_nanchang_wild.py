@@ -15,7 +15,6 @@ from itertools import combinations_with_replacement, product
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.tiles import ALL_TILES, HONOURS, parse_tiles, successor
 from mjscore.engine.variants.nanchang_wild import analyse, jing_pair, jing_single
 
@@ -125,9 +124,15 @@ def brute(closed: list[str], n_melds: int, zheng: str) -> tuple[set[str], set[st
 # ---------------------------------------------------------------- hand generation
 def complete_hand(draw, n_melds: int) -> list[str]:
     """A random complete closed hand of 14 − 3·n_melds tiles (before jing are planted)."""
-    shape = draw(st.sampled_from(["standard", "standard", "pairs", "lan"] if n_melds == 0 else ["standard"]))
+    shape = draw(
+        st.sampled_from(["standard", "standard", "pairs", "lan"] if n_melds == 0 else ["standard"])
+    )
     if shape == "pairs":
-        return [t for t in draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7)) for _ in range(2)]
+        return [
+            t
+            for t in draw(st.lists(st.sampled_from(ALL_TILES), min_size=7, max_size=7))
+            for _ in range(2)
+        ]
     if shape == "lan":  # 9 suited (three per suit, 3 apart) + 7 honours, keep 14 of the 16
         out = list(HONOURS)
         for s in "mps":
@@ -173,7 +178,11 @@ def jing_hands(draw, max_jing: int = 2):
     return tiles, n_melds, zheng
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(jing_hands(max_jing=2))
 def test_wild_analysis_matches_brute_force(h):
     tiles, n_melds, zheng = h
@@ -183,7 +192,11 @@ def test_wild_analysis_matches_brute_force(h):
     assert set(a.clean) == clean, (tiles, zheng)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(jing_hands(max_jing=3))
 def test_wild_analysis_matches_brute_force_three_jing(h):
     tiles, n_melds, zheng = h
@@ -206,12 +219,18 @@ def brute_jing_single(closed: list[str], n_melds: int, zheng: str, drawn: str) -
         n = len(rest) - len(real)
         for sub in combinations_with_replacement(ALL_TILES, n):
             hand = real + list(sub)
-            if plain_sets(kind_counts(hand)) or (n_melds == 0 and len(hand) == 12 and all(v % 2 == 0 for v in Counter(hand).values())):
+            if plain_sets(kind_counts(hand)) or (
+                n_melds == 0 and len(hand) == 12 and all(v % 2 == 0 for v in Counter(hand).values())
+            ):
                 return True
     return False
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(jing_hands(max_jing=3), st.data())
 def test_jing_single_matches_brute_force(h, data):
     tiles, n_melds, zheng = h
@@ -223,24 +242,103 @@ def test_jing_single_matches_brute_force(h, data):
 # ---------------------------------------------------------------- quoted cases
 CASES = [
     # (closed, melds, 正精, wild shapes, clean shapes, source)
-    ("123m456p789sEEE5m5m", 0, "5m", {"standard"}, {"standard"}, "jing used as itself is not used as wild (§4)"),
-    ("123m456p789sEEE5m6m", 0, "5m", {"standard"}, set(), "正精 5m + 副精 6m as a wild pair: not 德国"),
-    ("123m456p789sESW5m5m", 0, "3m", {"standard"}, {"standard"}, "three different winds form a sequence (§4)"),
+    (
+        "123m456p789sEEE5m5m",
+        0,
+        "5m",
+        {"standard"},
+        {"standard"},
+        "jing used as itself is not used as wild (§4)",
+    ),
+    (
+        "123m456p789sEEE5m6m",
+        0,
+        "5m",
+        {"standard"},
+        set(),
+        "正精 5m + 副精 6m as a wild pair: not 德国",
+    ),
+    (
+        "123m456p789sESW5m5m",
+        0,
+        "3m",
+        {"standard"},
+        {"standard"},
+        "three different winds form a sequence (§4)",
+    ),
     ("123m456p789sCFP5m5m", 0, "3m", {"standard"}, {"standard"}, "中发白 form a sequence (§4)"),
-    ("147m258p369sESWNC", 0, "3m", {"thirteen_lan"}, {"thirteen_lan"}, "十三烂: suited 3 apart, honours all different"),
-    ("14m258p36sESWNCFP", 0, "7s", {"thirteen_lan", "seven_star_lan"}, {"thirteen_lan", "seven_star_lan"}, "七星十三烂: all seven honours"),
-    ("14m258p36sESWNCF5m", 0, "5m", {"thirteen_lan"}, set(), "七星: jing may not stand in for the honours (白 missing)"),
-    ("14m258p3sESWNCFP5m", 0, "5m", {"thirteen_lan", "seven_star_lan"}, set(), "七星 with a jing filling a suited gap"),
-    ("14m258p36sESWNFPC", 0, "P", {"thirteen_lan", "seven_star_lan"}, {"thirteen_lan", "seven_star_lan"}, "jing 白 (正) and 中 (副) kept as themselves are real honours"),
-    ("14m258p36sESWNFPP", 0, "P", {"thirteen_lan"}, set(), "七星: a second 正精 白 may not become 中"),
+    (
+        "147m258p369sESWNC",
+        0,
+        "3m",
+        {"thirteen_lan"},
+        {"thirteen_lan"},
+        "十三烂: suited 3 apart, honours all different",
+    ),
+    (
+        "14m258p36sESWNCFP",
+        0,
+        "7s",
+        {"thirteen_lan", "seven_star_lan"},
+        {"thirteen_lan", "seven_star_lan"},
+        "七星十三烂: all seven honours",
+    ),
+    (
+        "14m258p36sESWNCF5m",
+        0,
+        "5m",
+        {"thirteen_lan"},
+        set(),
+        "七星: jing may not stand in for the honours (白 missing)",
+    ),
+    (
+        "14m258p3sESWNCFP5m",
+        0,
+        "5m",
+        {"thirteen_lan", "seven_star_lan"},
+        set(),
+        "七星 with a jing filling a suited gap",
+    ),
+    (
+        "14m258p36sESWNFPC",
+        0,
+        "P",
+        {"thirteen_lan", "seven_star_lan"},
+        {"thirteen_lan", "seven_star_lan"},
+        "jing 白 (正) and 中 (副) kept as themselves are real honours",
+    ),
+    (
+        "14m258p36sESWNFPP",
+        0,
+        "P",
+        {"thirteen_lan"},
+        set(),
+        "七星: a second 正精 白 may not become 中",
+    ),
     ("1155m2288p33sEECC", 0, "5p", {"seven_pairs"}, {"seven_pairs"}, "七对: all pairs"),
-    ("11555m2288p33sEEC", 0, "C", {"seven_pairs"}, set(), "七对 with a wild 中 pairing the third 5m"),
+    (
+        "11555m2288p33sEEC",
+        0,
+        "C",
+        {"seven_pairs"},
+        set(),
+        "七对 with a wild 中 pairing the third 5m",
+    ),
     ("123m456p789sEEE5m9p", 0, "3s", set(), set(), "no pair and no jing: not a win"),
-    ("123m456p789sEEE5m3s", 0, "3s", {"standard"}, set(), "the 正精 3s stands for the 5m of the pair"),
+    (
+        "123m456p789sEEE5m3s",
+        0,
+        "3s",
+        {"standard"},
+        set(),
+        "the 正精 3s stands for the 5m of the pair",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("closed", "melds", "zheng", "wild", "clean", "source"), CASES, ids=[c[5] for c in CASES])
+@pytest.mark.parametrize(
+    ("closed", "melds", "zheng", "wild", "clean", "source"), CASES, ids=[c[5] for c in CASES]
+)
 def test_quoted_shapes(closed, melds, zheng, wild, clean, source):
     tiles = list(parse_tiles(closed))
     a = analyse(tiles, melds, jing_pair(zheng))
@@ -267,7 +365,9 @@ def test_eight_jing_any_hand():
 
 
 # ---------------------------------------------------------------- the chosen reading (就高不就低)
-def brute_jing_single_shapes(closed: list[str], n_melds: int, zheng: str, drawn: str) -> dict[str, bool]:
+def brute_jing_single_shapes(
+    closed: list[str], n_melds: int, zheng: str, drawn: str
+) -> dict[str, bool]:
     """精吊 readings by substitution: {final shape: clean?}. Clean means the single jing is
     completed by a tile of its own kind and the rest are real sets / pairs (no wild at all)."""
     js = set(jing_pair(zheng))
@@ -293,7 +393,11 @@ def brute_jing_single_shapes(closed: list[str], n_melds: int, zheng: str, drawn:
 SHAPE_FACTOR = {"standard": 1, "seven_pairs": 2, "thirteen_lan": 2, "seven_star_lan": 4}
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(jing_hands(max_jing=2), st.sampled_from(["discard", "self", "heavenly"]))
 def test_best_reading_matches_brute_force(h, how):
     """RULES §0 "the reading that scores highest for the winner is used": the product M and the

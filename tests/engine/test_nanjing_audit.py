@@ -6,7 +6,6 @@ state; refused rows give the error code and where it must point (the offending e
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import hand_from_json

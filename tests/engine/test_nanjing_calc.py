@@ -10,7 +10,9 @@ ROOT = Path(__file__).parents[2]
 
 
 def calc(*args, as_json=True):
-    cmd = [sys.executable, "-m", "mjscore", "calc", "nanjing", *args] + (["--json"] if as_json else [])
+    cmd = [sys.executable, "-m", "mjscore", "calc", "nanjing", *args] + (
+        ["--json"] if as_json else []
+    )
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
     if as_json and r.returncode == 0:
         return r.returncode, json.loads(r.stdout), r.stderr
@@ -21,7 +23,10 @@ def test_seed_example_json():
     # seed 001: 混一色40+门清20+基数20+软硬花4*2=88花; self-drawn → 88 from each of the three
     rc, out, _ = calc("123456789m23mEE1m|EE1000|abcd")
     assert rc == 0
-    assert {(p["id"], p["value"]) for p in out["patterns"]} == {("concealed", 20), ("half_flush", 40)}
+    assert {(p["id"], p["value"]) for p in out["patterns"]} == {
+        ("concealed", 20),
+        ("half_flush", 40),
+    }
     assert out["hard_flowers"] == 4 and out["soft_flowers"] == 0
     assert out["value"] == 88 and out["unit"] == "花" and out["legal"] is True
     assert out["payments"]["self_draw"] == {"each": 88, "total": 264}
@@ -40,7 +45,9 @@ def test_soft_flower_items_and_kong_bloom_from_context():
     # context K=1 on a self-draw = 大杠开 (×2); a self-draw-only win has no discard price
     rc, out, _ = calc("[5555p]123m456m23s55s4s|EE1001|1")
     assert rc == 0
-    assert [(i["id"], i["value"], i["count"]) for i in out["soft_items"]] == [("kong_concealed", 2, 1)]
+    assert [(i["id"], i["value"], i["count"]) for i in out["soft_items"]] == [
+        ("kong_concealed", 2, 1)
+    ]
     assert out["factor"] == 2 and out["value"] == (20 + 2 * 3 + 20) * 2
     assert out["payments"]["discard"] is None and out["payments"]["self_draw"]["each"] == 92
 
@@ -55,7 +62,9 @@ def test_robbed_kong_from_context():
 
 
 def test_flags_add_bonuses():
-    rc, out, _ = calc("123m456m789p23s55s4s|EE1000|1", "--flag", "flower_bloom", "--flag", "last_tile")
+    rc, out, _ = calc(
+        "123m456m789p23s55s4s|EE1000|1", "--flag", "flower_bloom", "--flag", "last_tile"
+    )
     assert rc == 0 and out["value"] == 20 + 2 + 20 + 20 + 10
     assert {"flower_bloom", "last_tile"} <= {i["id"] for i in out["items"]}
 
@@ -86,7 +95,6 @@ def test_calc_refuses_impossible_situations_in_process():
     # claim or kong before it); §0 "Only an added kong (补杠) can be robbed": the robbed pung holds
     # the other three copies, so the winner cannot hold the robbed tile already
     import pytest
-
     from mjscore.engine.errors import ErrorCode, MjError
     from mjscore.engine.variants import get_variant
 

@@ -6,7 +6,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState, replay
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Session, hand_from_json
@@ -15,7 +14,11 @@ from mjscore.engine.variants import get_variant
 V = get_variant("nanjing")
 SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 KINDS = SUITED + list("ESWN")
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+FAST = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 
 
 def fmt(tiles):
@@ -70,20 +73,36 @@ def win_case(draw):
                 quad = t * 4 if len(t) == 1 else t[0] * 4 + t[1]
                 if how == "exposed":
                     melds.append(f"[{quad},{rel}]")
-                    events.append({"type": "kong", "player": player, "kind": "exposed", "from": src, "tile": t})
+                    events.append(
+                        {
+                            "type": "kong",
+                            "player": player,
+                            "kind": "exposed",
+                            "from": src,
+                            "tile": t,
+                        }
+                    )
                 elif how == "added":
                     melds.append(f"[{quad},{rel + 4}]")
                     events.append({"type": "pung", "player": player, "from": src, "tile": t})
-                    events.append({"type": "kong", "player": player, "kind": "added", "from": src, "tile": t})
+                    events.append(
+                        {"type": "kong", "player": player, "kind": "added", "from": src, "tile": t}
+                    )
                 else:
                     melds.append(f"[{quad}]")
-                    events.append({"type": "kong", "player": player, "kind": "concealed", "tile": t})
+                    events.append(
+                        {"type": "kong", "player": player, "kind": "concealed", "tile": t}
+                    )
     assume(max(used.values()) <= 4)
     win_tile = draw(st.sampled_from(sorted(set(closed))))
     rest = list(closed)
     rest.remove(win_tile)
     hand = "".join(melds) + fmt(rest) + fmt([win_tile])
-    flowers = draw(st.one_of(st.none(), st.lists(st.sampled_from(list("abcdefghCFP")), max_size=7, unique=True)))
+    flowers = draw(
+        st.one_of(
+            st.none(), st.lists(st.sampled_from(list("abcdefghCFP")), max_size=7, unique=True)
+        )
+    )
     if flowers:
         events.insert(0, {"type": "flowers", "player": player, "tiles": "".join(flowers)})
     elif flowers is not None:
@@ -111,7 +130,9 @@ def win_case(draw):
 
 def outcome(events, state, stack=False):
     try:
-        res = V.settle_hand(hand_from_json({"events": events}, V), state, V.rules({"bixiahu_stack": stack}))
+        res = V.settle_hand(
+            hand_from_json({"events": events}, V), state, V.rules({"bixiahu_stack": stack})
+        )
     except MjError as e:
         return ("refused", e.code)
     return (sorted((p.payer, p.payee, p.amount) for p in res.payments), res.deltas, res.next_state)
@@ -142,7 +163,11 @@ def test_declared_mode_agrees_with_tile_mode(case):
         res = V.settle_hand(hand_from_json({"events": tile_events}, V), state, V.rules())
     except MjError as e:
         # a refusal in tile mode that is not about the tiles must repeat in declared mode
-        assume(e.code in (ErrorCode.SMALL_WIN,) or e.code == ErrorCode.CONTRADICTION and "kong_bloom" in str(e))
+        assume(
+            e.code in (ErrorCode.SMALL_WIN,)
+            or e.code == ErrorCode.CONTRADICTION
+            and "kong_bloom" in str(e)
+        )
         event(f"tile mode refused: {e.code}")
         return
     event("compared")
@@ -153,10 +178,14 @@ def test_declared_mode_agrees_with_tile_mode(case):
         "soft_flowers": val["soft_flowers"],
     }
     if not any(e["type"] == "flowers" for e in events) or val["hard_flowers"]:
-        declared["hard_flowers"] = val["hard_flowers"] if any(e["type"] == "flowers" for e in events) else None
+        declared["hard_flowers"] = (
+            val["hard_flowers"] if any(e["type"] == "flowers" for e in events) else None
+        )
     declared = {k: v for k, v in declared.items() if v is not None or k == "from"}
-    if "concealed" not in declared["patterns"] and val["concealed"] and not any(
-        p in declared["patterns"] for p in ("seven_pairs", "luxury_seven_pairs")
+    if (
+        "concealed" not in declared["patterns"]
+        and val["concealed"]
+        and not any(p in declared["patterns"] for p in ("seven_pairs", "luxury_seven_pairs"))
     ):
         declared["concealed"] = True  # 门清 held but not counted (天胡/地胡)
     res2 = V.settle_hand(hand_from_json({"events": [*events, declared]}, V), state, V.rules())
@@ -174,7 +203,9 @@ def test_wrong_declared_soft_flowers_refused(case, k):
     out = outcome([*events, {**win, "hand": hand}], state)
     assume(out[0] != "refused")
     soft = None
-    res = V.settle_hand(hand_from_json({"events": [*events, {**win, "hand": hand}]}, V), state, V.rules())
+    res = V.settle_hand(
+        hand_from_json({"events": [*events, {**win, "hand": hand}]}, V), state, V.rules()
+    )
     soft = res.details["valuation"]["soft_flowers"]
     bad = outcome([*events, {**win, "hand": hand, "soft_flowers": soft + k}], state)
     assert bad == ("refused", ErrorCode.CONTRADICTION)
@@ -214,14 +245,30 @@ ENDS = st.one_of(
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.lists(SPOT, max_size=3, unique_by=lambda e: (e["type"], e["player"])), ENDS), min_size=1, max_size=14), st.booleans())
+@given(
+    st.lists(
+        st.tuples(st.lists(SPOT, max_size=3, unique_by=lambda e: (e["type"], e["player"])), ENDS),
+        min_size=1,
+        max_size=14,
+    ),
+    st.booleans(),
+)
 def test_random_sessions_state_machine(hands, stack):
     recs = []
     for spots, end in hands:
-        if end["type"] == "win" and any(e["type"] == "flowers" and e["player"] == end["player"] for e in spots):
-            end.pop("hard_flowers")  # the flowers event gives them (declaring a different count is refused)
+        if end["type"] == "win" and any(
+            e["type"] == "flowers" and e["player"] == end["player"] for e in spots
+        ):
+            end.pop(
+                "hard_flowers"
+            )  # the flowers event gives them (declaring a different count is refused)
         recs.append(hand_from_json({"events": [*spots, end]}, V))
-    s = Session(variant="nanjing", players=("a", "b", "c", "d"), options={"bixiahu_stack": stack}, hands=tuple(recs))
+    s = Session(
+        variant="nanjing",
+        players=("a", "b", "c", "d"),
+        options={"bixiahu_stack": stack},
+        hands=tuple(recs),
+    )
     rep = replay(s)
     streak = 0
     dealer = 0

@@ -39,7 +39,11 @@ def rep_stacked(tmp_path_factory):
 # The state each hand is played in: (dealer, bixiahu, flags), and why (RULES.md §2).
 STATES = [
     (0, False, 0),  # 1: first hand
-    (1, False, 0),  # 2: hand 1 a non-dealer small win: "otherwise passes to the dealer's 下家"; no trigger
+    (
+        1,
+        False,
+        0,
+    ),  # 2: hand 1 a non-dealer small win: "otherwise passes to the dealer's 下家"; no trigger
     (2, True, 0),  # 3: hand 2 对对胡 (a big pattern) by a non-dealer: 比下胡, dealer passes
     (2, True, 1),  # 4: hand 3 a draw with 罚: "stays when ... the hand is drawn"; streak 2 → 1 flag
     (2, True, 2),  # 5: hand 4 the dealer won: stays; streak 3 → 2 flags
@@ -93,7 +97,9 @@ PAYMENTS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("n", "expected", "quote"), PAYMENTS, ids=[f"hand{r[0]}" for r in PAYMENTS])
+@pytest.mark.parametrize(
+    ("n", "expected", "quote"), PAYMENTS, ids=[f"hand{r[0]}" for r in PAYMENTS]
+)
 def test_payments(rep, n, expected, quote):
     assert pays(rep["hands"][n - 1]) == sorted(expected)
 
@@ -119,13 +125,19 @@ def test_bixiahu_stack_doubles_per_flag(rep, rep_stacked):
     for plain, stacked in zip(rep["hands"], rep_stacked["hands"], strict=True):
         assert (plain["bixiahu"], plain["flags"]) == (stacked["bixiahu"], stacked["flags"])
         k = 2 ** plain["flags"] if plain["bixiahu"] else 1
-        assert [p["amount"] * k for p in plain["payments"]] == [p["amount"] for p in stacked["payments"]]
+        assert [p["amount"] * k for p in plain["payments"]] == [
+            p["amount"] for p in stacked["payments"]
+        ]
     assert pays(rep_stacked["hands"][11]) == [(2, 0, 28 * 16)]  # 3 flags → ×16
 
 
 def test_text_output_shows_flags(tmp_path):
     r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(DATA)], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "mjscore", "replay", str(DATA)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert r.returncode == 0, r.stderr
     assert "比下胡 旗 3" in r.stdout and "对三嘴承包" in r.stdout and "大杠开承包" in r.stdout
@@ -134,11 +146,17 @@ def test_text_output_shows_flags(tmp_path):
 def test_contradiction_reports_hand_and_event(tmp_path):
     rec = json.loads(DATA.read_text(encoding="utf-8"))
     rec["hands"][4]["events"][0]["hard_flowers"] = 2
-    rec["hands"][4]["events"][0]["patterns"] = []  # open-or-not unknown: a 小胡 without 门清 and 2 flowers
+    rec["hands"][4]["events"][0][
+        "patterns"
+    ] = []  # open-or-not unknown: a 小胡 without 门清 and 2 flowers
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
     r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(p), "--json"], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "mjscore", "replay", str(p), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert r.returncode == 2 and r.stdout == ""
     assert "hands[4]" in r.stderr and "小胡" in r.stderr and len(r.stderr.strip().splitlines()) == 1

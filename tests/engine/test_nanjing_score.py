@@ -3,7 +3,6 @@ bonus, each quoting its source; expected values are worked by hand from the form
 H = 20 + 2·(hard + soft) + Σ patterns (+20 小杠开, +10 海底捞), ×2 大杠开 / ×4 花杠开."""
 
 import pytest
-
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.hands import waits
 from mjscore.engine.tiles import parse_hand
@@ -37,7 +36,14 @@ def soft(v):
 # (quote, hand, options, patterns, soft items, H)
 PATTERN_ROWS = [
     ("§2 门清 ... 20", "123m456m789p23s55s4s", {}, {"concealed"}, {}, 20 + 20),
-    ("§2 对对胡 all pungs 40", "[111m,1][999p,2]555s77s88s8s|EE0000|1", {}, {"all_pungs"}, {}, 20 + 2 + 40),
+    (
+        "§2 对对胡 all pungs 40",
+        "[111m,1][999p,2]555s77s88s8s|EE0000|1",
+        {},
+        {"all_pungs"},
+        {},
+        20 + 2 + 40,
+    ),
     (
         "§2 混一色 one suit + winds 40 (风客 1 soft)",
         "[111m,1]234m567m99mEEE|EE0000|4",
@@ -94,7 +100,14 @@ PATTERN_ROWS = [
         {"wait_single": 1},
         20 + 2 * 2 + 40 + 60,
     ),
-    ("§2 七对 seven pairs 80 (门清 not counted)", "1133m5577p1199s2s2s|EE0000|1", {}, {"seven_pairs"}, {}, 20 + 2 + 80),
+    (
+        "§2 七对 seven pairs 80 (门清 not counted)",
+        "1133m5577p1199s2s2s|EE0000|1",
+        {},
+        {"seven_pairs"},
+        {},
+        20 + 2 + 80,
+    ),
     (
         "§2 双七对 160 (replaces 七对)",
         "1111m5577p1199s2s2s|EE0000|1",
@@ -168,7 +181,12 @@ SOFT_ROWS = [
         {"wind_pung": 1, "missing_suit": 1},
         20 + 2 * 6,
     ),
-    ("§2 each pung of a wind ... concealed: 1", "EEE123m456m23s55s4s|EE0000|1", {"wind_pung": 1, "missing_suit": 1}, 20 + 2 * 3 + 20),
+    (
+        "§2 each pung of a wind ... concealed: 1",
+        "EEE123m456m23s55s4s|EE0000|1",
+        {"wind_pung": 1, "missing_suit": 1},
+        20 + 2 * 3 + 20,
+    ),
     (
         "§2 a wind kong instead counts 2 if exposed (direct kong keeps 门清)",
         "[EEEE,1]123m456m23s55s4s|EE0000|4",
@@ -187,20 +205,69 @@ SOFT_ROWS = [
         {"wind_kong_concealed": 3, "missing_suit": 1},
         20 + 2 * 8 + 20,
     ),
-    ("§2 each suited kong: 1 exposed", "[5555p,2]123m456m23s55s4s|EE0000|4", {"kong_exposed": 1}, 20 + 2 * 5 + 20),
-    ("§2 each suited kong: ... 1 added", "[5555p,6]123m456m23s55s4s|EE0000|4", {"kong_exposed": 1}, 20 + 2 * 5),
-    ("§2 each suited kong: ... 2 concealed", "[5555p]123m456m23s55s4s|EE0000|1", {"kong_concealed": 2}, 20 + 2 * 3 + 20),
-    ("§2 压档 (closed wait, e.g. 2-4 waiting 3) 1", "123m456m789p24s55s3s|EE0000|1", {"wait_closed": 1}, 20 + 2 * 2 + 20),
-    ("§2 边枝 (edge wait, 1-2 waiting 3) 1", "123m456m789p12s55s3s|EE0000|1", {"wait_edge": 1}, 20 + 2 * 2 + 20),
-    ("§2 边枝 (... or 8-9 waiting 7) 1", "123m456m123p89s55s7s|EE0000|1", {"wait_edge": 1}, 20 + 2 * 2 + 20),
-    ("§2 独占 (single wait on the pair, 单钓) 1", "123m456m789p123s5s5s|EE0000|1", {"wait_single": 1}, 20 + 2 * 2 + 20),
-    ("§2 缺一 (exactly one of the three suits absent): 1", "123m456m789m23s55s4s|EE0000|1", {"missing_suit": 1}, 20 + 2 * 2 + 20),
-    ("§2 缺一 not for one suit only (two absent)", "[111m,1]234m567m99m88m8m|EE0000|1", {}, 20 + 2 + 60),
+    (
+        "§2 each suited kong: 1 exposed",
+        "[5555p,2]123m456m23s55s4s|EE0000|4",
+        {"kong_exposed": 1},
+        20 + 2 * 5 + 20,
+    ),
+    (
+        "§2 each suited kong: ... 1 added",
+        "[5555p,6]123m456m23s55s4s|EE0000|4",
+        {"kong_exposed": 1},
+        20 + 2 * 5,
+    ),
+    (
+        "§2 each suited kong: ... 2 concealed",
+        "[5555p]123m456m23s55s4s|EE0000|1",
+        {"kong_concealed": 2},
+        20 + 2 * 3 + 20,
+    ),
+    (
+        "§2 压档 (closed wait, e.g. 2-4 waiting 3) 1",
+        "123m456m789p24s55s3s|EE0000|1",
+        {"wait_closed": 1},
+        20 + 2 * 2 + 20,
+    ),
+    (
+        "§2 边枝 (edge wait, 1-2 waiting 3) 1",
+        "123m456m789p12s55s3s|EE0000|1",
+        {"wait_edge": 1},
+        20 + 2 * 2 + 20,
+    ),
+    (
+        "§2 边枝 (... or 8-9 waiting 7) 1",
+        "123m456m123p89s55s7s|EE0000|1",
+        {"wait_edge": 1},
+        20 + 2 * 2 + 20,
+    ),
+    (
+        "§2 独占 (single wait on the pair, 单钓) 1",
+        "123m456m789p123s5s5s|EE0000|1",
+        {"wait_single": 1},
+        20 + 2 * 2 + 20,
+    ),
+    (
+        "§2 缺一 (exactly one of the three suits absent): 1",
+        "123m456m789m23s55s4s|EE0000|1",
+        {"missing_suit": 1},
+        20 + 2 * 2 + 20,
+    ),
+    (
+        "§2 缺一 not for one suit only (two absent)",
+        "[111m,1]234m567m99m88m8m|EE0000|1",
+        {},
+        20 + 2 + 60,
+    ),
     ("§2 seven-pairs hands get no wait flower", "1133m5577p1199s2s2s|EE0000|1", {}, 20 + 2 + 80),
 ]
 
 
-@pytest.mark.parametrize(("quote", "hand", "opts", "patterns", "soft_items", "h"), PATTERN_ROWS, ids=[r[0] for r in PATTERN_ROWS])
+@pytest.mark.parametrize(
+    ("quote", "hand", "opts", "patterns", "soft_items", "h"),
+    PATTERN_ROWS,
+    ids=[r[0] for r in PATTERN_ROWS],
+)
 def test_pattern_values(quote, hand, opts, patterns, soft_items, h):
     v = val(hand, **opts)
     got = set(v.patterns)
@@ -210,7 +277,9 @@ def test_pattern_values(quote, hand, opts, patterns, soft_items, h):
     assert v.legal
 
 
-@pytest.mark.parametrize(("quote", "hand", "soft_items", "h"), SOFT_ROWS, ids=[r[0] for r in SOFT_ROWS])
+@pytest.mark.parametrize(
+    ("quote", "hand", "soft_items", "h"), SOFT_ROWS, ids=[r[0] for r in SOFT_ROWS]
+)
 def test_soft_flower_sources(quote, hand, soft_items, h):
     v = val(hand)
     assert soft(v) == soft_items
@@ -231,7 +300,9 @@ def test_pattern_table_values_quote_rules():
         "full_flush": 60, "all_melded": 60, "seven_pairs": 80, "luxury_seven_pairs": 160, "all_winds": 160,
     }  # fmt: skip
     assert {p.id: p.value for p in PATTERNS} == table
-    assert {p.id for p in PATTERNS if not p.big} == {"concealed"}  # "big patterns are every row except 门清"
+    assert {p.id for p in PATTERNS if not p.big} == {
+        "concealed"
+    }  # "big patterns are every row except 门清"
 
 
 def test_seed_worked_example_math():
@@ -254,9 +325,24 @@ def test_seed_worked_example_math():
             2,
             None,
         ),
-        ("many waits: 九莲 1112345678999m waits 1–9m; the 4-5-6 reading gets nothing", "1112345678999m5m|EE0000|1", 9, None),
-        ("一 pair + pung 双碰 waits two tiles, nothing", "[111m,1][999p,2]555s77s88s8s|EE0000|1", 2, None),
-        ("单钓 on a seven-pairs hand: one wait, but 七对 gets no shape", "1133m5577p1199s2s2s|EE0000|1", 1, None),
+        (
+            "many waits: 九莲 1112345678999m waits 1–9m; the 4-5-6 reading gets nothing",
+            "1112345678999m5m|EE0000|1",
+            9,
+            None,
+        ),
+        (
+            "一 pair + pung 双碰 waits two tiles, nothing",
+            "[111m,1][999p,2]555s77s88s8s|EE0000|1",
+            2,
+            None,
+        ),
+        (
+            "单钓 on a seven-pairs hand: one wait, but 七对 gets no shape",
+            "1133m5577p1199s2s2s|EE0000|1",
+            1,
+            None,
+        ),
     ],
 )
 def test_wait_analysis(quote, hand, wait_count, wait_item):
@@ -287,10 +373,22 @@ def test_best_reading_is_used():
     ("quote", "hand", "legal"),
     [
         ("小胡 open with 3 hard flowers is refused", "[111m,1]234m567p23s55s4s|EE0000|3", False),
-        ("小胡 open with ≥ 4 hard flowers (包括4个) is legal", "[111m,1]234m567p23s55s4s|EE0000|4", True),
+        (
+            "小胡 open with ≥ 4 hard flowers (包括4个) is legal",
+            "[111m,1]234m567p23s55s4s|EE0000|4",
+            True,
+        ),
         ("小胡 门清 with no flowers is legal", "123m456m789p23s55s4s|EE0000|0", True),
-        ("无花果 小牌必须是门清: open 无花果 small hand refused", "[111m,1]234m567p23s55s4s|EE0000|0", False),
-        ("成大胡没这个限制: open 对对胡 with 0 hard flowers", "[111m,1][999p,2]555s77s88s8s|EE0000|0", True),
+        (
+            "无花果 小牌必须是门清: open 无花果 small hand refused",
+            "[111m,1]234m567p23s55s4s|EE0000|0",
+            False,
+        ),
+        (
+            "成大胡没这个限制: open 对对胡 with 0 hard flowers",
+            "[111m,1][999p,2]555s77s88s8s|EE0000|0",
+            True,
+        ),
     ],
 )
 def test_small_win_rule(quote, hand, legal):
@@ -311,7 +409,9 @@ def test_not_a_win_and_chow_refused():
 
 # ---------------------------------------------------------------- declared mode
 def test_declared_matches_tiles_for_the_seed():
-    v = value_declared(["concealed", "half_flush"], soft=0, hard=4, hard_known=True, bonus=Bonuses())
+    v = value_declared(
+        ["concealed", "half_flush"], soft=0, hard=4, hard_known=True, bonus=Bonuses()
+    )
     assert v.value == 88
 
 
@@ -329,7 +429,12 @@ def test_implied_patterns_count_once(declared, closed):
 
 @pytest.mark.parametrize(
     "declared",
-    [["seven_pairs", "all_pungs"], ["full_flush", "half_flush"], ["all_winds", "full_flush"], ["luxury_seven_pairs", "all_melded"]],
+    [
+        ["seven_pairs", "all_pungs"],
+        ["full_flush", "half_flush"],
+        ["all_winds", "full_flush"],
+        ["luxury_seven_pairs", "all_melded"],
+    ],
 )
 def test_contradictory_declared_patterns_refused(declared):
     with pytest.raises(MjError) as e:

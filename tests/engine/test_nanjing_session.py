@@ -2,7 +2,6 @@
 state, dealer rotation, and refusals of contradictory input."""
 
 import pytest
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import hand_from_json
@@ -35,20 +34,24 @@ DRAW = {"type": "draw"}
 # ---------------------------------------------------------------- the seed's worked example
 def test_seed_example_88_from_each_of_three():
     # seed 001 算分: 有人门清混一色，底下有四个硬花，自摸后 … 共 88 花 (RULES.md §2: "88 from each of the three")
-    res = settle([
-        {"type": "flowers", "player": 0, "tiles": "abcd"},
-        {"type": "win", "player": 0, "from": None, "hand": "123456789m23mEE1m"},
-    ])
+    res = settle(
+        [
+            {"type": "flowers", "player": 0, "tiles": "abcd"},
+            {"type": "win", "player": 0, "from": None, "hand": "123456789m23mEE1m"},
+        ]
+    )
     assert pays(res) == [(1, 0, 88), (2, 0, 88), (3, 0, 88)]
     assert res.wins[0].value == 88 and res.wins[0].unit == "花"
     assert res.deltas == (264, -88, -88, -88)
 
 
 def test_seed_example_declared_mode():
-    res = settle([
-        {"type": "flowers", "player": 2, "count": 4},
-        {"type": "win", "player": 2, "from": None, "patterns": ["concealed", "half_flush"]},
-    ])
+    res = settle(
+        [
+            {"type": "flowers", "player": 2, "count": 4},
+            {"type": "win", "player": 2, "from": None, "patterns": ["concealed", "half_flush"]},
+        ]
+    )
     assert pays(res) == [(0, 2, 88), (1, 2, 88), (3, 2, 88)]
 
 
@@ -86,7 +89,9 @@ def test_on_the_spot_payments_in_a_draw(quote, events, expected):
 def test_on_the_spot_payments_doubled_in_bixiahu(quote, events, expected):
     # "also ×2 in a 比下胡 hand"; with bixiahu_stack the multiplier is 2^(1+flags)
     assert pays(settle([*events, DRAW], BIXIAHU)) == sorted((a, b, 2 * x) for a, b, x in expected)
-    assert pays(settle([*events, DRAW], BIXIAHU_2FLAGS)) == sorted((a, b, 2 * x) for a, b, x in expected)
+    assert pays(settle([*events, DRAW], BIXIAHU_2FLAGS)) == sorted(
+        (a, b, 2 * x) for a, b, x in expected
+    )
     stacked = settle([*events, DRAW], BIXIAHU_2FLAGS, bixiahu_stack=True)
     assert pays(stacked) == sorted((a, b, 8 * x) for a, b, x in expected)
 
@@ -101,21 +106,34 @@ def test_on_the_spot_also_in_a_win_and_a_false_win():
 # ---------------------------------------------------------------- who pays
 def test_discard_paid_by_the_discarder_alone():
     # 吃炮费用由放炮者一人承担
-    res = settle([{"type": "win", "player": 1, "from": 3, "patterns": ["all_pungs"], "hard_flowers": 2}])
+    res = settle(
+        [{"type": "win", "player": 1, "from": 3, "patterns": ["all_pungs"], "hard_flowers": 2}]
+    )
     assert pays(res) == [(3, 1, 20 + 2 * 2 + 40)]
 
 
 def test_self_draw_each_other_pays():
-    res = settle([{"type": "win", "player": 1, "from": None, "patterns": ["all_pungs"], "hard_flowers": 2}])
+    res = settle(
+        [{"type": "win", "player": 1, "from": None, "patterns": ["all_pungs"], "hard_flowers": 2}]
+    )
     assert pays(res) == [(0, 1, 64), (2, 1, 64), (3, 1, 64)]
 
 
 def test_robbed_kong_self_draw_paid_by_robbed():
     # 抢杠 counts as a self-draw paid entirely (3H) by the robbed player; the robbed kong scores nothing
-    res = settle([
-        {"type": "pung", "player": 2, "from": 0, "tile": "5s"},
-        {"type": "win", "player": 1, "from": 2, "robbed_kong": 1, "patterns": ["full_flush"], "hard_flowers": 2},
-    ])
+    res = settle(
+        [
+            {"type": "pung", "player": 2, "from": 0, "tile": "5s"},
+            {
+                "type": "win",
+                "player": 1,
+                "from": 2,
+                "robbed_kong": 1,
+                "patterns": ["full_flush"],
+                "hard_flowers": 2,
+            },
+        ]
+    )
     assert pays(res) == [(2, 1, 3 * (20 + 4 + 60))]
     assert "抢杠" in res.payments[0].reason
 
@@ -130,20 +148,36 @@ DUI3_HAND = "[111m,3][999p,3][555s,3]77s88s8s"  # winner 0, three pungs from 下
 
 def test_duisanzui_discard_by_another_paid_by_b():
     # 对三嘴 … 对对胡: "B pays the discarder's share instead of the discarder"
-    res = settle([*pungs_from(0, 1, ["1m", "9p", "5s"]), {"type": "win", "player": 0, "from": 2, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 20 + 40 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    res = settle(
+        [
+            *pungs_from(0, 1, ["1m", "9p", "5s"]),
+            {"type": "win", "player": 0, "from": 2, "hand": DUI3_HAND},
+        ]
+    )
+    assert (
+        pays(res) == [(1, 0, 20 + 40 + 40)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
     assert "对三嘴承包" in res.payments[0].reason
     assert res.details["liability"] == {"payer": 1, "reason": "对三嘴承包"}
 
 
 def test_duisanzui_self_draw_b_pays_all():
-    res = settle([*pungs_from(0, 1, ["1m", "9p", "5s"]), {"type": "win", "player": 0, "from": None, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 3 * 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    res = settle(
+        [
+            *pungs_from(0, 1, ["1m", "9p", "5s"]),
+            {"type": "win", "player": 0, "from": None, "hand": DUI3_HAND},
+        ]
+    )
+    assert (
+        pays(res) == [(1, 0, 3 * 100)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_from_hand_string_seats_without_pung_events():
     res = settle([{"type": "win", "player": 0, "from": 3, "hand": DUI3_HAND}])
-    assert pays(res) == [(1, 0, 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    assert (
+        pays(res) == [(1, 0, 100)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_concealed_kong_after_first_claim_counts():
@@ -167,7 +201,9 @@ def test_duisanzui_broken_by_another_player():
         *pungs_from(0, 1, ["5s"]),
         {"type": "win", "player": 0, "from": 3, "hand": "[111m,3][999p,2][555s,3]77s88s8s"},
     ]
-    assert pays(settle(events)) == [(3, 0, 100)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    assert (
+        pays(settle(events)) == [(3, 0, 100)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisanzui_needs_a_liable_pattern():
@@ -177,7 +213,9 @@ def test_duisanzui_needs_a_liable_pattern():
         {"type": "win", "player": 0, "from": 2, "hand": "[EEE,3][SSS,3][WWW,3]23m55m1m"},
     ]
     res = settle(events)
-    assert pays(res) == [(2, 0, 20 + 2 * 3 + 40 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    assert (
+        pays(res) == [(2, 0, 20 + 2 * 3 + 40 + 40)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
 
 
 def test_duisizui_all_melded():
@@ -187,7 +225,9 @@ def test_duisizui_all_melded():
         {"type": "win", "player": 0, "from": 2, "hand": "[111m,3][999p,3][555s,3][777s,3]8s8s"},
     ]
     res = settle(events)
-    assert pays(res) == [(1, 0, 20 + 2 * 1 + 40 + 60 + 40)]  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
+    assert (
+        pays(res) == [(1, 0, 20 + 2 * 1 + 40 + 60 + 40)]
+    )  # + 无花果 40: RULES §2 hard flowers "(none logged = 0)", "无花果 is derived from a count of 0"
     assert "对四嘴承包" in res.payments[0].reason
 
 
@@ -195,7 +235,13 @@ def test_big_kong_bloom_liability_exposed_kong():
     # 大杠开时被杠者承包 (direct kong): supplier pays all 3H; H is doubled
     events = [
         {"type": "kong", "player": 2, "kind": "exposed", "from": 0, "tile": "5p"},
-        {"type": "win", "player": 2, "from": None, "kong_bloom": 1, "hand": "[5555p,2]123m456m23s55s4s|EW1001|4"},
+        {
+            "type": "win",
+            "player": 2,
+            "from": None,
+            "kong_bloom": 1,
+            "hand": "[5555p,2]123m456m23s55s4s|EW1001|4",
+        },
     ]
     res = settle(events)
     h = (20 + 2 * (4 + 1) + 20) * 2
@@ -210,7 +256,13 @@ def test_big_kong_bloom_chain_first_added_kong_supplier_pays():
         {"type": "pung", "player": 0, "from": 2, "tile": "5m"},
         {"type": "kong", "player": 0, "kind": "added", "from": 1, "tile": "2m"},
         {"type": "kong", "player": 0, "kind": "added", "from": 2, "tile": "5m"},
-        {"type": "win", "player": 0, "from": None, "kong_bloom": 2, "hand": "[2222m,7][5555m,6]123p99s78s9s|EE1001|4"},
+        {
+            "type": "win",
+            "player": 0,
+            "from": None,
+            "kong_bloom": 2,
+            "hand": "[2222m,7][5555m,6]123p99s78s9s|EE1001|4",
+        },
     ]
     res = settle(events)
     h = (20 + 2 * (4 + 1 + 1) + 0) * 2
@@ -221,24 +273,49 @@ def test_big_kong_bloom_chain_first_added_kong_supplier_pays():
 def test_big_kong_bloom_concealed_chain_no_liability():
     events = [
         {"type": "kong", "player": 2, "kind": "concealed", "tile": "5p"},
-        {"type": "win", "player": 2, "from": None, "kong_bloom": 1, "hand": "[5555p]123m456m23s55s4s|EW1001|1"},
+        {
+            "type": "win",
+            "player": 2,
+            "from": None,
+            "kong_bloom": 1,
+            "hand": "[5555p]123m456m23s55s4s|EW1001|1",
+        },
     ]
     h = (20 + 2 * 3 + 20) * 2
     res = settle(events)
-    assert pays(res) == sorted([(0, 2, 10), (1, 2, 10), (3, 2, 10), (0, 2, h), (1, 2, h), (3, 2, h)])
+    assert pays(res) == sorted(
+        [(0, 2, 10), (1, 2, 10), (3, 2, 10), (0, 2, h), (1, 2, h), (3, 2, h)]
+    )
 
 
 def test_flower_kong_bloom_needs_a_flower_kong_and_pays_x4():
-    ok = settle([
-        {"type": "flowers", "player": 1, "tiles": "PPPP"},
-        {"type": "win", "player": 1, "from": None, "flower_kong_bloom": True, "hand": "123m456m789p23s55s4s"},
-    ])
+    ok = settle(
+        [
+            {"type": "flowers", "player": 1, "tiles": "PPPP"},
+            {
+                "type": "win",
+                "player": 1,
+                "from": None,
+                "flower_kong_bloom": True,
+                "hand": "123m456m789p23s55s4s",
+            },
+        ]
+    )
     h = (20 + 2 * 4 + 20) * 4
     assert pays(ok) == sorted([(p, 1, 20) for p in (0, 2, 3)] + [(p, 1, h) for p in (0, 2, 3)])
-    refused([
-        {"type": "flowers", "player": 1, "tiles": "PPPa"},
-        {"type": "win", "player": 1, "from": None, "flower_kong_bloom": True, "hand": "123m456m789p23s55s4s"},
-    ], ErrorCode.CONTRADICTION)
+    refused(
+        [
+            {"type": "flowers", "player": 1, "tiles": "PPPa"},
+            {
+                "type": "win",
+                "player": 1,
+                "from": None,
+                "flower_kong_bloom": True,
+                "hand": "123m456m789p23s55s4s",
+            },
+        ],
+        ErrorCode.CONTRADICTION,
+    )
 
 
 # ---------------------------------------------------------------- next state
@@ -283,7 +360,9 @@ def test_false_win_penalty_option():
 def test_win_doubled_in_bixiahu_hand():
     win = {"type": "win", "player": 1, "from": 3, "patterns": ["all_pungs"], "hard_flowers": 2}
     assert pays(settle([win], BIXIAHU)) == [(3, 1, 128)]
-    assert pays(settle([win], TableState(bixiahu=True, flags=1), bixiahu_stack=True)) == [(3, 1, 256)]
+    assert pays(settle([win], TableState(bixiahu=True, flags=1), bixiahu_stack=True)) == [
+        (3, 1, 256)
+    ]
     assert "比下胡" in settle([win], BIXIAHU).payments[0].reason
 
 
@@ -345,7 +424,10 @@ def test_contradictory_input_refused(quote, events, code):
 
 
 def test_small_win_refusal_is_clear():
-    err = refused([{"type": "win", "player": 0, "from": 1, "patterns": [], "hard_flowers": 3}], ErrorCode.SMALL_WIN)
+    err = refused(
+        [{"type": "win", "player": 0, "from": 1, "patterns": [], "hard_flowers": 3}],
+        ErrorCode.SMALL_WIN,
+    )
     assert "门清" in err.message and "4 hard flowers" in err.message
 
 
@@ -376,20 +458,30 @@ def test_hard_flowers_from_events_and_no_flowers_derived_when_known():
     win = {"type": "win", "player": 1, "from": 0, "patterns": ["concealed"]}
     unknown = settle([win])  # nobody logged flowers: the count is not known, no 无花果
     assert pays(unknown) == [(0, 1, 20 + 20)]
-    known_zero = settle([{"type": "flowers", "player": 2, "tiles": "e"}, win])  # the table logs flowers; the winner has none
+    known_zero = settle(
+        [{"type": "flowers", "player": 2, "tiles": "e"}, win]
+    )  # the table logs flowers; the winner has none
     assert pays(known_zero) == [(0, 1, 20 + 20 + 40)]
     assert "无花果" in known_zero.payments[0].reason
     declared = settle([{**win, "patterns": ["concealed", "no_flowers"]}])
     assert pays(declared) == [(0, 1, 20 + 20 + 40)]
-    counted = settle([{"type": "flowers", "player": 1, "tiles": "aC"}, {"type": "flowers", "player": 1, "count": 2}, win])
+    counted = settle(
+        [
+            {"type": "flowers", "player": 1, "tiles": "aC"},
+            {"type": "flowers", "player": 1, "count": 2},
+            win,
+        ]
+    )
     assert pays(counted) == [(0, 1, 20 + 2 * 4 + 20)]  # each exposed flower tile = 1, ×2
 
 
 def test_hand_string_flowers_agree_with_events():
-    ok = settle([
-        {"type": "flowers", "player": 0, "tiles": "ab"},
-        {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|ba"},
-    ])
+    ok = settle(
+        [
+            {"type": "flowers", "player": 0, "tiles": "ab"},
+            {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p23s55s4s|EE0000|ba"},
+        ]
+    )
     assert pays(ok) == [(1, 0, 20 + 2 * 2 + 20)]
 
 
@@ -398,18 +490,27 @@ def test_hand_string_flowers_agree_with_events():
     [
         ({"kind": "exposed", "from": 3, "tile": "5p"}, 1),  # "each suited kong: 1 exposed/added"
         ({"kind": "concealed", "tile": "5p"}, 2),  # "2 concealed"
-        ({"kind": "exposed", "from": 3, "tile": "E"}, 2),  # "a wind kong instead counts 2 if exposed/added"
+        (
+            {"kind": "exposed", "from": 3, "tile": "E"},
+            2,
+        ),  # "a wind kong instead counts 2 if exposed/added"
         ({"kind": "concealed", "tile": "E"}, 3),  # "3 if concealed"
     ],
 )
 def test_declared_win_derives_soft_flowers_of_logged_kongs(kong, soft):
     # RECORD.md: "A fact that the engine can derive from other events ... is derived"; RULES §2 软花.
     # QA F19: a declared 大杠开 after a logged 明杠 counted 0 soft flowers.
-    res = settle([
-        {"type": "flowers", "player": 1, "tiles": "a"},  # flowers are being logged: seat 0 has none
-        {"type": "kong", "player": 0, **kong},
-        {"type": "win", "player": 0, "from": None, "kong_bloom": 1, "patterns": ["concealed"]},
-    ])
+    res = settle(
+        [
+            {
+                "type": "flowers",
+                "player": 1,
+                "tiles": "a",
+            },  # flowers are being logged: seat 0 has none
+            {"type": "kong", "player": 0, **kong},
+            {"type": "win", "player": 0, "from": None, "kong_bloom": 1, "patterns": ["concealed"]},
+        ]
+    )
     (w,) = res.wins
     assert any(i.id.endswith("soft_events") for i in w.items)  # shown as derived from the events
     assert [i.value for i in w.items if i.id == "soft_flowers"] == [soft]

@@ -4,7 +4,6 @@ whose winner claimed melds from random players (pungs, direct/added/concealed ko
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import hand_from_json

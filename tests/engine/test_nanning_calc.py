@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from mjscore.engine.errors import MjError
 from mjscore.engine.variants import get_variant
 
@@ -18,14 +17,23 @@ V = get_variant("nanning")
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mjscore", "calc", "nanning", *args], capture_output=True, text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "mjscore", "calc", "nanning", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 def test_json_pure_flush_all_pungs():
     r = cli("[555m,2]111m999m333m77m", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert [(p["id"], p["value"]) for p in out["patterns"]] == [("base", 3), ("full_flush", 1), ("all_pungs", 1)]
+    assert [(p["id"], p["value"]) for p in out["patterns"]] == [
+        ("base", 3),
+        ("full_flush", 1),
+        ("all_pungs", 1),
+    ]
     assert out["doublings"] == 2 and out["concealed"] is False
     # 四.3 "清一色牌型18分" / 四.4 "清一色自摸牌型12×3=36分"
     assert {d["total"] for d in out["discard"]} == {18}
@@ -47,7 +55,11 @@ def test_sealed_hand_shows_each_discarder():
     out = json.loads(cli("[111m,3][555p,3][999s,3]EEE77s", "--json").stdout)
     assert out["same_for_every_discarder"] is False
     by = {d["discarder"]: {p["from"]: p["amount"] for p in d["payments"]} for d in out["discard"]}
-    assert by == {"上家": {"下家": 9, "上家": 9}, "对家": {"下家": 9, "对家": 9}, "下家": {"下家": 18}}
+    assert by == {
+        "上家": {"下家": 9, "上家": 9},
+        "对家": {"下家": 9, "对家": 9},
+        "下家": {"下家": 18},
+    }
     assert [(p["from"], p["amount"]) for p in out["self_draw"]["payments"]] == [("下家", 18)]
 
 
@@ -66,7 +78,9 @@ def test_context_kong_flag_means_bloom_when_self_drawn():
 
 
 def test_flags_and_options():
-    out = V.calc("123m456m789p234s55s", V.rules({"dead_double": True}), flags={"kong_cannon": 2}).json
+    out = V.calc(
+        "123m456m789p234s55s", V.rules({"dead_double": True}), flags={"kong_cannon": 2}
+    ).json
     assert out["discard"][0]["total"] == 24  # 八 例1 "门清牌型为12分×2倍=24分"
     out = V.calc("123m456m789p234s55s|ES0000", V.rules(), flags={"human": True}).json
     assert [d["discarder"] for d in out["discard"]] == ["上家"] and out["discard"][0]["total"] == 12

@@ -7,7 +7,6 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import hand_from_json
@@ -17,7 +16,11 @@ from mjscore.engine.variants import get_variant
 V = get_variant("nanning")
 SUITED = [t for t in ALL_TILES if len(t) == 2]
 CHOW_STARTS = [t for t in SUITED if int(t[0]) <= 7]
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 def chow(t: str) -> list[str]:
@@ -56,7 +59,9 @@ def scenarios(draw):
                 counts[t] += 3
             else:
                 kk = draw(st.sampled_from(["concealed", "exposed", "added"]))
-                melds.append(("kong", t, kk, None if kk == "concealed" else draw(st.sampled_from(others))))
+                melds.append(
+                    ("kong", t, kk, None if kk == "concealed" else draw(st.sampled_from(others)))
+                )
                 counts[t] += 4
         used_chows: set[str] = set()
         for _ in range(4 - n_melds):
@@ -88,7 +93,11 @@ def scenarios(draw):
             meld_strs.append(f"[{format_tiles([t] * 4)}]")
         else:
             meld_strs.append(f"[{format_tiles([t] * 4)},{rel + 4 if kk == 'added' else rel}]")
-    hand = "".join(meld_strs) + format_tiles(sorted(rest, key=ALL_TILES.index)) + format_tiles([win_tile])
+    hand = (
+        "".join(meld_strs)
+        + format_tiles(sorted(rest, key=ALL_TILES.index))
+        + format_tiles([win_tile])
+    )
     events: list[dict] = []
     for kind, t, kk, f in melds:
         if kind == "pung":
@@ -110,7 +119,7 @@ def scenarios(draw):
             later = sum(1 for m in kongs if m[2] != "exposed")
             n = draw(st.integers(1, later + (1 if later < len(kongs) else 0)))
             flags["kong_bloom"] = n
-            horses_ok = all(m[2] == "concealed" for m in kongs[len(kongs) - n:])
+            horses_ok = all(m[2] == "concealed" for m in kongs[len(kongs) - n :])
         elif way == "last":
             flags["last_tile"] = True
         elif way == "heaven" and not melds:
@@ -122,7 +131,9 @@ def scenarios(draw):
         way = draw(st.sampled_from(["plain", "cannon", "last", "all_melded", "human", "robbed"]))
         if way == "cannon":
             n = draw(st.integers(1, 4))
-            events = [{"type": "kong", "player": frm, "kind": "concealed"} for _ in range(n)] + events
+            events = [
+                {"type": "kong", "player": frm, "kind": "concealed"} for _ in range(n)
+            ] + events
             flags["kong_cannon"] = n
         elif way == "last":
             flags["last_tile"] = True
@@ -139,12 +150,16 @@ def scenarios(draw):
         options["horses"] = 2
         if horses_ok:
             if draw(st.booleans()):
-                flags["horses"] = format_tiles(draw(st.lists(st.sampled_from(ALL_TILES), min_size=2, max_size=2)))
+                flags["horses"] = format_tiles(
+                    draw(st.lists(st.sampled_from(ALL_TILES), min_size=2, max_size=2))
+                )
             else:
                 flags["horse_hits"] = draw(st.integers(0, 2))
     if draw(st.booleans()):
         options["fishing"] = True
-        flags["fish"] = draw(st.lists(st.one_of(st.none(), st.sampled_from(ALL_TILES)), min_size=4, max_size=4))
+        flags["fish"] = draw(
+            st.lists(st.one_of(st.none(), st.sampled_from(ALL_TILES)), min_size=4, max_size=4)
+        )
     # RULES.md §0 "a robbed kong … the n-th kong" is an added kong: the robbed player holds a
     # pung of the winning tile, so the winner holds no other copy; horse and fish tiles are real
     # tiles too — no tile more than four times
@@ -173,8 +188,16 @@ def scenarios(draw):
         declared["quads"] = quads
     if not pairs_hand and "all_melded" not in patterns:
         declared["concealed"] = concealed
-    return {"player": w, "dealer": dealer, "from": frm, "hand": hand, "events": events, "flags": flags,
-            "options": options, "declared": declared}
+    return {
+        "player": w,
+        "dealer": dealer,
+        "from": frm,
+        "hand": hand,
+        "events": events,
+        "flags": flags,
+        "options": options,
+        "declared": declared,
+    }
 
 
 def settle(sc: dict, *, declared: bool):
@@ -200,8 +223,11 @@ def test_declared_mode_agrees_with_tile_mode(sc):
     a = settle(sc, declared=False)
     b = settle(sc, declared=True)
     assert a.deltas == b.deltas
+
     def key(res):  # declared mode cannot tell 字一色 from 清一色 (one pattern id, full_flush)
-        return sorted((p.payer, p.payee, p.amount, p.reason.replace("字一色", "清一色")) for p in res.payments)
+        return sorted(
+            (p.payer, p.payee, p.amount, p.reason.replace("字一色", "清一色")) for p in res.payments
+        )
 
     assert key(a) == key(b)
     assert a.wins[0].value == b.wins[0].value
@@ -210,7 +236,9 @@ def test_declared_mode_agrees_with_tile_mode(sc):
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.integers(0, 3), st.sampled_from(["concealed", "exposed", "added"]), st.integers(1, 3)),
+        st.tuples(
+            st.integers(0, 3), st.sampled_from(["concealed", "exposed", "added"]), st.integers(1, 3)
+        ),
         max_size=6,
     ),
     st.one_of(st.none(), st.integers(0, 3)),
@@ -223,7 +251,11 @@ def test_draws_and_false_wins_settle_only_kong_points(kongs, offender, last):
         if kind != "concealed":
             ev["from"] = (p + rel) % 4
         events.append(ev)
-    end = {"type": "draw", "last_drawer": last} if offender is None else {"type": "false_win", "player": offender}
+    end = (
+        {"type": "draw", "last_drawer": last}
+        if offender is None
+        else {"type": "false_win", "player": offender}
+    )
     res = V.settle_hand(hand_from_json({"events": [*events, end]}, V), TableState(), V.rules())
     kong_total = sum(3 if k == "concealed" else 1 for _, k, _ in kongs)
     assert sum(p.amount for p in res.payments if p.reason.startswith("杠分")) == kong_total
@@ -231,14 +263,29 @@ def test_draws_and_false_wins_settle_only_kong_points(kongs, offender, last):
     assert res.next_state.dealer == (last if offender is None else offender)
 
 
-HANDS = ["123m456m789p234s55s", "[555p,2]123m456m234s77s", "[111m,3][555p,3][999s,3]EEE77s",
-         "[5555p]123m456m789s77s", "[5555p,2][6666p]123m234s77s", "1122m5566p99sEECC",
-         "[555p,2][111m,1][999s,3][EEE,2]77s", "19m19p19sESWNCFPP", "[123m,1]456m789p234s55s"]
+HANDS = [
+    "123m456m789p234s55s",
+    "[555p,2]123m456m234s77s",
+    "[111m,3][555p,3][999s,3]EEE77s",
+    "[5555p]123m456m789s77s",
+    "[5555p,2][6666p]123m234s77s",
+    "1122m5566p99sEECC",
+    "[555p,2][111m,1][999s,3][EEE,2]77s",
+    "19m19p19sESWNCFPP",
+    "[123m,1]456m789p234s55s",
+]
 FLAG_VALUES = {
-    "kong_bloom": st.integers(1, 4), "kong_cannon": st.integers(1, 4), "robbed_kong": st.integers(1, 4),
-    "last_tile": st.just(True), "heavenly": st.just(True), "earthly": st.just(True), "human": st.just(True),
-    "discarder_all_melded": st.just(True), "horses": st.sampled_from(["1m5p", "2m", "NEC"]),
-    "horse_hits": st.integers(0, 3), "fish": st.just(["5m", None, "E", "2p"]),
+    "kong_bloom": st.integers(1, 4),
+    "kong_cannon": st.integers(1, 4),
+    "robbed_kong": st.integers(1, 4),
+    "last_tile": st.just(True),
+    "heavenly": st.just(True),
+    "earthly": st.just(True),
+    "human": st.just(True),
+    "discarder_all_melded": st.just(True),
+    "horses": st.sampled_from(["1m5p", "2m", "NEC"]),
+    "horse_hits": st.integers(0, 3),
+    "fish": st.just(["5m", None, "E", "2p"]),
 }
 
 
@@ -250,7 +297,11 @@ def any_record(draw):
         f = draw(st.sampled_from([q for q in range(4) if q != p]))
         kind = draw(st.sampled_from(["pung", "concealed", "exposed", "added"]))
         tile = draw(st.sampled_from([None, "5p", "6p", "1m", "E"]))
-        ev = {"type": "pung", "player": p, "from": f} if kind == "pung" else {"type": "kong", "player": p, "kind": kind}
+        ev = (
+            {"type": "pung", "player": p, "from": f}
+            if kind == "pung"
+            else {"type": "kong", "player": p, "kind": kind}
+        )
         if kind in ("exposed", "added"):
             ev["from"] = f
         if tile:
@@ -264,23 +315,39 @@ def any_record(draw):
     else:
         for _ in range(2 if end == "multi" else 1):
             p = draw(st.integers(0, 3))
-            w = {"type": "win", "player": p, "from": draw(st.sampled_from([None] + [q for q in range(4) if q != p]))}
+            w = {
+                "type": "win",
+                "player": p,
+                "from": draw(st.sampled_from([None] + [q for q in range(4) if q != p])),
+            }
             if draw(st.booleans()):
                 w["hand"] = draw(st.sampled_from(HANDS))
             else:
-                w["patterns"] = draw(st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True))
+                w["patterns"] = draw(
+                    st.lists(st.sampled_from(sorted(V.pattern_ids)), max_size=3, unique=True)
+                )
                 if draw(st.booleans()):
                     w["concealed"] = draw(st.booleans())
                 if "luxury_seven_pairs" in w["patterns"]:
                     w["quads"] = draw(st.integers(1, 3))
-            for name in draw(st.lists(st.sampled_from(sorted(FLAG_VALUES)), max_size=3, unique=True)):
+            for name in draw(
+                st.lists(st.sampled_from(sorted(FLAG_VALUES)), max_size=3, unique=True)
+            ):
                 if name == "horse_hits" and "horses" in w:
                     continue
                 w[name] = draw(FLAG_VALUES[name])
             events.append(w)
-    options = draw(st.fixed_dictionaries({}, optional={
-        "dead_double": st.booleans(), "horses": st.sampled_from([0, 2]), "fishing": st.booleans(),
-        "draw_dealer": st.sampled_from(["last_drawer", "same"])}))
+    options = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "dead_double": st.booleans(),
+                "horses": st.sampled_from([0, 2]),
+                "fishing": st.booleans(),
+                "draw_dealer": st.sampled_from(["last_drawer", "same"]),
+            },
+        )
+    )
     return events, options, draw(st.integers(0, 3))
 
 

@@ -17,8 +17,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def replay(name: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "mjscore", "replay", str(DATA / name), "--json"],
-                       capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "mjscore", "replay", str(DATA / name), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -27,7 +31,11 @@ def replay(name: str) -> dict:
 FULL = [
     (0, [0, 4, -4, 0], "门清 放炮"),  # 放炮 门清 N(0) = 4
     (1, [0, -2, -1, 3], "杠分 暗杠 5p"),  # draw: D's concealed kong 1×3, A's exposed kong 1 from B
-    (2, [38, 0, 0, -38], "鸡胡 明杠杠上花 ×4 被杠者包三家 (连杠 2)"),  # V = 2·3·2 = 12, 3V + 2 from D
+    (
+        2,
+        [38, 0, 0, -38],
+        "鸡胡 明杠杠上花 ×4 被杠者包三家 (连杠 2)",
+    ),  # V = 2·3·2 = 12, 3V + 2 from D
     (0, [2, 12, -14, 0], "七小对 放炮"),  # 一炮多响: 鸡胡 2 + 七小对 N(1) = 12; C deals next
     (2, [9, 11, 10, -30], "诈胡 赔付"),  # B's exposed kong 1 from A; D pays 10 each
     (3, [-8, -8, -8, 24], "门清 天胡 ×2"),  # (4×3)×2 = 24
@@ -74,22 +82,76 @@ def test_session_with_options():
 @pytest.mark.parametrize(
     ("patch", "message"),
     [
-        ({"hands": [{"events": [{"type": "win", "player": 0, "from": None, "hand": "123m456m789p234s55s", "flower_bloom": True}]}]},
-         "does not know the flag 'flower_bloom'"),
-        ({"options": {"horses": 2}, "hands": [{"events": [{"type": "win", "player": 0, "from": 1, "hand": "123m456m789p234s55s", "horses": "1m2m"}]}]},
-         "self-draw only"),
+        (
+            {
+                "hands": [
+                    {
+                        "events": [
+                            {
+                                "type": "win",
+                                "player": 0,
+                                "from": None,
+                                "hand": "123m456m789p234s55s",
+                                "flower_bloom": True,
+                            }
+                        ]
+                    }
+                ]
+            },
+            "does not know the flag 'flower_bloom'",
+        ),
+        (
+            {
+                "options": {"horses": 2},
+                "hands": [
+                    {
+                        "events": [
+                            {
+                                "type": "win",
+                                "player": 0,
+                                "from": 1,
+                                "hand": "123m456m789p234s55s",
+                                "horses": "1m2m",
+                            }
+                        ]
+                    }
+                ],
+            },
+            "self-draw only",
+        ),
         ({"options": {"bixiahu": True}}, "unknown option 'bixiahu'"),
         # RULES.md §0 "the robbed kong is not logged as a kong event, scores nothing"
-        ({"hands": [{"events": [{"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "4s"},
-                                {"type": "win", "player": 0, "from": 1, "hand": "123m456m789p77s23s4s", "robbed_kong": 1}]}]},
-         "a robbed kong is never completed"),
+        (
+            {
+                "hands": [
+                    {
+                        "events": [
+                            {"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "4s"},
+                            {
+                                "type": "win",
+                                "player": 0,
+                                "from": 1,
+                                "hand": "123m456m789p77s23s4s",
+                                "robbed_kong": 1,
+                            },
+                        ]
+                    }
+                ]
+            },
+            "a robbed kong is never completed",
+        ),
     ],
 )
 def test_replay_refuses_with_one_clear_line(tmp_path, patch, message):
     rec = {"format": 1, "variant": "nanning", "players": ["A", "B", "C", "D"], "hands": []} | patch
     f = tmp_path / "s.json"
     f.write_text(json.dumps(rec), encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "mjscore", "replay", str(f), "--json"], capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, "-m", "mjscore", "replay", str(f), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 2
     assert message in r.stderr and r.stderr.count("\n") == 1
     assert r.stderr.startswith("mjscore: hands[0]") or "option" in message

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Hand, Kong, Win, hand_from_json
@@ -33,12 +32,14 @@ def paid(res, payer, payee):
 def test_kong_points_on_a_draw():
     # "流局 … 本局只结算各玩家相互杠分": exposed 1 from the discarder, added 1 from the pung's
     # supplier, concealed 1 from each other player
-    res = settle([
-        {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "5p"},
-        {"type": "kong", "player": 1, "kind": "added", "from": 3, "tile": "7s"},
-        {"type": "kong", "player": 3, "kind": "concealed", "tile": "E"},
-        {"type": "draw", "last_drawer": 2},
-    ])
+    res = settle(
+        [
+            {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "5p"},
+            {"type": "kong", "player": 1, "kind": "added", "from": 3, "tile": "7s"},
+            {"type": "kong", "player": 3, "kind": "concealed", "tile": "E"},
+            {"type": "draw", "last_drawer": 2},
+        ]
+    )
     assert res.deltas == (1 - 1, 1 - 1, -1 - 1, -1 + 3)
     assert [p.reason for p in res.payments][:2] == ["杠分 明杠 5p", "杠分 补杠 7s"]
     assert res.next_state.dealer == 2
@@ -53,31 +54,45 @@ def test_draw_dealer_same_and_missing_last_drawer():
 
 def test_robbed_kong_scores_nothing_but_earlier_kongs_do():
     # 九: "被抢杠的玩家付赢家分，杠分不能结算" — the robbed kong is not logged; an earlier kong still scores
-    res = settle([
-        {"type": "kong", "player": 1, "kind": "exposed", "from": 2, "tile": "9s"},
-        win(hand="[555p,2]123m456m77s23s4s", robbed_kong=2),
-    ])
+    res = settle(
+        [
+            {"type": "kong", "player": 1, "kind": "exposed", "from": 2, "tile": "9s"},
+            win(hand="[555p,2]123m456m77s23s4s", robbed_kong=2),
+        ]
+    )
     assert paid(res, 2, 1) == 1  # the exposed kong's point
     assert paid(res, 1, 0) == 18  # 抢两连杠: 9 × 2
 
 
 def test_kong_cannon_discarder_keeps_his_kong_points():
-    res = settle([{"type": "kong", "player": 1, "kind": "concealed"}, win(hand=PLAIN, kong_cannon=1)])
+    res = settle(
+        [{"type": "kong", "player": 1, "kind": "concealed"}, win(hand=PLAIN, kong_cannon=1)]
+    )
     assert paid(res, 1, 0) == 9
     assert paid(res, 0, 1) == 1 and paid(res, 2, 1) == 1
 
 
 def test_big_cannons_do_not_stack():
     # "They do not stack: when several apply (人胡 included) the largest single amount is paid."
-    res = settle([{"type": "kong", "player": 1, "kind": "exposed", "from": 3}, {"type": "kong", "player": 1, "kind": "added", "from": 2},
-                  win(hand=PLAIN, kong_cannon=2, discarder_all_melded=True)])
+    res = settle(
+        [
+            {"type": "kong", "player": 1, "kind": "exposed", "from": 3},
+            {"type": "kong", "player": 1, "kind": "added", "from": 2},
+            win(hand=PLAIN, kong_cannon=2, discarder_all_melded=True),
+        ]
+    )
     assert paid(res, 1, 0) == 18
     assert "杠上炮 ×2 (连杠 2)" in res.payments[-1].reason
 
 
 def test_reason_reads_like_the_issue():
-    res = settle([{"type": "kong", "player": 1, "kind": "concealed"}, {"type": "kong", "player": 1, "kind": "concealed"},
-                  win(hand="[555m,2]111m999m333m77m", kong_cannon=2)])
+    res = settle(
+        [
+            {"type": "kong", "player": 1, "kind": "concealed"},
+            {"type": "kong", "player": 1, "kind": "concealed"},
+            win(hand="[555m,2]111m999m333m77m", kong_cannon=2),
+        ]
+    )
     assert res.payments[-1].reason == "清一色 碰碰胡 杠上炮 ×2 (连杠 2)"
     assert res.payments[-1].amount == 72  # C(2) = 36, ×2
 
@@ -85,20 +100,25 @@ def test_reason_reads_like_the_issue():
 # ------------------------------------------------------------------ 杠上花 chains
 def test_exposed_chain_liable_is_first_exposed_or_added_kong_supplier():
     # 先暗杠后连明杠: "起牌后第一个被明杠者包所有分"; nobody else pays for the chain's kongs
-    res = settle([
-        {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
-        {"type": "kong", "player": 0, "kind": "added", "from": 3, "tile": "6p"},
-        win(frm=None, hand="[5555p][6666p,5]123m234s77s", kong_bloom=2),
-    ])
+    res = settle(
+        [
+            {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+            {"type": "kong", "player": 0, "kind": "added", "from": 3, "tile": "6p"},
+            win(frm=None, hand="[5555p][6666p,5]123m234s77s", kong_bloom=2),
+        ]
+    )
     assert paid(res, 3, 0) == 38
     assert paid(res, 1, 0) == paid(res, 2, 0) == 0
 
 
 def test_concealed_chain_everyone_pays_plus_kong_points_and_horses_multiply_hand_only():
-    res = settle([
-        {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
-        win(frm=None, hand="[5555p]123m456m789s77s", kong_bloom=1, horse_hits=1),
-    ], horses=2)
+    res = settle(
+        [
+            {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+            win(frm=None, hand="[5555p]123m456m789s77s", kong_bloom=1, horse_hits=1),
+        ],
+        horses=2,
+    )
     # V = 8, ×(1+1) = 16 each, kong point 1 each untouched
     for p in (1, 2, 3):
         assert paid(res, p, 0) == 17
@@ -118,11 +138,13 @@ def test_kong_in_hand_without_kong_event_is_refused():
 
 def test_chain_with_a_direct_exposed_kong_after_the_first_is_refused():
     with pytest.raises(MjError, match="only the first kong"):
-        settle([
-            {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
-            {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "6p"},
-            win(frm=None, hand="[5555p][6666p,2]123m234s77s", kong_bloom=2),
-        ])
+        settle(
+            [
+                {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+                {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "6p"},
+                win(frm=None, hand="[5555p][6666p,2]123m234s77s", kong_bloom=2),
+            ]
+        )
 
 
 def test_robbing_a_chain_with_a_concealed_kong_is_refused():
@@ -133,21 +155,26 @@ def test_robbing_a_chain_with_a_concealed_kong_is_refused():
 
 # ------------------------------------------------------------------ 封胡
 def test_sealed_by_pung_events_of_a_declared_win():
-    pre = [{"type": "pung", "player": 0, "from": 1}, {"type": "pung", "player": 0, "from": 1},
-           {"type": "kong", "player": 0, "kind": "exposed", "from": 1}]
+    pre = [
+        {"type": "pung", "player": 0, "from": 1},
+        {"type": "pung", "player": 0, "from": 1},
+        {"type": "kong", "player": 0, "kind": "exposed", "from": 1},
+    ]
     res = settle([*pre, win(frm=2, patterns=["all_pungs"], concealed=False)])
     assert paid(res, 2, 0) == 9 and paid(res, 1, 0) == 9 + 1  # 双飞 plus the exposed kong point
 
 
 def test_sealed_pays_all_of_an_exposed_liable_bloom():
     # "self-draw or 杠上花 of any kind → B alone pays everything (3V + the chain's kong points)"
-    res = settle([
-        {"type": "pung", "player": 0, "from": 1, "tile": "1m"},
-        {"type": "pung", "player": 0, "from": 1, "tile": "5p"},
-        {"type": "pung", "player": 0, "from": 1, "tile": "9s"},
-        {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "E"},
-        win(frm=None, hand="[111m,3][555p,3][999s,3][EEEE,2]77s", kong_bloom=1),
-    ])
+    res = settle(
+        [
+            {"type": "pung", "player": 0, "from": 1, "tile": "1m"},
+            {"type": "pung", "player": 0, "from": 1, "tile": "5p"},
+            {"type": "pung", "player": 0, "from": 1, "tile": "9s"},
+            {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "E"},
+            win(frm=None, hand="[111m,3][555p,3][999s,3][EEEE,2]77s", kong_bloom=1),
+        ]
+    )
     assert paid(res, 1, 0) == 37 and paid(res, 2, 0) == 0  # 碰碰胡 明杠杠上花 36 + 1
 
 
@@ -185,10 +212,24 @@ def test_horses_seed_example_position_from_this_hands_dealer():
         ({"horses": 2}, [win(frm=None, hand=MQ)], "needs 'horses'"),
         ({"horses": 2}, [win(frm=None, hand=MQ, horses="1m")], "2 horse tiles"),
         ({"horses": 2}, [win(frm=None, hand=MQ, horse_hits=3)], "impossible"),
-        ({"horses": 2}, [{"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "5p"},
-                         win(frm=None, hand="[5555p,2]123m456m234s77s", kong_bloom=1, horse_hits=1)], "not 明杠杠上花"),
+        (
+            {"horses": 2},
+            [
+                {"type": "kong", "player": 0, "kind": "exposed", "from": 2, "tile": "5p"},
+                win(frm=None, hand="[5555p,2]123m456m234s77s", kong_bloom=1, horse_hits=1),
+            ],
+            "not 明杠杠上花",
+        ),
     ],
-    ids=["option off", "discard win", "海底捞月", "missing", "count", "too many hits", "明杠杠上花"],
+    ids=[
+        "option off",
+        "discard win",
+        "海底捞月",
+        "missing",
+        "count",
+        "too many hits",
+        "明杠杠上花",
+    ],
 )
 def test_horses_refused_where_rules_md_forbids(options, events, match):
     with pytest.raises(MjError, match=match):
@@ -229,13 +270,18 @@ def test_fish_without_option_and_missing_fish_are_refused():
 # ------------------------------------------------------------------ 一炮多响, 诈胡, dealer
 def test_multiple_winners_each_paid_discarder_deals_next():
     # 十九: "放炮者根据各玩家胡牌类型给分。放炮者获得下一盘庄家资格"
-    res = settle([win(player=0, frm=2, hand=MQ), win(player=1, frm=2, hand="[555p,3]123m456m234s55s")])
+    res = settle(
+        [win(player=0, frm=2, hand=MQ), win(player=1, frm=2, hand="[555p,3]123m456m234s55s")]
+    )
     assert paid(res, 2, 0) == 4 and paid(res, 2, 1) == 2
     assert res.next_state.dealer == 2 and len(res.wins) == 2
 
 
 def test_false_win_penalty_kong_points_and_offender_deals():
-    res = settle([{"type": "kong", "player": 2, "kind": "concealed"}, {"type": "false_win", "player": 1}], false_win_penalty=5)
+    res = settle(
+        [{"type": "kong", "player": 2, "kind": "concealed"}, {"type": "false_win", "player": 1}],
+        false_win_penalty=5,
+    )
     assert res.deltas == (-1 + 5, -1 - 15, 3 + 5, -1 + 5)
     assert res.next_state.dealer == 1
 
@@ -261,7 +307,10 @@ def test_declared_implied_patterns_count_once():
         ([win(frm=2, patterns=["luxury_seven_pairs"])], "needs 'quads'"),
         ([win(frm=2, patterns=["all_pungs"], quads=1, concealed=True)], "only goes with"),
         ([win(frm=2, patterns=["seven_pairs", "all_pungs"])], "seven pairs cannot"),
-        ([{"type": "pung", "player": 0, "from": 2}, win(frm=2, patterns=[], concealed=True)], "exposed pung"),
+        (
+            [{"type": "pung", "player": 0, "from": 2}, win(frm=2, patterns=[], concealed=True)],
+            "exposed pung",
+        ),
         ([win(frm=2, hand="[123m,1]456m789p234s55s")], "不准吃"),
         ([win(frm=2, hand="19m19p19sESWNCFPP")], "not a Nanning win"),
         ([win(frm=2, hand=MQ + "|EE0000|ab")], "without flowers"),
@@ -272,12 +321,27 @@ def test_declared_implied_patterns_count_once():
         ([win(player=0, frm=None, hand=MQ, earthly=True)], "non-dealer"),
         ([win(player=1, frm=2, hand=MQ, human=True)], "dealer's first discard"),
         ([win(player=1, frm=0, hand=PLAIN, human=True)], "门清"),
-        ([{"type": "kong", "player": 0, "kind": "concealed"}, win(frm=None, patterns=[], concealed=True, kong_bloom=1, heavenly=True)], "never 天胡"),
+        (
+            [
+                {"type": "kong", "player": 0, "kind": "concealed"},
+                win(frm=None, patterns=[], concealed=True, kong_bloom=1, heavenly=True),
+            ],
+            "never 天胡",
+        ),
         ([win(frm=None, hand=MQ, kong_bloom=1, last_tile=True)], "海底捞月 has no 杠上花"),
-        ([{"type": "pung", "player": 2, "from": 3}, win(frm=None, hand=MQ, heavenly=True)], "untouched"),
-        ([win(frm=2, patterns=["all_pungs"], concealed=False, hand=PLAIN)], "disagree with the hand's tiles"),
+        (
+            [{"type": "pung", "player": 2, "from": 3}, win(frm=None, hand=MQ, heavenly=True)],
+            "untouched",
+        ),
+        (
+            [win(frm=2, patterns=["all_pungs"], concealed=False, hand=PLAIN)],
+            "disagree with the hand's tiles",
+        ),
         ([win(frm=2, concealed=True, hand=PLAIN)], "not 门清"),
-        ([win(frm=2, patterns=["luxury_seven_pairs"], quads=2, hand="111122m5566p99sEE")], "quads: 2"),
+        (
+            [win(frm=2, patterns=["luxury_seven_pairs"], quads=2, hand="111122m5566p99sEE")],
+            "quads: 2",
+        ),
     ],
     ids=lambda x: x if isinstance(x, str) else None,
 )
@@ -292,7 +356,9 @@ def test_a_flag_another_variant_owns_is_refused():
     assert e.value.code == ErrorCode.BAD_FLAG
     # and directly, bypassing the record loader
     with pytest.raises(MjError, match="does not know the flag 'last_copy'"):
-        V.settle_hand(Hand((Win(player=0, from_=1, hand=MQ, last_copy=True),)), TableState(), V.rules())
+        V.settle_hand(
+            Hand((Win(player=0, from_=1, hand=MQ, last_copy=True),)), TableState(), V.rules()
+        )
 
 
 def test_four_concealed_kongs_without_menqing_refused_in_declared_mode():
@@ -329,7 +395,16 @@ def test_context_prevailing_wind_is_not_tracked_but_seat_wind_is():
 
 
 def test_declared_facts_next_to_tiles_allowed_when_they_agree():
-    a = settle([win(frm=2, hand="[555m,2]111m999m333m77m", patterns=["full_flush", "all_pungs"], concealed=False)])
+    a = settle(
+        [
+            win(
+                frm=2,
+                hand="[555m,2]111m999m333m77m",
+                patterns=["full_flush", "all_pungs"],
+                concealed=False,
+            )
+        ]
+    )
     b = settle([win(frm=2, hand="[555m,2]111m999m333m77m")])
     assert a.payments == b.payments
     c = settle([win(frm=2, hand="[555p,2][111m,1][999s,3][EEE,2]77s", patterns=["all_melded"])])
@@ -338,7 +413,12 @@ def test_declared_facts_next_to_tiles_allowed_when_they_agree():
 
 def test_big_cannons_human_and_last_tile():
     # 人胡 is C(k) with b = 4 even with another 大炮; 海底炮 and 全求炮 both C(k): paid once
-    res = settle([{"type": "kong", "player": 0, "kind": "concealed"}, win(player=1, frm=0, hand=MQ, human=True, kong_cannon=1)])
+    res = settle(
+        [
+            {"type": "kong", "player": 0, "kind": "concealed"},
+            win(player=1, frm=0, hand=MQ, human=True, kong_cannon=1),
+        ]
+    )
     assert paid(res, 0, 1) == 12
     res = settle([win(hand=PLAIN, last_tile=True, discarder_all_melded=True)])
     assert paid(res, 1, 0) == 9
@@ -348,18 +428,50 @@ def test_big_cannons_human_and_last_tile():
     ("events", "match"),
     [
         # 十一.11 "出牌被杠上花，赢家按杠上花实际牌型计分，不算全求人放炮"
-        ([{"type": "kong", "player": 0, "kind": "exposed", "from": 1, "tile": "5p"},
-          win(frm=None, hand="[5555p,3]123m456m234s77s", kong_bloom=1, discarder_all_melded=True)], "self-drawn"),
+        (
+            [
+                {"type": "kong", "player": 0, "kind": "exposed", "from": 1, "tile": "5p"},
+                win(
+                    frm=None,
+                    hand="[5555p,3]123m456m234s77s",
+                    kong_bloom=1,
+                    discarder_all_melded=True,
+                ),
+            ],
+            "self-drawn",
+        ),
         # 十四 注 "庄家起手暗杠杠上花胡牌不算天胡，以暗杠杠上花牌型计分"
-        ([{"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
-          win(frm=None, hand="[5555p]123m456m789s77s", kong_bloom=1, heavenly=True)], "never 天胡"),
+        (
+            [
+                {"type": "kong", "player": 0, "kind": "concealed", "tile": "5p"},
+                win(frm=None, hand="[5555p]123m456m789s77s", kong_bloom=1, heavenly=True),
+            ],
+            "never 天胡",
+        ),
         # 十五 注 "第一圈里如有人碰牌后 … 不成地胡"
-        ([{"type": "pung", "player": 3, "from": 2}, win(player=1, frm=None, hand=MQ, earthly=True)], "untouched"),
+        (
+            [
+                {"type": "pung", "player": 3, "from": 2},
+                win(player=1, frm=None, hand=MQ, earthly=True),
+            ],
+            "untouched",
+        ),
         # 十六 "被直接开杠得杠上花不算人胡"
-        ([{"type": "kong", "player": 1, "kind": "exposed", "from": 0, "tile": "5p"},
-          win(player=1, frm=None, hand="[5555p,1]123m456m789s77s", kong_bloom=1, human=True)], "self-drawn"),
+        (
+            [
+                {"type": "kong", "player": 1, "kind": "exposed", "from": 0, "tile": "5p"},
+                win(player=1, frm=None, hand="[5555p,1]123m456m789s77s", kong_bloom=1, human=True),
+            ],
+            "self-drawn",
+        ),
         # 十八 注 "海底炮无杠上花 … 因为已无牌可杠"
-        ([{"type": "kong", "player": 1, "kind": "concealed"}, win(hand=PLAIN, kong_cannon=1, last_tile=True)], "海底炮无杠上花"),
+        (
+            [
+                {"type": "kong", "player": 1, "kind": "concealed"},
+                win(hand=PLAIN, kong_cannon=1, last_tile=True),
+            ],
+            "海底炮无杠上花",
+        ),
     ],
     ids=["十一.11", "十四 注", "十五 注", "十六", "十八 注"],
 )

@@ -10,7 +10,6 @@ figure (228 → 198) and calls two impossible (refused).
 from __future__ import annotations
 
 import pytest
-
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import hand_from_json
@@ -60,10 +59,37 @@ def kong_events(hand: str, player: int = 0) -> list[dict]:
     return out
 
 
-def row(section, quote, *, total=None, each=None, payers=None, hand=None, declared=None, frm=1, player=0,
-        dealer=0, flags=None, pre=(), options=None, refused=None):
-    spec = dict(total=total, each=each, payers=payers, hand=hand, declared=declared, frm=frm, player=player,
-                dealer=dealer, flags=flags or {}, pre=list(pre), options=options or {}, refused=refused)
+def row(
+    section,
+    quote,
+    *,
+    total=None,
+    each=None,
+    payers=None,
+    hand=None,
+    declared=None,
+    frm=1,
+    player=0,
+    dealer=0,
+    flags=None,
+    pre=(),
+    options=None,
+    refused=None,
+):
+    spec = dict(
+        total=total,
+        each=each,
+        payers=payers,
+        hand=hand,
+        declared=declared,
+        frm=frm,
+        player=player,
+        dealer=dealer,
+        flags=flags or {},
+        pre=list(pre),
+        options=options or {},
+        refused=refused,
+    )
     return pytest.param(spec, id=f"{section} {quote}")
 
 
@@ -81,15 +107,33 @@ def selfdraw(section, quote, hand, each, **kw):
 
 def bloom(section, quote, hand, total, *, each=None, **kw):
     n = sum(1 for m in parse_hand(hand).melds if m.kind == "kong")
-    return row(section, quote, total=total, each=each, hand=hand, frm=None, flags={"kong_bloom": n},
-               pre=kong_events(hand), **kw)
+    return row(
+        section,
+        quote,
+        total=total,
+        each=each,
+        hand=hand,
+        frm=None,
+        flags={"kong_bloom": n},
+        pre=kong_events(hand),
+        **kw,
+    )
 
 
 def dbloom(section, quote, patterns, concealed, kinds, total, *, each=None, refused=None):
     """A 杠上花 in declared mode with the chain's kong events (for hands tiles cannot show)."""
     pre = [{"type": "kong", "player": 0, "kind": "concealed"} for _ in kinds]
-    return row(section, quote, total=total, each=each, declared={"patterns": patterns, "concealed": concealed},
-               frm=None, flags={"kong_bloom": len(kinds)}, pre=pre, refused=refused)
+    return row(
+        section,
+        quote,
+        total=total,
+        each=each,
+        declared={"patterns": patterns, "concealed": concealed},
+        frm=None,
+        flags={"kong_bloom": len(kinds)},
+        pre=pre,
+        refused=refused,
+    )
 
 
 KC = {"kong_cannon": 1}
@@ -150,9 +194,19 @@ ROWS = [
     bloom("七 明杠三连杠.2", "清一色牌型144＋3=147分", "[5555m,2][6666m][7777m]123m99m", 147),
     bloom("七 明杠三连杠.3", "碰碰胡普通牌型144＋3=147分", "[5555p,2][6666p][7777p]111m77s", 147),
     bloom("七 明杠三连杠.4", "碰碰胡清一色牌型288＋3=291分", "[5555m,2][6666m][7777m]111m99m", 291),
-    bloom("七 明杠四连杠.1", "普通牌型，即碰碰胡，计288＋4=292分", "[5555p,2][6666p][7777p][8888p]77s", 292),
+    bloom(
+        "七 明杠四连杠.1",
+        "普通牌型，即碰碰胡，计288＋4=292分",
+        "[5555p,2][6666p][7777p][8888p]77s",
+        292,
+    ),
     bloom("七 明杠四连杠.2", "清一色牌型576＋4=580分", "[5555m,2][6666m][7777m][8888m]99m", 580),
-    bloom("七 先暗杠后连明杠", "起牌后第一个被明杠者包所有分 (普通 双连杠 36＋2)", "[5555p][6666p,6]123m234s77s", 38),
+    bloom(
+        "七 先暗杠后连明杠",
+        "起牌后第一个被明杠者包所有分 (普通 双连杠 36＋2)",
+        "[5555p][6666p,6]123m234s77s",
+        38,
+    ),
     # 七 暗杠: each of the three pays V + 1 per kong
     bloom("七 暗杠.1", "普通牌型（6＋1）×3=21分", "[5555p][111s,2]123m456m77s", 21, each=7),
     bloom("七 暗杠.2", "门清牌型（8＋1）×3=27分", "[5555p]123m456m789s77s", 27, each=9),
@@ -160,33 +214,134 @@ ROWS = [
     bloom("七 暗杠.4", "清一色门清牌型（16＋1）×3=51分", "[5555m]123m234m789m99m", 51, each=17),
     bloom("七 暗杠.5", "碰碰胡普通牌型（12＋1）×3=39分", "[5555p][111m,2]999sEEE77s", 39, each=13),
     bloom("七 暗杠.6", "碰碰胡门清牌型（16＋1）×3=51分", "[5555p]111m999sEEE77s", 51, each=17),
-    bloom("七 暗杠.7", "碰碰胡清一色牌型（24＋1）×3=75分", "[5555m][111m,2]999m333m77m", 75, each=25),
-    bloom("七 暗杠.8", "碰碰胡清一色门清牌型（32＋1）×3=99分", "[5555m]111m999m333m77m", 99, each=33),
-    bloom("七 暗杠双连杠.1", "普通牌型（12＋2）×3=42分", "[5555p][6666p][111s,2]123m77s", 42, each=14),
+    bloom(
+        "七 暗杠.7", "碰碰胡清一色牌型（24＋1）×3=75分", "[5555m][111m,2]999m333m77m", 75, each=25
+    ),
+    bloom(
+        "七 暗杠.8", "碰碰胡清一色门清牌型（32＋1）×3=99分", "[5555m]111m999m333m77m", 99, each=33
+    ),
+    bloom(
+        "七 暗杠双连杠.1", "普通牌型（12＋2）×3=42分", "[5555p][6666p][111s,2]123m77s", 42, each=14
+    ),
     bloom("七 暗杠双连杠.2", "门清牌型（16＋2）×3=54分", "[5555p][6666p]123m456m77s", 54, each=18),
-    bloom("七 暗杠双连杠.3", "清一色牌型（24＋2）×3=78分", "[5555m][6666m][111m,2]789m99m", 78, each=26),
-    bloom("七 暗杠双连杠.4", "清一色门清牌型（32＋2）×3=102分", "[5555m][6666m]123m789m99m", 102, each=34),
-    bloom("七 暗杠双连杠.5", "碰碰胡普通牌型（24＋2）×3=78分", "[5555p][6666p][111m,2]EEE77s", 78, each=26),
-    bloom("七 暗杠双连杠.6", "碰碰胡门清牌型（32＋2）×3=102分", "[5555p][6666p]111mEEE77s", 102, each=34),
-    bloom("七 暗杠双连杠.7", "碰碰胡清一色牌型（48＋2）×3=150分", "[5555m][6666m][111m,2]999m77m", 150, each=50),
-    bloom("七 暗杠双连杠.8", "碰碰胡清一色门清牌型（74＋2）×3=228分 — RULES.md corrects: (64＋2)×3=198",
-          "[5555m][6666m]111m999m77m", 198, each=66),
+    bloom(
+        "七 暗杠双连杠.3",
+        "清一色牌型（24＋2）×3=78分",
+        "[5555m][6666m][111m,2]789m99m",
+        78,
+        each=26,
+    ),
+    bloom(
+        "七 暗杠双连杠.4",
+        "清一色门清牌型（32＋2）×3=102分",
+        "[5555m][6666m]123m789m99m",
+        102,
+        each=34,
+    ),
+    bloom(
+        "七 暗杠双连杠.5",
+        "碰碰胡普通牌型（24＋2）×3=78分",
+        "[5555p][6666p][111m,2]EEE77s",
+        78,
+        each=26,
+    ),
+    bloom(
+        "七 暗杠双连杠.6",
+        "碰碰胡门清牌型（32＋2）×3=102分",
+        "[5555p][6666p]111mEEE77s",
+        102,
+        each=34,
+    ),
+    bloom(
+        "七 暗杠双连杠.7",
+        "碰碰胡清一色牌型（48＋2）×3=150分",
+        "[5555m][6666m][111m,2]999m77m",
+        150,
+        each=50,
+    ),
+    bloom(
+        "七 暗杠双连杠.8",
+        "碰碰胡清一色门清牌型（74＋2）×3=228分 — RULES.md corrects: (64＋2)×3=198",
+        "[5555m][6666m]111m999m77m",
+        198,
+        each=66,
+    ),
     # 三连杠 普通/清一色 without 门清 and without 碰碰胡 cannot be written in tiles (the fourth
     # set would be an exposed pung, making 碰碰胡); RULES.md keeps the figures: declared mode.
     dbloom("七 暗杠三连杠.1", "普通牌型（24＋3）×3=81分", [], False, "ccc", 81, each=27),
-    bloom("七 暗杠三连杠.2", "门清牌型（32＋3）×3=105分", "[5555p][6666p][7777p]123m77s", 105, each=35),
-    dbloom("七 暗杠三连杠.3", "清一色牌型（48＋3）×3=153分", ["full_flush"], False, "ccc", 153, each=51),
-    bloom("七 暗杠三连杠.4", "清一色门清牌型（64＋3）×3=201分", "[5555m][6666m][7777m]123m99m", 201, each=67),
-    bloom("七 暗杠三连杠.5", "碰碰胡普通牌型（48＋3）×3=153分", "[5555p][6666p][7777p][111m,2]77s", 153, each=51),
-    bloom("七 暗杠三连杠.6", "碰碰胡门清牌型（64＋3）×3=201分", "[5555p][6666p][7777p]111m77s", 201, each=67),
-    bloom("七 暗杠三连杠.7", "碰碰胡清一色牌型（96＋3）×3=297分", "[5555m][6666m][7777m][111m,2]99m", 297, each=99),
-    bloom("七 暗杠三连杠.8", "碰碰胡清一色门清牌型（128＋3）×3=393分", "[5555m][6666m][7777m]111m99m", 393, each=131),
-    dbloom("七 暗杠四连杠.1", "普通牌型，即碰碰胡，（96＋4）×3=300分 — RULES.md: impossible, refused",
-           ["all_pungs"], False, "cccc", None, refused="always 门清"),
-    bloom("七 暗杠四连杠.2", "碰碰胡门清牌型（128＋4）×3=396分", "[5555p][6666p][7777p][8888p]77s", 396, each=132),
-    dbloom("七 暗杠四连杠.3", "碰碰胡清一色牌型（192＋4）×3=588分 — RULES.md: impossible, refused",
-           ["all_pungs", "full_flush"], False, "cccc", None, refused="always 门清"),
-    bloom("七 暗杠四连杠.4", "碰碰胡清一色门清牌型（256＋4）×3=780分", "[5555m][6666m][7777m][8888m]99m", 780, each=260),
+    bloom(
+        "七 暗杠三连杠.2", "门清牌型（32＋3）×3=105分", "[5555p][6666p][7777p]123m77s", 105, each=35
+    ),
+    dbloom(
+        "七 暗杠三连杠.3", "清一色牌型（48＋3）×3=153分", ["full_flush"], False, "ccc", 153, each=51
+    ),
+    bloom(
+        "七 暗杠三连杠.4",
+        "清一色门清牌型（64＋3）×3=201分",
+        "[5555m][6666m][7777m]123m99m",
+        201,
+        each=67,
+    ),
+    bloom(
+        "七 暗杠三连杠.5",
+        "碰碰胡普通牌型（48＋3）×3=153分",
+        "[5555p][6666p][7777p][111m,2]77s",
+        153,
+        each=51,
+    ),
+    bloom(
+        "七 暗杠三连杠.6",
+        "碰碰胡门清牌型（64＋3）×3=201分",
+        "[5555p][6666p][7777p]111m77s",
+        201,
+        each=67,
+    ),
+    bloom(
+        "七 暗杠三连杠.7",
+        "碰碰胡清一色牌型（96＋3）×3=297分",
+        "[5555m][6666m][7777m][111m,2]99m",
+        297,
+        each=99,
+    ),
+    bloom(
+        "七 暗杠三连杠.8",
+        "碰碰胡清一色门清牌型（128＋3）×3=393分",
+        "[5555m][6666m][7777m]111m99m",
+        393,
+        each=131,
+    ),
+    dbloom(
+        "七 暗杠四连杠.1",
+        "普通牌型，即碰碰胡，（96＋4）×3=300分 — RULES.md: impossible, refused",
+        ["all_pungs"],
+        False,
+        "cccc",
+        None,
+        refused="always 门清",
+    ),
+    bloom(
+        "七 暗杠四连杠.2",
+        "碰碰胡门清牌型（128＋4）×3=396分",
+        "[5555p][6666p][7777p][8888p]77s",
+        396,
+        each=132,
+    ),
+    dbloom(
+        "七 暗杠四连杠.3",
+        "碰碰胡清一色牌型（192＋4）×3=588分 — RULES.md: impossible, refused",
+        ["all_pungs", "full_flush"],
+        False,
+        "cccc",
+        None,
+        refused="always 门清",
+    ),
+    bloom(
+        "七 暗杠四连杠.4",
+        "碰碰胡清一色门清牌型（256＋4）×3=780分",
+        "[5555m][6666m][7777m][8888m]99m",
+        780,
+        each=260,
+    ),
     # 八 杠上炮
     disc("八.1", "普通牌型9分", PLAIN, 9, flags=KC, pre=cannon(1)),
     disc("八.2", "门清牌型12分", MQ, 12, flags=KC, pre=cannon(1)),
@@ -206,11 +361,22 @@ ROWS = [
     disc("八.16", "七大对三组清一色牌型384分", LUX3_FLUSH, 384, flags=KC, pre=cannon(1)),
     disc("八.17", "全求人普通牌型18×2=36分", ALL_MELDED, 36, flags=KC, pre=cannon(1)),
     disc("八.18", "全求人清一色牌型72分", ALL_MELDED_FLUSH, 72, flags=KC, pre=cannon(1)),
-    disc("八 例1", "两连杠放炮普通牌型为9分×2倍=18分", PLAIN, 18, flags={"kong_cannon": 2}, pre=cannon(2)),
+    disc(
+        "八 例1",
+        "两连杠放炮普通牌型为9分×2倍=18分",
+        PLAIN,
+        18,
+        flags={"kong_cannon": 2},
+        pre=cannon(2),
+    ),
     disc("八 例1", "门清牌型为12分×2倍=24分", MQ, 24, flags={"kong_cannon": 2}, pre=cannon(2)),
-    disc("八 例2", "三连杠放炮普通牌型 18×2=36分", PLAIN, 36, flags={"kong_cannon": 3}, pre=cannon(3)),
+    disc(
+        "八 例2", "三连杠放炮普通牌型 18×2=36分", PLAIN, 36, flags={"kong_cannon": 3}, pre=cannon(3)
+    ),
     disc("八 例2", "门清牌型 24×2=48分", MQ, 48, flags={"kong_cannon": 3}, pre=cannon(3)),
-    disc("八 例3", "四连杠放炮普通牌型 36×2=72分", PLAIN, 72, flags={"kong_cannon": 4}, pre=cannon(4)),
+    disc(
+        "八 例3", "四连杠放炮普通牌型 36×2=72分", PLAIN, 72, flags={"kong_cannon": 4}, pre=cannon(4)
+    ),
     disc("八 例3", "门清牌型 48×2=96分", MQ, 96, flags={"kong_cannon": 4}, pre=cannon(4)),
     # 九 抢杠胡 (the robbed player, seat 1, pays)
     # 抢杠: the robbed player holds a pung of the winning tile, so the winner holds no other copy
@@ -219,16 +385,61 @@ ROWS = [
     disc("九.1", "普通牌型9分", ROB_PLAIN, 9, flags=ROB),
     disc("九.2", "门清牌型12分", ROB_MQ, 12, flags=ROB),
     disc("九.3", "清一色牌型18分", ROB_FLUSH, 18, flags=ROB),
-    row("九.4", "碰碰胡牌型18分", total=18, payers={1: 18}, declared={"patterns": ["all_pungs"], "concealed": False}, flags=ROB),
-    row("九.5", "碰碰胡门清牌型24分", total=24, payers={1: 24}, declared={"patterns": ["all_pungs"], "concealed": True}, flags=ROB),
-    row("九.6", "全求人牌型36分", total=36, payers={1: 36}, declared={"patterns": ["all_melded"]}, flags=ROB),
-    disc("九 抢连杠 例1", "抢两连杠胡牌按抢杠胡牌型得分×2计分 (普通 9×2)", ROB_PLAIN, 18, flags={"robbed_kong": 2},
-         pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}]),
-    disc("九 抢连杠 例2", "抢三连杠胡牌按抢两连杠牌型得分×2计分 (普通 18×2)", ROB_PLAIN, 36, flags={"robbed_kong": 3},
-         pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}, {"type": "kong", "player": 1, "kind": "added", "from": 3}]),
-    disc("九 抢连杠 例3", "抢四连杠胡牌按抢三连杠牌型得分×2计分 (门清 12×8)", ROB_MQ, 96, flags={"robbed_kong": 4},
-         pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}, {"type": "kong", "player": 1, "kind": "added", "from": 3},
-              {"type": "kong", "player": 1, "kind": "added", "from": 0}]),
+    row(
+        "九.4",
+        "碰碰胡牌型18分",
+        total=18,
+        payers={1: 18},
+        declared={"patterns": ["all_pungs"], "concealed": False},
+        flags=ROB,
+    ),
+    row(
+        "九.5",
+        "碰碰胡门清牌型24分",
+        total=24,
+        payers={1: 24},
+        declared={"patterns": ["all_pungs"], "concealed": True},
+        flags=ROB,
+    ),
+    row(
+        "九.6",
+        "全求人牌型36分",
+        total=36,
+        payers={1: 36},
+        declared={"patterns": ["all_melded"]},
+        flags=ROB,
+    ),
+    disc(
+        "九 抢连杠 例1",
+        "抢两连杠胡牌按抢杠胡牌型得分×2计分 (普通 9×2)",
+        ROB_PLAIN,
+        18,
+        flags={"robbed_kong": 2},
+        pre=[{"type": "kong", "player": 1, "kind": "exposed", "from": 2}],
+    ),
+    disc(
+        "九 抢连杠 例2",
+        "抢三连杠胡牌按抢两连杠牌型得分×2计分 (普通 18×2)",
+        ROB_PLAIN,
+        36,
+        flags={"robbed_kong": 3},
+        pre=[
+            {"type": "kong", "player": 1, "kind": "exposed", "from": 2},
+            {"type": "kong", "player": 1, "kind": "added", "from": 3},
+        ],
+    ),
+    disc(
+        "九 抢连杠 例3",
+        "抢四连杠胡牌按抢三连杠牌型得分×2计分 (门清 12×8)",
+        ROB_MQ,
+        96,
+        flags={"robbed_kong": 4},
+        pre=[
+            {"type": "kong", "player": 1, "kind": "exposed", "from": 2},
+            {"type": "kong", "player": 1, "kind": "added", "from": 3},
+            {"type": "kong", "player": 1, "kind": "added", "from": 0},
+        ],
+    ),
     # 十 全求人
     disc("十.1", "普通牌型18分", ALL_MELDED, 18),
     selfdraw("十.2", "普通牌型自摸，算碰碰胡自摸6×3=18分", ALL_MELDED, 6),
@@ -246,24 +457,83 @@ ROWS = [
     disc("十一.9", "七大对（二组）牌型96分", LUX2, 96, flags=QQP),
     disc("十一.10", "七大对（三组）牌型192分", LUX3, 192, flags=QQP),
     # 十二 封胡 (A = seat 0 claimed three pungs from B = seat 1); 十三 死双
-    row("十二", "C放炮: 放炮者与玩家B分别付给玩家A所胡牌型相应得分 (双飞, 碰碰胡 9+9)", payers={2: 9, 1: 9}, total=18,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=2),
-    row("十二", "玩家B放炮给玩家A，则玩家A所胡牌型得分×2 (碰碰胡 9×2)", payers={1: 18}, total=18,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=1),
-    row("十二", "玩家A自摸，所胡牌型得分由玩家B包付 (碰碰胡 6×3)", payers={1: 18}, total=18,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=None),
-    row("十三 例1", "玩家A自摸玩家B付（6×3=18）×2=36分", payers={1: 36}, total=36,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=None, options={"dead_double": True}),
-    row("十三 例2", "玩家B放炮玩家B付（9×2=18）×2=36分", payers={1: 36}, total=36,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=1, options={"dead_double": True}),
-    row("十三 例3", "玩家C或D放炮玩家B付9×2=18分，放炮者付9分，合计27分", payers={1: 18, 2: 9}, total=27,
-        hand="[111m,3][555p,3][999s,3]EEE77s", frm=2, options={"dead_double": True}),
-    row("十三 例3", "玩家C或D放炮 (declared, pung events) 合计27分", payers={1: 18, 3: 9}, total=27,
-        declared={"patterns": ["all_pungs"], "concealed": False}, frm=3, options={"dead_double": True},
-        pre=[{"type": "pung", "player": 0, "from": 1} for _ in range(3)]),
+    row(
+        "十二",
+        "C放炮: 放炮者与玩家B分别付给玩家A所胡牌型相应得分 (双飞, 碰碰胡 9+9)",
+        payers={2: 9, 1: 9},
+        total=18,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=2,
+    ),
+    row(
+        "十二",
+        "玩家B放炮给玩家A，则玩家A所胡牌型得分×2 (碰碰胡 9×2)",
+        payers={1: 18},
+        total=18,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=1,
+    ),
+    row(
+        "十二",
+        "玩家A自摸，所胡牌型得分由玩家B包付 (碰碰胡 6×3)",
+        payers={1: 18},
+        total=18,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=None,
+    ),
+    row(
+        "十三 例1",
+        "玩家A自摸玩家B付（6×3=18）×2=36分",
+        payers={1: 36},
+        total=36,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=None,
+        options={"dead_double": True},
+    ),
+    row(
+        "十三 例2",
+        "玩家B放炮玩家B付（9×2=18）×2=36分",
+        payers={1: 36},
+        total=36,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=1,
+        options={"dead_double": True},
+    ),
+    row(
+        "十三 例3",
+        "玩家C或D放炮玩家B付9×2=18分，放炮者付9分，合计27分",
+        payers={1: 18, 2: 9},
+        total=27,
+        hand="[111m,3][555p,3][999s,3]EEE77s",
+        frm=2,
+        options={"dead_double": True},
+    ),
+    row(
+        "十三 例3",
+        "玩家C或D放炮 (declared, pung events) 合计27分",
+        payers={1: 18, 3: 9},
+        total=27,
+        declared={"patterns": ["all_pungs"], "concealed": False},
+        frm=3,
+        options={"dead_double": True},
+        pre=[{"type": "pung", "player": 0, "from": 1} for _ in range(3)],
+    ),
     # 十四 天胡 / 十五 地胡
-    selfdraw("十四", "普通牌型为（4×3=12）×2=24分。24÷3=8，即每位玩家付8分", MQ, 8, flags={"heavenly": True}),
-    selfdraw("十五", "普通牌型为（4×3=12）×2=24分。24÷3=8，即每位玩家付8分", MQ, 8, player=1, flags={"earthly": True}),
+    selfdraw(
+        "十四",
+        "普通牌型为（4×3=12）×2=24分。24÷3=8，即每位玩家付8分",
+        MQ,
+        8,
+        flags={"heavenly": True},
+    ),
+    selfdraw(
+        "十五",
+        "普通牌型为（4×3=12）×2=24分。24÷3=8，即每位玩家付8分",
+        MQ,
+        8,
+        player=1,
+        flags={"earthly": True},
+    ),
     # 十六 人胡: the dealer (seat 0) discards, seat 1 wins
     *[
         row("十六." + str(i), q, total=a, payers={0: a}, hand=h, player=1, frm=0, flags=HUMAN)
@@ -286,8 +556,12 @@ ROWS = [
         )
     ],
     # 十七 海底捞月 / 十八 海底炮
-    selfdraw("十七", "普通牌型自摸原为3×3=9分，现为（3×3=9）×2=18分", PLAIN, 6, flags={"last_tile": True}),
-    selfdraw("十七", "门清牌型自摸愿为4×3=12分，现为（4×3=12）×2=24分", MQ, 8, flags={"last_tile": True}),
+    selfdraw(
+        "十七", "普通牌型自摸原为3×3=9分，现为（3×3=9）×2=18分", PLAIN, 6, flags={"last_tile": True}
+    ),
+    selfdraw(
+        "十七", "门清牌型自摸愿为4×3=12分，现为（4×3=12）×2=24分", MQ, 8, flags={"last_tile": True}
+    ),
     disc("十八", "普通牌型9分", PLAIN, 9, flags={"last_tile": True}),
     disc("十八", "门清牌型12分", MQ, 12, flags={"last_tile": True}),
     disc("十八", "普通碰碰胡牌型为9×2=18分", PP, 18, flags={"last_tile": True}),

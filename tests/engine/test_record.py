@@ -7,11 +7,10 @@ import copy
 import json
 from dataclasses import dataclass
 
+import mjscore.engine.variants
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import mjscore.engine.variants
 from mjscore.engine.core import Variant
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Draw, Kong, Win, dump_session, load_session
@@ -48,11 +47,19 @@ BASE = {
     "players": ["阿明", "小芳", "老王", "Lee"],
     "first_dealer": 2,
     "hands": [
-        {"events": [
-            {"type": "kong", "player": 1, "kind": "exposed", "from": 3, "tile": "5p"},
-            {"type": "pung", "player": 0, "from": 2},
-            {"type": "win", "player": 0, "from": None, "hand": "[5555p,1]123m678p789s1s1s", "kong_bloom": 1},
-        ]},
+        {
+            "events": [
+                {"type": "kong", "player": 1, "kind": "exposed", "from": 3, "tile": "5p"},
+                {"type": "pung", "player": 0, "from": 2},
+                {
+                    "type": "win",
+                    "player": 0,
+                    "from": None,
+                    "hand": "[5555p,1]123m678p789s1s1s",
+                    "kong_bloom": 1,
+                },
+            ]
+        },
         {"events": [{"type": "draw"}]},
         {"events": [{"type": "win", "player": 2, "from": 1, "fan": 12}]},
         {"events": [{"type": "false_win", "player": 3}]},
@@ -66,7 +73,9 @@ def test_load_fields():
     assert str(s.stake) == "0.5" and s.options == {"mode": "b"}
     k, _, w = s.hands[0].events
     assert isinstance(k, Kong) and k.from_ == 3 and k.tile == "5p"
-    assert isinstance(w, Win) and w.self_drawn and w.kong_bloom == 1 and w.flags_set == ("kong_bloom",)
+    assert (
+        isinstance(w, Win) and w.self_drawn and w.kong_bloom == 1 and w.flags_set == ("kong_bloom",)
+    )
     assert isinstance(s.hands[1].events[0], Draw)
     assert [h.outcome for h in s.hands] == ["win", "draw", "win", "false_win"]
 
@@ -119,20 +128,95 @@ def _mutate(path, value, *, delete=False):
         (("hands", 0, "events", 0, "colour"), 1, "hands[0].events[0].colour", "unknown field"),
         (("hands", 0, "events", 1, "type"), "chi", "hands[0].events[1].type", "unknown event type"),
         (("hands", 0, "events", 2, "from"), 0, "hands[0].events[2].from", "his own discarder"),
-        (("hands", 0, "events", 2, "hand"), "123m4", "hands[0].events[2].hand (position 5)", "no suit letter"),
-        (("hands", 0, "events", 2, "human"), True, "hands[0].events[2].human", "does not know the flag"),
-        (("hands", 0, "events", 2, "kong_bloom"), 5, "hands[0].events[2].kong_bloom", "out of range"),
-        (("hands", 0, "events", 2, "quads"), 2, "hands[0].events[2].quads", "does not take a declared"),
-        (("hands", 2, "events", 0, "patterns"), ["p9"], "hands[2].events[0].patterns[0]", "unknown pattern"),
-        (("hands", 1, "events"), [{"type": "draw"}, {"type": "pung", "player": 0, "from": 1}], "hands[1].events[1]", "after the hand ended"),
-        (("hands", 1, "events"), [{"type": "pung", "player": 0, "from": 1}], "hands[1].events", "never ends"),
-        (("hands", 1, "events"), [{"type": "penalty", "player": 0, "kind": "same_round"}, {"type": "draw"}], "hands[1].events[0].type", "has no penalty events"),
-        (("hands", 3, "events"), [{"type": "win", "player": 0, "from": 1, "fan": 8}, {"type": "win", "player": 2, "from": 1, "fan": 8}], "hands[3].events", "one winner"),
+        (
+            ("hands", 0, "events", 2, "hand"),
+            "123m4",
+            "hands[0].events[2].hand (position 5)",
+            "no suit letter",
+        ),
+        (
+            ("hands", 0, "events", 2, "human"),
+            True,
+            "hands[0].events[2].human",
+            "does not know the flag",
+        ),
+        (
+            ("hands", 0, "events", 2, "kong_bloom"),
+            5,
+            "hands[0].events[2].kong_bloom",
+            "out of range",
+        ),
+        (
+            ("hands", 0, "events", 2, "quads"),
+            2,
+            "hands[0].events[2].quads",
+            "does not take a declared",
+        ),
+        (
+            ("hands", 2, "events", 0, "patterns"),
+            ["p9"],
+            "hands[2].events[0].patterns[0]",
+            "unknown pattern",
+        ),
+        (
+            ("hands", 1, "events"),
+            [{"type": "draw"}, {"type": "pung", "player": 0, "from": 1}],
+            "hands[1].events[1]",
+            "after the hand ended",
+        ),
+        (
+            ("hands", 1, "events"),
+            [{"type": "pung", "player": 0, "from": 1}],
+            "hands[1].events",
+            "never ends",
+        ),
+        (
+            ("hands", 1, "events"),
+            [{"type": "penalty", "player": 0, "kind": "same_round"}, {"type": "draw"}],
+            "hands[1].events[0].type",
+            "has no penalty events",
+        ),
+        (
+            ("hands", 3, "events"),
+            [
+                {"type": "win", "player": 0, "from": 1, "fan": 8},
+                {"type": "win", "player": 2, "from": 1, "fan": 8},
+            ],
+            "hands[3].events",
+            "one winner",
+        ),
         # RECORD.md "a fifth copy of a tile" — refused at the event that makes it (QA F30)
-        (("hands", 1, "events"), [{"type": "kong", "player": 1, "kind": "concealed", "tile": "7m"}, {"type": "pung", "player": 2, "from": 1, "tile": "7m"}, {"type": "draw"}], "hands[1].events[1].tile", "7 copies of 7m"),
-        (("hands", 1, "events"), [{"type": "flowers", "player": 1, "tiles": "a"}, {"type": "flowers", "player": 2, "tiles": "ab"}, {"type": "draw"}], "hands[1].events[1].tiles", "flower 'a' is shown 2 times"),
+        (
+            ("hands", 1, "events"),
+            [
+                {"type": "kong", "player": 1, "kind": "concealed", "tile": "7m"},
+                {"type": "pung", "player": 2, "from": 1, "tile": "7m"},
+                {"type": "draw"},
+            ],
+            "hands[1].events[1].tile",
+            "7 copies of 7m",
+        ),
+        (
+            ("hands", 1, "events"),
+            [
+                {"type": "flowers", "player": 1, "tiles": "a"},
+                {"type": "flowers", "player": 2, "tiles": "ab"},
+                {"type": "draw"},
+            ],
+            "hands[1].events[1].tiles",
+            "flower 'a' is shown 2 times",
+        ),
         # RULES.md §0: "the added kong's `from` equals the pung's"
-        (("hands", 1, "events"), [{"type": "pung", "player": 1, "from": 0, "tile": "5s"}, {"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "5s"}, {"type": "draw"}], "hands[1].events[1].from", "differs from the pung's (seat 0)"),
+        (
+            ("hands", 1, "events"),
+            [
+                {"type": "pung", "player": 1, "from": 0, "tile": "5s"},
+                {"type": "kong", "player": 1, "kind": "added", "from": 2, "tile": "5s"},
+                {"type": "draw"},
+            ],
+            "hands[1].events[1].from",
+            "differs from the pung's (seat 0)",
+        ),
     ],
 )
 def test_invalid_records_name_the_path(path, value, where, fragment):
@@ -151,27 +235,47 @@ def test_missing_required_and_bad_json():
 
 
 def test_pung_then_added_kong_is_four_copies():
-    rec = _mutate(("hands", 1, "events"), [
-        {"type": "pung", "player": 1, "from": 0, "tile": "7m"},
-        {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "7m"},
-        {"type": "draw"},
-    ])
+    rec = _mutate(
+        ("hands", 1, "events"),
+        [
+            {"type": "pung", "player": 1, "from": 0, "tile": "7m"},
+            {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "7m"},
+            {"type": "draw"},
+        ],
+    )
     assert load_session(rec).hands[1].outcome == "draw"
 
 
 def test_last_hand_may_be_open():
-    rec = _mutate(("hands",), BASE["hands"] + [{"events": [{"type": "kong", "player": 0, "kind": "concealed"}]}])
+    rec = _mutate(
+        ("hands",),
+        BASE["hands"] + [{"events": [{"type": "kong", "player": 0, "kind": "concealed"}]}],
+    )
     s = load_session(rec)
     assert s.hands[-1].outcome == "open"
 
 
-names = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=20).map(str.strip).filter(bool)
+names = (
+    st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=20)
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(names, min_size=4, max_size=4, unique=True), st.integers(0, 3), st.decimals("0.01", "100", places=2))
+@given(
+    st.lists(names, min_size=4, max_size=4, unique=True),
+    st.integers(0, 3),
+    st.decimals("0.01", "100", places=2),
+)
 def test_odd_names_and_stakes_round_trip(players, dealer, stake):
-    rec = {"variant": "guobiao", "players": players, "first_dealer": dealer, "stake": str(stake), "hands": []}
+    rec = {
+        "variant": "guobiao",
+        "players": players,
+        "first_dealer": dealer,
+        "stake": str(stake),
+        "hands": [],
+    }
     s = load_session(rec)
     text = dump_session(s)
     assert load_session(text) == s

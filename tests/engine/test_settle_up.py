@@ -4,7 +4,6 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import settle_up
 
 

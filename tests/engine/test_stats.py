@@ -16,7 +16,6 @@ from decimal import Decimal as D
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.core import (
     HandOutcome,
     Payment,
@@ -74,36 +73,71 @@ def build(variant, hands, *, stake=1, names=NAMES):
         totals = [t + d for t, d in zip(totals, res.deltas, strict=True)]
         outs.append(HandOutcome(index=i + 1, state=state, result=res, totals=tuple(totals)))
         evs_all.append(Hand(tuple(events)))
-    session = Session(variant=variant, players=names, options={}, stake=D(str(stake)), hands=tuple(evs_all))
+    session = Session(
+        variant=variant, players=names, options={}, stake=D(str(stake)), hands=tuple(evs_all)
+    )
     return session, Replay(hands=tuple(outs), totals=tuple(totals), next_state=state)
 
 
 def wr(player, from_, value, unit, summary, *items):
-    return WinResult(player=player, from_=from_, value=value, unit=unit, summary=summary,
-                     items=tuple(ScoreItem(id=i, zh=i, en=i, value=1) for i in items))
+    return WinResult(
+        player=player,
+        from_=from_,
+        value=value,
+        unit=unit,
+        summary=summary,
+        items=tuple(ScoreItem(id=i, zh=i, en=i, value=1) for i in items),
+    )
 
 
 def nanning_session(stake=1):
     # 南宁: 一炮多响 allowed, 诈胡 pays 10 to each (RULES.md §0 default false_win_penalty)
-    return build("nanning", [
-        # h1 dealer 阿明: 小芳 鸡胡 on 阿明's discard, 2 points
-        ([Win(player=1, from_=0, patterns=("chicken",))],
-         [(0, 1, 2, "鸡胡 放炮")], [wr(1, 0, 0, "倍", "鸡胡")], {"dealer": 0}),
-        # h2 dealer 小芳: Lee exposed kong from 阿明 (1), 老王 门清 self-draw, 4 from each
-        ([Kong(player=3, kind="exposed", from_=0, tile="5p"), Win(player=2, from_=None)],
-         [(0, 3, 1, "明杠"), (0, 2, 4, "门清 自摸"), (1, 2, 4, "门清 自摸"), (3, 2, 4, "门清 自摸")],
-         [wr(2, None, 0, "倍", "门清 自摸")], {"dealer": 1}),
-        # h3 dealer 老王: 小芳 concealed kong (1 from each), then a draw
-        ([Kong(player=1, kind="concealed"), Draw(last_drawer=2)],
-         [(0, 1, 1, "暗杠"), (2, 1, 1, "暗杠"), (3, 1, 1, "暗杠")], [], {"dealer": 2}),
-        # h4 dealer 老王: 一炮双响 — 阿明 discards, 小芳 (碰碰胡 9) and 老王 (门清大炮 12) both win
-        ([Win(player=1, from_=0), Win(player=2, from_=0)],
-         [(0, 1, 9, "碰碰胡 放炮"), (0, 2, 12, "门清 大炮")],
-         [wr(1, 0, 1, "倍", "碰碰胡"), wr(2, 0, 1, "倍", "门清")], {"dealer": 2}),
-        # h5 dealer 阿明: Lee 诈胡, pays 10 to each
-        ([FalseWin(player=3)], [(3, 0, 10, "诈胡"), (3, 1, 10, "诈胡"), (3, 2, 10, "诈胡")], [],
-         {"dealer": 0}),
-    ], stake=stake)
+    return build(
+        "nanning",
+        [
+            # h1 dealer 阿明: 小芳 鸡胡 on 阿明's discard, 2 points
+            (
+                [Win(player=1, from_=0, patterns=("chicken",))],
+                [(0, 1, 2, "鸡胡 放炮")],
+                [wr(1, 0, 0, "倍", "鸡胡")],
+                {"dealer": 0},
+            ),
+            # h2 dealer 小芳: Lee exposed kong from 阿明 (1), 老王 门清 self-draw, 4 from each
+            (
+                [Kong(player=3, kind="exposed", from_=0, tile="5p"), Win(player=2, from_=None)],
+                [
+                    (0, 3, 1, "明杠"),
+                    (0, 2, 4, "门清 自摸"),
+                    (1, 2, 4, "门清 自摸"),
+                    (3, 2, 4, "门清 自摸"),
+                ],
+                [wr(2, None, 0, "倍", "门清 自摸")],
+                {"dealer": 1},
+            ),
+            # h3 dealer 老王: 小芳 concealed kong (1 from each), then a draw
+            (
+                [Kong(player=1, kind="concealed"), Draw(last_drawer=2)],
+                [(0, 1, 1, "暗杠"), (2, 1, 1, "暗杠"), (3, 1, 1, "暗杠")],
+                [],
+                {"dealer": 2},
+            ),
+            # h4 dealer 老王: 一炮双响 — 阿明 discards, 小芳 (碰碰胡 9) and 老王 (门清大炮 12) both win
+            (
+                [Win(player=1, from_=0), Win(player=2, from_=0)],
+                [(0, 1, 9, "碰碰胡 放炮"), (0, 2, 12, "门清 大炮")],
+                [wr(1, 0, 1, "倍", "碰碰胡"), wr(2, 0, 1, "倍", "门清")],
+                {"dealer": 2},
+            ),
+            # h5 dealer 阿明: Lee 诈胡, pays 10 to each
+            (
+                [FalseWin(player=3)],
+                [(3, 0, 10, "诈胡"), (3, 1, 10, "诈胡"), (3, 2, 10, "诈胡")],
+                [],
+                {"dealer": 0},
+            ),
+        ],
+        stake=stake,
+    )
 
 
 def test_nanning_session_stats_by_hand():
@@ -116,7 +150,11 @@ def test_nanning_session_stats_by_hand():
     a, b, c, d = st_.players_stats
     # wins: 小芳 h1 h4, 老王 h2 h4; self-draws: 老王 h2; deal-ins: 阿明 h1, h4 (once for the double)
     assert [(p.wins, p.self_draws, p.deal_ins, p.false_wins) for p in st_.players_stats] == [
-        (0, 0, 2, 0), (2, 0, 0, 0), (2, 1, 0, 0), (0, 0, 0, 1)]
+        (0, 0, 2, 0),
+        (2, 0, 0, 0),
+        (2, 1, 0, 0),
+        (0, 0, 0, 1),
+    ]
     assert [p.dealer_hands for p in st_.players_stats] == [2, 1, 2, 0]
     assert all(p.hands == 5 for p in st_.players_stats)
     # 小芳: 2 + 9 = 11 over 2 wins → 5.5; 老王: 12 + 12 = 24 → 12.0
@@ -150,21 +188,34 @@ def test_nanning_stake_half_money_and_three_transfers():
 
 def guobiao_session():
     # 国标: a discard win pays fan + 8 by the discarder and 8 by each other; self-draw (fan + 8) each
-    return build("guobiao", [
-        # h1: 小芳 wins 8 fan on 老王's discard: 老王 16, 阿明 8, Lee 8
-        ([Win(player=1, from_=2, hand="x")],
-         [(2, 1, 16, "8番 点和"), (0, 1, 8, "底分"), (3, 1, 8, "底分")],
-         [wr(1, 2, 8, "番", "混一色 碰碰和", "混一色", "碰碰和")], {"dealer": 0, "prevailing_wind": "E"}),
-        # h2: Lee self-draws 24 fan: 32 from each
-        ([Win(player=3, from_=None, fan=24)],
-         [(0, 3, 32, "24番 自摸"), (1, 3, 32, "24番 自摸"), (2, 3, 32, "24番 自摸")],
-         [wr(3, None, 24, "番", "清一色", "清一色")], {"dealer": 1, "prevailing_wind": "E"}),
-        # h3: draw, nothing paid
-        ([Draw()], [], [], {"dealer": 2, "prevailing_wind": "E"}),
-        # h4: 小芳 false win: 10 to each
-        ([FalseWin(player=1)], [(1, 0, 10, "错和"), (1, 2, 10, "错和"), (1, 3, 10, "错和")], [],
-         {"dealer": 3, "prevailing_wind": "E"}),
-    ])
+    return build(
+        "guobiao",
+        [
+            # h1: 小芳 wins 8 fan on 老王's discard: 老王 16, 阿明 8, Lee 8
+            (
+                [Win(player=1, from_=2, hand="x")],
+                [(2, 1, 16, "8番 点和"), (0, 1, 8, "底分"), (3, 1, 8, "底分")],
+                [wr(1, 2, 8, "番", "混一色 碰碰和", "混一色", "碰碰和")],
+                {"dealer": 0, "prevailing_wind": "E"},
+            ),
+            # h2: Lee self-draws 24 fan: 32 from each
+            (
+                [Win(player=3, from_=None, fan=24)],
+                [(0, 3, 32, "24番 自摸"), (1, 3, 32, "24番 自摸"), (2, 3, 32, "24番 自摸")],
+                [wr(3, None, 24, "番", "清一色", "清一色")],
+                {"dealer": 1, "prevailing_wind": "E"},
+            ),
+            # h3: draw, nothing paid
+            ([Draw()], [], [], {"dealer": 2, "prevailing_wind": "E"}),
+            # h4: 小芳 false win: 10 to each
+            (
+                [FalseWin(player=1)],
+                [(1, 0, 10, "错和"), (1, 2, 10, "错和"), (1, 3, 10, "错和")],
+                [],
+                {"dealer": 3, "prevailing_wind": "E"},
+            ),
+        ],
+    )
 
 
 def test_guobiao_session_stats_by_hand():
@@ -184,17 +235,33 @@ def test_guobiao_session_stats_by_hand():
 
 def nanjing_session():
     # 南京: flowers and penalties are events; 比下胡 doubles (state only, for the review)
-    return build("nanjing", [
-        # h1: 阿明 补花, 老王 罚 (four copies: 10 to each), then Lee wins 七对 on 阿明's discard: 60
-        ([Flowers(player=0, tiles="aC"), Penalty(player=2, kind="four_copies"),
-          Win(player=3, from_=0, patterns=("seven_pairs",))],
-         [(2, 0, 10, "罚"), (2, 1, 10, "罚"), (2, 3, 10, "罚"), (0, 3, 60, "七对 放炮")],
-         [wr(3, 0, 60, "花", "七对")], {"dealer": 0}),
-        # h2 in 比下胡 with one flag: 阿明 self-draws, 2 × 30 from each
-        ([Win(player=0, from_=None)],
-         [(1, 0, 60, "自摸 比下胡×2"), (2, 0, 60, "自摸 比下胡×2"), (3, 0, 60, "自摸 比下胡×2")],
-         [wr(0, None, 30, "花", "门清 自摸")], {"dealer": 0, "bixiahu": True, "flags": 1}),
-    ])
+    return build(
+        "nanjing",
+        [
+            # h1: 阿明 补花, 老王 罚 (four copies: 10 to each), then Lee wins 七对 on 阿明's discard: 60
+            (
+                [
+                    Flowers(player=0, tiles="aC"),
+                    Penalty(player=2, kind="four_copies"),
+                    Win(player=3, from_=0, patterns=("seven_pairs",)),
+                ],
+                [(2, 0, 10, "罚"), (2, 1, 10, "罚"), (2, 3, 10, "罚"), (0, 3, 60, "七对 放炮")],
+                [wr(3, 0, 60, "花", "七对")],
+                {"dealer": 0},
+            ),
+            # h2 in 比下胡 with one flag: 阿明 self-draws, 2 × 30 from each
+            (
+                [Win(player=0, from_=None)],
+                [
+                    (1, 0, 60, "自摸 比下胡×2"),
+                    (2, 0, 60, "自摸 比下胡×2"),
+                    (3, 0, 60, "自摸 比下胡×2"),
+                ],
+                [wr(0, None, 30, "花", "门清 自摸")],
+                {"dealer": 0, "bixiahu": True, "flags": 1},
+            ),
+        ],
+    )
 
 
 def test_nanjing_session_stats_and_review():
@@ -207,7 +274,11 @@ def test_nanjing_session_stats_and_review():
     assert (d.wins, d.win_points, d.biggest.points) == (1, 70, 70)  # 60 + 10 from the penalty
     assert a.biggest.points == 180
     hr = review(s, rep)
-    assert hr[0].events == ("阿明 补花 aC", "老王 罚（一家出四张同牌）", "Lee 胡 (阿明 放炮) 报 seven_pairs")
+    assert hr[0].events == (
+        "阿明 补花 aC",
+        "老王 罚（一家出四张同牌）",
+        "Lee 胡 (阿明 放炮) 报 seven_pairs",
+    )
     assert hr[1].state.bixiahu and hr[1].state.flags == 1
     text = report_text(s, rep)
     assert "比下胡 旗1" in text and "自摸 比下胡×2" in text
@@ -218,16 +289,33 @@ def test_nanjing_session_stats_and_review():
 def nanchang_session():
     # 南昌: jing revealed and counted by events; 下精分 settles even on a draw
     jing = Jing(indicator="2m", lower="5p", lower_counts=((1, 0), (0, 0), (0, 2), (0, 0)))
-    return build("nanchang", [
-        # h1: 下精 scores: 阿明 1 正 (2 from each), 老王 2 副 (2 from each); 小芳 wins from Lee 20
-        ([jing, JingCount(counts=((1, 1), (0, 0), (0, 0), (2, 0))), Win(player=1, from_=3)],
-         [(1, 0, 2, "下精"), (2, 0, 2, "下精"), (3, 0, 2, "下精"),
-          (0, 2, 2, "下精"), (1, 2, 2, "下精"), (3, 2, 2, "下精"),
-          (3, 1, 20, "平胡 放炮")],
-         [wr(1, 3, 2, "×", "平胡")], {"dealer": 0}),
-        # h2: 荒庄 with the jing of the hand; Lee 1 正 scores 2 from each
-        ([jing, Draw()], [(0, 3, 2, "下精"), (1, 3, 2, "下精"), (2, 3, 2, "下精")], [], {"dealer": 0}),
-    ])
+    return build(
+        "nanchang",
+        [
+            # h1: 下精 scores: 阿明 1 正 (2 from each), 老王 2 副 (2 from each); 小芳 wins from Lee 20
+            (
+                [jing, JingCount(counts=((1, 1), (0, 0), (0, 0), (2, 0))), Win(player=1, from_=3)],
+                [
+                    (1, 0, 2, "下精"),
+                    (2, 0, 2, "下精"),
+                    (3, 0, 2, "下精"),
+                    (0, 2, 2, "下精"),
+                    (1, 2, 2, "下精"),
+                    (3, 2, 2, "下精"),
+                    (3, 1, 20, "平胡 放炮"),
+                ],
+                [wr(1, 3, 2, "×", "平胡")],
+                {"dealer": 0},
+            ),
+            # h2: 荒庄 with the jing of the hand; Lee 1 正 scores 2 from each
+            (
+                [jing, Draw()],
+                [(0, 3, 2, "下精"), (1, 3, 2, "下精"), (2, 3, 2, "下精")],
+                [],
+                {"dealer": 0},
+            ),
+        ],
+    )
 
 
 def test_nanchang_session_stats_and_events():
@@ -281,13 +369,23 @@ def test_lifetime_across_sessions_and_variants():
     s2, r2 = guobiao_session()
     other = ("甲", "乙", "丙", "丁")
     s3, r3 = build("nanning", [([Draw()], [], [], {"dealer": 0})], names=other)
-    games = [Game(label="s1", session=s1, replay=r1), Game(label="s2", session=s2, replay=r2),
-             Game(label="s3", session=s3, replay=r3)]
+    games = [
+        Game(label="s1", session=s1, replay=r1),
+        Game(label="s2", session=s2, replay=r2),
+        Game(label="s3", session=s3, replay=r3),
+    ]
     lt = lifetime_stats("小芳", games)
     t = lt.total
     # s1 (stake 0.5): 5 hands, 2 wins, net 20, money 10; s2 (stake 1): 4 hands, 1 win, 1 false win,
     # net -30, money -30; s3 does not include 小芳
-    assert (t.sessions, t.hands, t.wins, t.false_wins, t.net, t.money) == (2, 9, 3, 1, -10, D("-20"))
+    assert (t.sessions, t.hands, t.wins, t.false_wins, t.net, t.money) == (
+        2,
+        9,
+        3,
+        1,
+        -10,
+        D("-20"),
+    )
     assert t.win_rate == pytest.approx(3 / 9)
     # biggest by money: s1 h4 is 9 × 0.5 = 4.5; s2 h1 is 32 × 1 = 32
     assert (t.biggest.session, t.biggest.hand, t.biggest.points) == ("s2", 1, 32)
@@ -310,16 +408,34 @@ def test_lifetime_from_stored_figures_equals_the_replayed_lifetime():
             figs = []
             for g in games:
                 st = session_stats(g.session, g.replay, unit=D(unit), label=g.label).player(seat)
-                figs.append(SessionFigures(
-                    label=g.label, variant=g.session.variant, stake=g.session.stake, seat=seat,
-                    totals=g.replay.totals, hands=st.hands, dealer_hands=st.dealer_hands, wins=st.wins,
-                    self_draws=st.self_draws, deal_ins=st.deal_ins, false_wins=st.false_wins,
-                    win_points=st.win_points, biggest=st.biggest,
-                ))
-            assert lifetime_from_figures(name, figs, unit=D(unit)) == lifetime_stats(name, games, unit=D(unit))
+                figs.append(
+                    SessionFigures(
+                        label=g.label,
+                        variant=g.session.variant,
+                        stake=g.session.stake,
+                        seat=seat,
+                        totals=g.replay.totals,
+                        hands=st.hands,
+                        dealer_hands=st.dealer_hands,
+                        wins=st.wins,
+                        self_draws=st.self_draws,
+                        deal_ins=st.deal_ins,
+                        false_wins=st.false_wins,
+                        win_points=st.win_points,
+                        biggest=st.biggest,
+                    )
+                )
+            assert lifetime_from_figures(name, figs, unit=D(unit)) == lifetime_stats(
+                name, games, unit=D(unit)
+            )
     # whole-yuan unit: 小芳's s1 money is settled with the other seats' (rounding rule 3), not alone
-    f = SessionFigures(label="x", variant="nanning", stake=D("0.5"), seat=1, totals=(-1, -1, -1, 3), hands=1)
-    assert f.player_stats("小芳", unit=D(1)).money == settle_money((-1, -1, -1, 3), "0.5", "1").amounts[1]
+    f = SessionFigures(
+        label="x", variant="nanning", stake=D("0.5"), seat=1, totals=(-1, -1, -1, 3), hands=1
+    )
+    assert (
+        f.player_stats("小芳", unit=D(1)).money
+        == settle_money((-1, -1, -1, 3), "0.5", "1").amounts[1]
+    )
     assert lifetime_from_figures("nobody", []).total.sessions == 0
 
 
@@ -352,7 +468,10 @@ def test_settle_money_rounding(points, stake, unit, amounts, adjusted):
 
 def test_settle_pairs_need_two_transfers():
     s = settle_money([10, -10, 5, -5], "2")
-    assert sorted((t.payer, t.payee, t.amount) for t in s.transfers) == [(1, 0, D(20)), (3, 2, D(10))]
+    assert sorted((t.payer, t.payee, t.amount) for t in s.transfers) == [
+        (1, 0, D(20)),
+        (3, 2, D(10)),
+    ]
 
 
 def test_settle_nothing_to_pay_text():
@@ -390,7 +509,11 @@ UNITS = [D(x) for x in ("0.01", "0.1", "1", "0.05", "5")]
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.integers(-500, 500), min_size=3, max_size=3), st.sampled_from(STAKES), st.sampled_from(UNITS))
+@given(
+    st.lists(st.integers(-500, 500), min_size=3, max_size=3),
+    st.sampled_from(STAKES),
+    st.sampled_from(UNITS),
+)
 def test_settle_money_properties(three, stake, unit):
     points = [*three, -sum(three)]
     s = settle_money(points, stake, unit)
@@ -399,7 +522,9 @@ def test_settle_money_properties(three, stake, unit):
         assert (a / unit) == (a / unit).to_integral_value()  # whole units
         assert abs(a - x) < unit  # never more than one unit from the exact money
     # past half a unit only where the residual fix moved it
-    moved = [i for i, (a, x) in enumerate(zip(s.amounts, s.exact, strict=True)) if abs(a - x) * 2 > unit]
+    moved = [
+        i for i, (a, x) in enumerate(zip(s.amounts, s.exact, strict=True)) if abs(a - x) * 2 > unit
+    ]
     assert set(moved) <= set(s.adjusted)
     nonzero = sum(1 for a in s.amounts if a)
     assert len(s.transfers) <= max(0, nonzero - 1) <= 3
@@ -425,25 +550,47 @@ def test_hand_results_reused_payments():
 REAL = {
     "nanning": (
         [
-            [{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"], "concealed": False}],
-            [{"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"},
-             {"type": "win", "player": 2, "from": None, "concealed": True}],
+            [
+                {
+                    "type": "win",
+                    "player": 1,
+                    "from": 0,
+                    "patterns": ["all_pungs"],
+                    "concealed": False,
+                }
+            ],
+            [
+                {"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"},
+                {"type": "win", "player": 2, "from": None, "concealed": True},
+            ],
             [{"type": "draw", "last_drawer": 2}],
-            [{"type": "win", "player": 1, "from": 0, "concealed": False},  # 一炮双响
-             {"type": "win", "player": 2, "from": 0, "concealed": True}],
+            [
+                {"type": "win", "player": 1, "from": 0, "concealed": False},  # 一炮双响
+                {"type": "win", "player": 2, "from": 0, "concealed": True},
+            ],
             [{"type": "false_win", "player": 3}],
         ],
         # wins, self-draws, deal-ins, false wins per seat; (won hands, draws, false-win hands)
-        {"wins": (0, 2, 2, 0), "self": (0, 0, 1, 0), "deal": (2, 0, 0, 0), "false": (0, 0, 0, 1)}, (3, 1, 1),
+        {"wins": (0, 2, 2, 0), "self": (0, 0, 1, 0), "deal": (2, 0, 0, 0), "false": (0, 0, 0, 1)},
+        (3, 1, 1),
     ),
     "nanjing": (
         [
             [{"type": "win", "player": 1, "from": 2, "patterns": ["concealed"], "hard_flowers": 1}],
             [{"type": "penalty", "player": 1, "kind": "four_copies"}, {"type": "draw"}],
-            [{"type": "win", "player": 0, "from": None, "patterns": ["all_pungs"], "hard_flowers": 2}],
+            [
+                {
+                    "type": "win",
+                    "player": 0,
+                    "from": None,
+                    "patterns": ["all_pungs"],
+                    "hard_flowers": 2,
+                }
+            ],
             [{"type": "false_win", "player": 2}],
         ],
-        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 1, 0), "false": (0, 0, 1, 0)}, (2, 1, 1),
+        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 1, 0), "false": (0, 0, 1, 0)},
+        (2, 1, 1),
     ),
     "guobiao": (
         [
@@ -452,17 +599,26 @@ REAL = {
             [{"type": "draw"}],
             [{"type": "false_win", "player": 1}],
         ],
-        {"wins": (0, 1, 0, 1), "self": (0, 0, 0, 1), "deal": (0, 0, 1, 0), "false": (0, 1, 0, 0)}, (2, 1, 1),
+        {"wins": (0, 1, 0, 1), "self": (0, 0, 0, 1), "deal": (0, 0, 1, 0), "false": (0, 1, 0, 0)},
+        (2, 1, 1),
     ),
     "nanchang": (
         [
-            [{"type": "jing", "indicator": "2m", "lower": "5p", "lower_counts": [[1, 0], [0, 0], [0, 2], [0, 0]]},
-             {"type": "win", "player": 1, "from": 3, "patterns": ["seven_pairs"]}],
+            [
+                {
+                    "type": "jing",
+                    "indicator": "2m",
+                    "lower": "5p",
+                    "lower_counts": [[1, 0], [0, 0], [0, 2], [0, 0]],
+                },
+                {"type": "win", "player": 1, "from": 3, "patterns": ["seven_pairs"]},
+            ],
             [{"type": "draw"}],
             [{"type": "win", "player": 0, "from": None, "patterns": ["clean"]}],
             [{"type": "false_win", "player": 2}],
         ],
-        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 0, 1), "false": (0, 0, 1, 0)}, (2, 1, 1),
+        {"wins": (1, 1, 0, 0), "self": (1, 0, 0, 0), "deal": (0, 0, 0, 1), "false": (0, 0, 1, 0)},
+        (2, 1, 1),
     ),
 }
 
@@ -474,8 +630,14 @@ def test_real_variant_session_stats(variant):
     from mjscore.engine.record import load_session
 
     hands, counts, (won, draws, false_hands) = REAL[variant]
-    s = load_session({"variant": variant, "players": list(NAMES), "stake": "0.5",
-                      "hands": [{"events": h} for h in hands]})
+    s = load_session(
+        {
+            "variant": variant,
+            "players": list(NAMES),
+            "stake": "0.5",
+            "hands": [{"events": h} for h in hands],
+        }
+    )
     rep = replay(s)
     st_ = session_stats(s, rep)
     per = st_.players_stats
@@ -486,11 +648,19 @@ def test_real_variant_session_stats(variant):
     assert (st_.hands, st_.wins, st_.draws, st_.false_wins) == (len(hands), won, draws, false_hands)
     assert tuple(p.net for p in per) == rep.totals
     for seat, p in enumerate(per):
-        won_hands = [h for h in rep.hands if any(w["type"] == "win" and w["player"] == seat for w in hands[h.index - 1])]
+        won_hands = [
+            h
+            for h in rep.hands
+            if any(w["type"] == "win" and w["player"] == seat for w in hands[h.index - 1])
+        ]
         assert p.win_points == sum(h.result.deltas[seat] for h in won_hands)
         if p.biggest is not None:
             h = rep.hands[p.biggest.hand - 1]
-            assert p.biggest.points == h.result.deltas[seat] == max(x.result.deltas[seat] for x in won_hands)
+            assert (
+                p.biggest.points
+                == h.result.deltas[seat]
+                == max(x.result.deltas[seat] for x in won_hands)
+            )
             wr = next(w for w in h.result.wins if w.player == seat)
             assert p.biggest.summary == wr.summary and p.biggest.items == wr.items
     # stake 0.5: money is exact to the cent, so no rounding, and the transfers settle it
@@ -553,17 +723,19 @@ def test_stats_and_settle_tables_line_up_with_odd_names():
     s = dataclasses.replace(s, players=ODD)
     text = report_text(s, r, sections=("stats", "settle"))
     lines = text.splitlines()
-    table = lines[lines.index("== 统计 Statistics ==") + 1:][:5]
+    table = lines[lines.index("== 统计 Statistics ==") + 1 :][:5]
     assert table[0].startswith("玩家")
     # each row is exactly as wide as the header: the columns line up
     assert len({text_width(ln) for ln in table}) == 1
     # a very long name is cut short in the table (with …) instead of pushing every column out
     assert max(text_width(ln) for ln in table) <= 110
     assert any("…" in ln for ln in table)
-    settle = lines[next(i for i, ln in enumerate(lines) if ln.startswith("== 结算")) + 1:]
+    settle = lines[next(i for i, ln in enumerate(lines) if ln.startswith("== 结算")) + 1 :]
     money_rows = settle[:4]
     assert _columns_line_up(money_rows, " 分")
-    transfers = settle[settle.index("转账 transfers:") + 1:][: len(settle_money(r.totals, "0.5").transfers)]
+    transfers = settle[settle.index("转账 transfers:") + 1 :][
+        : len(settle_money(r.totals, "0.5").transfers)
+    ]
     assert _columns_line_up(transfers, "→")
     # amounts right-aligned: every transfer line ends at the same column
     assert len({text_width(ln) for ln in transfers}) == 1
@@ -580,18 +752,23 @@ def test_lifetime_session_lines_line_up():
     s1, r1 = nanning_session(stake="0.5")
     s2, r2 = guobiao_session()
     s3, r3 = nanning_session(stake="12.25")
-    games = [Game(label="#1", session=s1, replay=r1), Game(label="#22", session=s2, replay=r2),
-             Game(label="#333", session=s3, replay=r3)]
+    games = [
+        Game(label="#1", session=s1, replay=r1),
+        Game(label="#22", session=s2, replay=r2),
+        Game(label="#333", session=s3, replay=r3),
+    ]
     text = lifetime_text(lifetime_stats("小芳", games), places=2)
     lines = text.splitlines()
-    rows = lines[lines.index("场次 sessions:") + 1:]
+    rows = lines[lines.index("场次 sessions:") + 1 :]
     assert len(rows) == 3
     for marker in (" 局", " 分", "累计"):
         assert _columns_line_up(rows, marker), marker
 
 
 # ---------------------------------------------------------------- extreme stakes
-@pytest.mark.parametrize("stake", ["1e400", "123456789012345678901234567890.5", "0.1234567890123456789012345678901"])
+@pytest.mark.parametrize(
+    "stake", ["1e400", "123456789012345678901234567890.5", "0.1234567890123456789012345678901"]
+)
 def test_settle_money_is_exact_for_any_stake(stake):
     pts = [60, 25, -21, -64]
     s = settle_money(pts, stake)
@@ -625,4 +802,6 @@ def test_right_to_left_names_are_closed_off_from_the_numbers_after_them():
     assert all(("שלום\u200e" in ln) or ("مرحبا\u200e" in ln) for ln in rows)
     # names without right-to-left letters are left exactly as typed
     assert not any("Lee\u200e" in ln or "阿明\u200e" in ln for ln in lines)
-    assert len({text_width(ln) for ln in lines[lines.index("== 统计 Statistics ==") + 1:][:5]}) == 1
+    assert (
+        len({text_width(ln) for ln in lines[lines.index("== 统计 Statistics ==") + 1 :][:5]}) == 1
+    )

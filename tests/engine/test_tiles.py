@@ -3,7 +3,6 @@
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.tiles import (
     ALL_TILES,
@@ -90,7 +89,10 @@ def test_waiting_hand_and_counts():
         ("123m456p789s1a1s2s", "flower section"),
         ("1 23m456p789s11s2s", "a space may only end"),
         ("0m123m456p789s11s", "'0' is not a tile rank"),
-        ("[ESW,1]123m456p789s11s", "[ESW] is not a pung, kong or chow"),  # honour chows are Nanchang's
+        (
+            "[ESW,1]123m456p789s11s",
+            "[ESW] is not a pung, kong or chow",
+        ),  # honour chows are Nanchang's
         ("", "no tiles"),
     ],
 )
@@ -138,7 +140,9 @@ def hands(draw):
         kind = draw(st.sampled_from(["pung", "kong"]))
         k = 3 if kind == "pung" else 4
         pool[t] -= k
-        claim = draw(st.sampled_from(["", ",1", ",2", ",3"] + ([",5", ",6", ",7"] if kind == "kong" else [])))
+        claim = draw(
+            st.sampled_from(["", ",1", ",2", ",3"] + ([",5", ",6", ",7"] if kind == "kong" else []))
+        )
         tt = t * k if len(t) == 1 else t[0] * k + t[1]
         text += f"[{tt}{claim}]"
         melds.append(t)

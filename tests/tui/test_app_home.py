@@ -7,7 +7,6 @@ import re
 
 import pytest
 from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
-
 from mjscore.tui.app import DEMO_NOTE, ActionsProvider
 from mjscore.tui.i18n import detect_lang
 from mjscore.tui.screens.help import HelpScreen
@@ -57,7 +56,9 @@ async def test_new_session_explains_invalid_fields_then_creates(ledger):
         await pilot.pause()
         assert s.variant_id == "guobiao" and s.focused is s.query_one("#player0")
         assert s.query_one("#opt-guobiao-min_fan").value == "8"  # default shown
-        assert "minimum fans" in text_of(s.query("#options-guobiao .fmeaning").first())  # one-line meaning
+        assert "minimum fans" in text_of(
+            s.query("#options-guobiao .fmeaning").first()
+        )  # one-line meaning
         # autocomplete from past players: type a prefix, accept the suggestion with →
         await pilot.press("L", "e")
         await pilot.pause(0.2)
@@ -133,7 +134,17 @@ async def test_command_palette_lists_and_runs_table_actions(ledger):
         await open_table(pilot, sid)
         provider = ActionsProvider(app.screen)
         labels = [label for label, _, _ in provider._commands()]
-        for expected in ("Win", "Kong", "Pung", "Flowers", "Penalty", "False win", "Draw", "Undo", "Rules & keys"):
+        for expected in (
+            "Win",
+            "Kong",
+            "Pung",
+            "Flowers",
+            "Penalty",
+            "False win",
+            "Draw",
+            "Undo",
+            "Rules & keys",
+        ):
             assert any(label.startswith(expected + "  (") for label in labels), expected
         assert not any(label.startswith("Jing") for label in labels)  # Nanchang only
         await pilot.press("ctrl+p")
@@ -200,8 +211,21 @@ async def test_new_session_typed_in_one_burst(ledger):
         # two bursts: the first name's field gets its Focus event between them (it used to
         # select the "A" typed at once, so the "l" replaced it)
         await type_fast(pilot, "n", "2", "A")
-        await type_fast(pilot, *"lice", "tab", *"Bob", "tab", *"Mei", "tab", *"Wang", "ctrl+s",
-                        "k", "1", "c", "enter")
+        await type_fast(
+            pilot,
+            *"lice",
+            "tab",
+            *"Bob",
+            "tab",
+            *"Mei",
+            "tab",
+            *"Wang",
+            "ctrl+s",
+            "k",
+            "1",
+            "c",
+            "enter",
+        )
         assert isinstance(app.screen, TableScreen)
     (s,) = ledger.list_sessions()
     assert s.variant == "nanjing" and list(s.players) == ["Alice", "Bob", "Mei", "Wang"]
@@ -226,14 +250,22 @@ async def test_leader_score_never_cut_at_100_columns(ledger):
     # QA F18: at 100 columns the players column pushed the leader's score off ("Cat +2")
     sid = session(ledger, "nanning", names=["Ann", "Ben", "Cat", "东方不败东方不败东方不败"])
     for _ in range(3):
-        ledger.add_event(sid, {"type": "win", "player": 2, "from": None, "patterns": ["full_flush", "all_pungs"],
-                               "concealed": True})
+        ledger.add_event(
+            sid,
+            {
+                "type": "win",
+                "player": 2,
+                "from": None,
+                "patterns": ["full_flush", "all_pungs"],
+                "concealed": True,
+            },
+        )
     app = app_on(ledger)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         table = app.screen.query_one(SessionList)
         total = max(ledger.replay(sid).totals)
         lead_col = [c.key.value for c in table.ordered_columns].index("leader")
-        x = sum(c.get_render_width(table) for c in table.ordered_columns[:lead_col + 1])
+        x = sum(c.get_render_width(table) for c in table.ordered_columns[: lead_col + 1])
         assert x <= 100  # the whole leader column is on screen
         assert str(table.get_row_at(0)[lead_col]) == f"Cat {total:+d}"

@@ -18,7 +18,6 @@ from apphelp import (
     text_of,
     totals,
 )
-
 from mjscore.tui.screens.dialogs import KongDialog, WinDialog
 from mjscore.tui.screens.table import TableScreen
 from mjscore.tui.widgets.table import HandLog
@@ -48,7 +47,9 @@ async def test_win_with_pattern_hotkey_in_four_keys(ledger):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]
+    ]
     assert totals(ledger, sid) == (0, 9, -9, 0)
 
 
@@ -103,7 +104,9 @@ async def test_tile_string_validated_as_you_type(ledger):
         assert "碰碰胡" in text_of(d.query_one("#preview"))
         await pilot.press("enter")
         await pilot.pause()
-    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]
+    ]
     assert totals(ledger, sid) == (9, 0, -9, 0)
 
 
@@ -118,7 +121,9 @@ async def test_engine_refusal_shown_inline_not_stored(ledger):
         # 人胡 needs the dealer (seat 1) as discarder; 老王 is not the dealer → refused
         await pilot.press(hotkey(d, "human"))
         await pilot.pause()
-        assert "✗" in text_of(d.query_one("#preview")) or "bad" in d.query_one("#dialog-error").classes
+        assert (
+            "✗" in text_of(d.query_one("#preview")) or "bad" in d.query_one("#dialog-error").classes
+        )
         await pilot.press("enter", "escape")
         await pilot.pause()
     assert events(ledger, sid) == []
@@ -134,7 +139,9 @@ async def test_kong_pung_draw_and_false_win(ledger):
         assert isinstance(app.screen, KongDialog)
         await pilot.press("3", "c", "enter")  # 老王 concealed kong
         await pilot.press("p", "1", "4", "enter")  # 阿明 pungs from Lee
-        await pilot.press("k", "1", "a", "enter")  # ...and adds the kong on it (supplier: the pung's)
+        await pilot.press(
+            "k", "1", "a", "enter"
+        )  # ...and adds the kong on it (supplier: the pung's)
         await pilot.pause()
         cur = text_of(app.screen.query_one("#current-hand"))
         assert "老王" in cur and "Lee" in cur
@@ -186,7 +193,9 @@ async def test_guobiao_declared_fan_and_prevailing_wind(ledger):
         await open_table(pilot, sid)
         info = text_of(app.screen.query_one("#table-info"))
         assert "东风圈" in info and "East round" in info
-        await pilot.press("w", "3", "0", "1", "2", "enter")  # 老王 self-draws 12 fans: 6 keys after w
+        await pilot.press(
+            "w", "3", "0", "1", "2", "enter"
+        )  # 老王 self-draws 12 fans: 6 keys after w
         await pilot.pause()
     # RULES.md §3 seed payment: self-draw → each other player pays the fan total
     assert totals(ledger, sid) == (-12, -12, 36, -12)
@@ -327,15 +336,22 @@ async def test_nanchang_jing_reveal_counts_and_win(ledger):
         await pilot.pause()
         assert d is not app.screen
     evs = events(ledger, sid)[0]
-    assert evs[0] == {"type": "jing", "indicator": "5m", "lower": "2p",
-                      "lower_counts": [[1, 0], [0, 0], [0, 1], [0, 0]]}
+    assert evs[0] == {
+        "type": "jing",
+        "indicator": "5m",
+        "lower": "2p",
+        "lower_counts": [[1, 0], [0, 0], [0, 1], [0, 0]],
+    }
     assert evs[1] == {"type": "jing_count", "counts": [[2, 1], [0, 0], [0, 0], [0, 0]]}
     assert evs[2]["type"] == "win" and evs[2]["player"] == 1 and evs[2]["from"] is None
     rep = ledger.replay(sid)
     pays = rep.hands[0].result.payments
     # RULES.md §4 奖励分: raw = 2z + f = 5 → 冲关 ×(5−3) = 10; only player with jing → 霸王精 ×2 = 20
     assert [(p.payer, p.payee, p.amount) for p in pays if p.reason.startswith("奖励分")] == [
-        (1, 0, 20), (2, 0, 20), (3, 0, 20)]
+        (1, 0, 20),
+        (2, 0, 20),
+        (3, 0, 20),
+    ]
     assert sum(rep.totals) == 0
 
 
@@ -408,7 +424,9 @@ async def test_guobiao_tiles_after_logging_the_kong(ledger):
         d = app.screen
         d.query_one("#tiles").value = "[345s,2]3p55p5567p[7777s]4p"
         await pilot.pause()
-        assert "kong event" in text_of(d.query_one("#dialog-error"))  # RULES.md §0: a kong needs its event
+        assert "kong event" in text_of(
+            d.query_one("#dialog-error")
+        )  # RULES.md §0: a kong needs its event
         await pilot.press("enter", "escape")
         await pilot.press("k", "1", "c", *"7s", "enter")
         await pilot.press("w", "1", "2", "ctrl+t")
@@ -522,7 +540,13 @@ async def test_added_kong_takes_its_pungs_supplier(ledger):
         await pilot.press("d", "1", "enter")  # a draw, Alice drew the last tile
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid)[0][2] == {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "5s"}
+    assert events(ledger, sid)[0][2] == {
+        "type": "kong",
+        "player": 1,
+        "kind": "added",
+        "from": 0,
+        "tile": "5s",
+    }
     # RULES.md §1 kong points: an added kong takes 1 from the pung's supplier
     pays = ledger.replay(sid).hands[0].result.payments
     assert [(p.payer, p.payee, p.amount) for p in pays if "补杠" in p.reason] == [(0, 1, 1)]
@@ -537,7 +561,9 @@ async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
         await open_table(pilot, sid)
         await pilot.press("w", "3", "1", "6")
         await pilot.pause()
-        shown = text_of(app.screen.query_one("#dialog-error")) + text_of(app.screen.query_one("#preview"))
+        shown = text_of(app.screen.query_one("#dialog-error")) + text_of(
+            app.screen.query_one("#preview")
+        )
         await pilot.press("enter", "escape")
         await pilot.pause()
     assert "不能记录: " in shown and "below the minimum" in shown  # RULES.md §3: min_fan 8
@@ -552,8 +578,12 @@ def test_engine_seats_shown_as_names_and_ui_numbers():
     from mjscore.engine.variants import get_variant
     from mjscore.tui.widgets.describe import explain_error
 
-    evs = (event_from_json({"type": "pung", "player": 0, "from": 1, "tile": "7p"}, "pung"),
-           event_from_json({"type": "kong", "player": 0, "kind": "added", "from": 2, "tile": "7p"}, "kong"))
+    evs = (
+        event_from_json({"type": "pung", "player": 0, "from": 1, "tile": "7p"}, "pung"),
+        event_from_json(
+            {"type": "kong", "player": 0, "kind": "added", "from": 2, "tile": "7p"}, "kong"
+        ),
+    )
     with pytest.raises(MjError) as info:
         validate_hand_structure(Hand(evs), get_variant("nanjing"), "hand 8", last=True)
     shown = explain_error(info.value, "en", ["Zhang", "Li", "Zhao Zhao", "Qian"])
@@ -583,8 +613,12 @@ async def test_another_window_on_the_same_ledger(tmp_path):
             assert "杠分" in preview  # RULES.md §1: the concealed kong's points are in the hand
             await pilot.press("enter")
             await pilot.pause()
-            assert events(led, sid) == [[{"type": "kong", "player": 0, "kind": "concealed"},
-                                         {"type": "false_win", "player": 1}]]
+            assert events(led, sid) == [
+                [
+                    {"type": "kong", "player": 0, "kind": "concealed"},
+                    {"type": "false_win", "player": 1},
+                ]
+            ]
             # now the other window changes the open hand while this one's dialog is open
             await pilot.press("k", "3", "c")
             with Ledger.open(path) as other:
@@ -592,8 +626,12 @@ async def test_another_window_on_the_same_ledger(tmp_path):
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
-            assert "no events" not in text_of(app.screen.query_one("#current-hand"))  # shows the other's kong
-        assert events(led, sid)[1] == [{"type": "kong", "player": 3, "kind": "concealed"}]  # ours not saved
+            assert "no events" not in text_of(
+                app.screen.query_one("#current-hand")
+            )  # shows the other's kong
+        assert events(led, sid)[1] == [
+            {"type": "kong", "player": 3, "kind": "concealed"}
+        ]  # ours not saved
     finally:
         led.close()
 
@@ -614,7 +652,10 @@ async def test_second_winner_keeps_the_discards_flags(ledger):
         await pilot.press("enter")
         await pilot.pause()
     wins = events(ledger, sid)[0]
-    assert [(e["player"], e["from"], e.get("last_tile")) for e in wins] == [(1, 3, True), (2, 3, True)]
+    assert [(e["player"], e["from"], e.get("last_tile")) for e in wins] == [
+        (1, 3, True),
+        (2, 3, True),
+    ]
 
 
 @run
@@ -629,7 +670,9 @@ async def test_heavenly_hand_needs_no_concealed_tick(ledger):
         await pilot.press(hotkey(app.screen, "heavenly"), "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": None, "patterns": [], "heavenly": True}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 0, "from": None, "patterns": [], "heavenly": True}]
+    ]
     # RULES.md §1: 天胡 each pays 2·S(k) with b = 4; k = 0 → 2·4 = 8
     assert totals(ledger, sid) == (24, -8, -8, -8)
 
@@ -653,7 +696,13 @@ async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
         assert d.query_one("#flags").values() == {"kong_bloom": 2}
         await pilot.press("enter")
         await pilot.pause()
-    assert events(ledger, sid)[0][2] == {"type": "win", "player": 1, "from": None, "patterns": [], "kong_bloom": 2}
+    assert events(ledger, sid)[0][2] == {
+        "type": "win",
+        "player": 1,
+        "from": None,
+        "patterns": [],
+        "kong_bloom": 2,
+    }
     # RULES.md §1 杠上花 of a concealed chain: each other pays V = 2·S(k)·2^(n−1), b = 3 (not
     # declared 门清), k = 0, n = 2 → 12; plus 1 per concealed kong from each other player
     assert totals(ledger, sid) == (-14, 42, -14, -14)
@@ -664,8 +713,15 @@ async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
     # QA F12: the table centre never showed the 正精/副精 after a reveal; QA F27: a win with no
     # jing counts entered silently settled 奖励分 as 0
     sid = session(ledger, "nanchang")
-    ledger.add_event(sid, {"type": "jing", "indicator": "9s", "lower": "E",  # 下精 counts given (QA N3)
-                           "lower_counts": [[2, 1], [0, 1], [0, 0], [0, 0]]})
+    ledger.add_event(
+        sid,
+        {
+            "type": "jing",
+            "indicator": "9s",
+            "lower": "E",  # 下精 counts given (QA N3)
+            "lower_counts": [[2, 1], [0, 1], [0, 0], [0, 0]],
+        },
+    )
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)

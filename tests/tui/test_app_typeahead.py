@@ -18,7 +18,6 @@ from apphelp import (
     totals,
     type_fast,
 )
-
 from mjscore.tui.screens.dialogs import WinDialog
 from mjscore.tui.screens.table import TableScreen
 
@@ -42,7 +41,9 @@ async def test_win_typed_in_one_burst(ledger):
         await open_table(pilot, sid)
         await type_fast(pilot, "w", "2", "3", "p", "enter")  # p: 碰碰胡's hotkey (hint "pung")
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]
+    ]
     # RULES.md §1: 碰碰胡 k=1, not 门清 b=3: N(1) = 3·b·2^0 = 9 from the discarder
     assert totals(ledger, sid) == (0, 9, -9, 0)
 
@@ -54,15 +55,17 @@ async def test_several_events_in_one_burst_each_sees_the_previous(ledger):
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await type_fast(pilot, "k", "3", "c", "7", "s", "enter",
-                        "p", "1", "4", "enter",
-                        "w", "3", "0", "enter")
+        await type_fast(
+            pilot, "k", "3", "c", "7", "s", "enter", "p", "1", "4", "enter", "w", "3", "0", "enter"
+        )
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[
-        {"type": "kong", "player": 2, "kind": "concealed", "tile": "7s"},
-        {"type": "pung", "player": 0, "from": 3},
-        {"type": "win", "player": 2, "from": None, "patterns": []},
-    ]]
+    assert events(ledger, sid) == [
+        [
+            {"type": "kong", "player": 2, "kind": "concealed", "tile": "7s"},
+            {"type": "pung", "player": 0, "from": 3},
+            {"type": "win", "player": 2, "from": None, "patterns": []},
+        ]
+    ]
 
 
 @run
@@ -75,7 +78,9 @@ async def test_burst_in_the_edit_screen(ledger):
         await open_table(pilot, sid)
         await type_fast(pilot, "e", "delete", "w", "2", "1", "p", "enter", "ctrl+s")
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"]}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"]}]
+    ]
 
 
 @run
@@ -85,10 +90,16 @@ async def test_tiles_typed_fast_with_backspaces(ledger):
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await type_fast(pilot, "w", "1", "3", "ctrl+t", "1")  # the field's Focus event comes between
-        await type_fast(pilot, *"23m456m789m12x", *["backspace"] * 15, *"[555p,2]11122233m99s9s", "enter")
+        await type_fast(
+            pilot, "w", "1", "3", "ctrl+t", "1"
+        )  # the field's Focus event comes between
+        await type_fast(
+            pilot, *"23m456m789m12x", *["backspace"] * 15, *"[555p,2]11122233m99s9s", "enter"
+        )
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]
+    ]
     assert totals(ledger, sid) == (9, 0, -9, 0)
 
 
@@ -107,7 +118,9 @@ async def test_key_the_field_cannot_use_is_refused_not_passed_on(ledger):
         assert d.query_one("#patterns").values() == {}
         assert "Discarder" in text_of(d.query_one("#dialog-error"))
         await type_fast(pilot, "3", "p", "enter")
-    assert events(ledger, sid) == [[{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]]
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 1, "from": 2, "patterns": ["all_pungs"]}]
+    ]
 
 
 @run
@@ -121,8 +134,15 @@ async def test_prefilled_fields_are_replaced_when_tabbed_into(ledger):
         await type_fast(pilot, *"1,1", "tab", "1")  # Bob: counts 1,1 and one 精杠
         await type_fast(pilot, "enter")
         assert isinstance(app.screen, TableScreen)
-    assert events(ledger, sid) == [[{"type": "jing_count", "counts": [[2, 1], [1, 1], [0, 0], [0, 0]],
-                                     "jing_kongs": [0, 1, 0, 0]}]]
+    assert events(ledger, sid) == [
+        [
+            {
+                "type": "jing_count",
+                "counts": [[2, 1], [1, 1], [0, 0], [0, 0]],
+                "jing_kongs": [0, 1, 0, 0],
+            }
+        ]
+    ]
 
 
 @run

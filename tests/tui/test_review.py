@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from decimal import Decimal as D
 
 import pytest
-from rich.cells import cell_len
-from rich.text import Text
-from textual.app import App
-from textual.widgets import DataTable, Select, Static
-
-from mjscore.engine.core import PaymentBook, ScoreItem, TableState, Variant, WinResult, advance, replay
+from mjscore.engine.core import (
+    PaymentBook,
+    ScoreItem,
+    TableState,
+    Variant,
+    WinResult,
+    advance,
+    replay,
+)
 from mjscore.engine.record import FalseWin, Hand, Kong, load_session
 from mjscore.engine.rules import option
 from mjscore.engine.stats import Game, session_stats
@@ -27,6 +30,10 @@ from mjscore.tui.cli import main
 from mjscore.tui.screens.review import ReviewScreen
 from mjscore.tui.screens.stats import LifetimeScreen, StatsScreen
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart, realign_wide
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import App
+from textual.widgets import DataTable, Select, Static
 
 
 # ---------------------------------------------------------------- a fixed little variant
@@ -57,15 +64,26 @@ class Fixed(Variant):
                 book.each_pays(w.player, w.fan, f"{w.fan}番 自摸")
             else:
                 book.pay(w.from_, w.player, w.fan, f"{w.fan}番 放炮")
-            wins.append(WinResult(player=w.player, from_=w.from_, value=w.fan, unit="番",
-                                  summary=f"报番 {w.fan}番",
-                                  items=(ScoreItem(id="fan", zh="报番", en="Declared", value=w.fan),)))
+            wins.append(
+                WinResult(
+                    player=w.player,
+                    from_=w.from_,
+                    value=w.fan,
+                    unit="番",
+                    summary=f"报番 {w.fan}番",
+                    items=(ScoreItem(id="fan", zh="报番", en="Declared", value=w.fan),),
+                )
+            )
         if hand.outcome == "false_win":
             book.each_pays(hand.of(FalseWin)[0].player, -rules.false_win_penalty, "诈胡")
         keep = hand.outcome == "draw" or any(w.player == state.dealer for w in hand.wins)
         nxt = advance(state) if keep else advance(state, dealer=(state.dealer + 1) % 4)
-        return book.result(next_state=nxt, outcome=hand.outcome, wins=tuple(wins),
-                           summary=" ".join(w.summary for w in wins) or hand.outcome)
+        return book.result(
+            next_state=nxt,
+            outcome=hand.outcome,
+            wins=tuple(wins),
+            summary=" ".join(w.summary for w in wins) or hand.outcome,
+        )
 
 
 FIXED = Fixed()
@@ -80,14 +98,20 @@ def fixed_variant(monkeypatch):
 
 PLAYERS = ["阿明", "小芳", "[b]老王[/b]", "Lee"]
 RECORD = {
-    "variant": "guobiao", "stake": 0.5, "players": PLAYERS,
+    "variant": "guobiao",
+    "stake": 0.5,
+    "players": PLAYERS,
     "hands": [
-        {"events": [{"type": "win", "player": 1, "from": 0, "fan": 8}]},                 # (-8, 8, 0, 0)
-        {"events": [{"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"},   # (-1, -1, -1, 3)
-                    {"type": "win", "player": 2, "from": None, "fan": 6}]},            # (-6, -6, 18, -6)
-        {"events": [{"type": "draw"}]},                                                 # (0, 0, 0, 0)
-        {"events": [{"type": "false_win", "player": 3}]},                               # (10, 10, 10, -30)
-        {"events": [{"type": "win", "player": 0, "from": 3, "fan": 16}]},               # (16, 0, 0, -16)
+        {"events": [{"type": "win", "player": 1, "from": 0, "fan": 8}]},  # (-8, 8, 0, 0)
+        {
+            "events": [
+                {"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"},  # (-1, -1, -1, 3)
+                {"type": "win", "player": 2, "from": None, "fan": 6},
+            ]
+        },  # (-6, -6, 18, -6)
+        {"events": [{"type": "draw"}]},  # (0, 0, 0, 0)
+        {"events": [{"type": "false_win", "player": 3}]},  # (10, 10, 10, -30)
+        {"events": [{"type": "win", "player": 0, "from": 3, "fan": 16}]},  # (16, 0, 0, -16)
     ],
 }
 # totals: 阿明 -8 -7 +10 +16 = 11; 小芳 8 -7 +10 = 11; 老王 17 +10 = 27; Lee -3 -30 -16 = -49
@@ -134,11 +158,18 @@ def test_report_json(record_file, capsys):
     assert js["settle"]["money"] == MONEY
     assert len(js["settle"]["transfers"]) == 3
     assert {(t["from"], t["to"], t["amount"]) for t in js["settle"]["transfers"]} == {
-        (3, 0, "5.5"), (3, 1, "5.5"), (3, 2, "13.5")}
+        (3, 0, "5.5"),
+        (3, 1, "5.5"),
+        (3, 2, "13.5"),
+    }
     per = js["stats"]["per_player"]
     # wins: 阿明 h5, 小芳 h1, 老王 h2 (self-drawn); deal-ins: 阿明 h1, Lee h5; Lee's false win h4
     assert [(p["wins"], p["self_draws"], p["deal_ins"], p["false_wins"]) for p in per] == [
-        (1, 0, 1, 0), (1, 0, 0, 0), (1, 1, 0, 0), (0, 0, 1, 1)]
+        (1, 0, 1, 0),
+        (1, 0, 0, 0),
+        (1, 1, 0, 0),
+        (0, 0, 1, 1),
+    ]
     assert per[2]["biggest_win"]["points"] == 17 and per[2]["biggest_win"]["summary"] == "报番 6番"
     assert js["stats"]["draws"] == 1 and js["session"] == "game.json"
 
@@ -185,11 +216,20 @@ def test_report_bad_file_exit_2(tmp_path, capsys):
 
 
 def test_stats_from_files(record_file, capsys):
-    assert main(["stats", "Lee", "--file", str(record_file), "--file", str(record_file), "--json"]) == 0
+    assert (
+        main(["stats", "Lee", "--file", str(record_file), "--file", str(record_file), "--json"])
+        == 0
+    )
     js = json.loads(capsys.readouterr().out)
     t = js["total"]
     assert (t["sessions"], t["hands"], t["deal_ins"], t["false_wins"], t["net"], t["money"]) == (
-        2, 10, 2, 2, -98, "-49")
+        2,
+        10,
+        2,
+        2,
+        -98,
+        "-49",
+    )
     assert [s["cumulative_money"] for s in js["sessions"]] == ["-24.5", "-49"]
     assert main(["stats", "nobody", "--file", str(record_file)]) == 2
 
@@ -208,9 +248,23 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
         for name in PLAYERS:
             mine = lifetime_stats(name, games).total
             theirs = led.lifetime_stats(name)
-            assert (theirs.sessions, theirs.hands, theirs.wins, theirs.self_draws, theirs.deal_ins,
-                    theirs.false_wins, theirs.net_points) == (
-                mine.sessions, mine.hands, mine.wins, mine.self_draws, mine.deal_ins, mine.false_wins, mine.net)
+            assert (
+                theirs.sessions,
+                theirs.hands,
+                theirs.wins,
+                theirs.self_draws,
+                theirs.deal_ins,
+                theirs.false_wins,
+                theirs.net_points,
+            ) == (
+                mine.sessions,
+                mine.hands,
+                mine.wins,
+                mine.self_draws,
+                mine.deal_ins,
+                mine.false_wins,
+                mine.net,
+            )
     finally:
         led.close()
     monkeypatch.setenv("MJSCORE_DB", str(path))
@@ -226,6 +280,7 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
 # ---------------------------------------------------------------- screens
 def sync(fn):
     """Run an async Pilot test with asyncio (no pytest async plugin needed)."""
+
     @functools.wraps(fn)
     def run(*a, **kw):
         return asyncio.run(fn(*a, **kw))
@@ -364,8 +419,11 @@ async def test_stats_screen_table_charts_and_settle():
 async def test_lifetime_screen_and_open_from_stats():
     s, rep = loaded()
     other = load_session(dict(RECORD, players=["甲", "乙", "丙", "Lee"]))
-    games = [Game(label="#1", session=s, replay=rep), Game(label="#2", session=other, replay=replay(other)),
-             Game(label="#3", session=s, replay=rep)]
+    games = [
+        Game(label="#1", session=s, replay=rep),
+        Game(label="#2", session=other, replay=replay(other)),
+        Game(label="#3", session=s, replay=rep),
+    ]
     app = Host(StatsScreen(s, rep, games=games))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("down", "down", "l")  # highlighted row: 老王
@@ -413,7 +471,9 @@ def test_realign_wide(line, expected):
 
 @sync
 async def test_screens_on_a_session_without_finished_hands():
-    s = load_session(dict(RECORD, hands=[{"events": [{"type": "kong", "player": 0, "kind": "concealed"}]}]))
+    s = load_session(
+        dict(RECORD, hands=[{"events": [{"type": "kong", "player": 0, "kind": "concealed"}]}])
+    )
     rep = replay(s)
     assert rep.hands == ()
     app = Host(ReviewScreen(s, rep))
@@ -446,7 +506,10 @@ async def test_lifetime_from_a_ledger_uses_its_sql_figures(tmp_path):
     led = db.Ledger.open(tmp_path / "ledger.sqlite3")
     try:
         ids = [led.import_session(load_session(RECORD)) for _ in range(2)]
-        games = [Game(label=f"#{i}", session=led.get_session(i), replay=replay(led.get_session(i))) for i in ids]
+        games = [
+            Game(label=f"#{i}", session=led.get_session(i), replay=replay(led.get_session(i)))
+            for i in ids
+        ]
         import mjscore.tui.screens.stats as stats_screen
 
         def no_replays(_ledger):
@@ -480,4 +543,6 @@ async def test_review_columns_fit_long_names():
         table = app.screen.query_one("#review-hands", DataTable)
         widths = {str(c.key.value): c.get_render_width(table) for c in table.columns.values()}
         assert widths["dealer"] <= 14 and widths["p0"] <= 14
-        assert sum(w for k, w in widths.items() if k != "result") < 80  # every score column on screen
+        assert (
+            sum(w for k, w in widths.items() if k != "result") < 80
+        )  # every score column on screen

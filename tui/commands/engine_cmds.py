@@ -12,16 +12,32 @@ from mjscore.engine.record import WIN_FLAGS, Win
 
 
 def register(sub) -> None:
-    c = sub.add_parser("calc", help="value one winning hand", description="Value one winning hand written in tile notation.")
+    c = sub.add_parser(
+        "calc",
+        help="value one winning hand",
+        description="Value one winning hand written in tile notation.",
+    )
     c.add_argument("variant", help="nanning | nanjing | guobiao | nanchang")
     c.add_argument("hand", help="tile string, e.g. '19m19p19sESWNCFPP|EE1000'")
-    c.add_argument("--option", action="append", default=[], metavar="K=V", help="a house-rule option")
-    c.add_argument("--flag", action="append", default=[], metavar="NAME[=VALUE]", help="a situation flag (RULES.md §0)")
+    c.add_argument(
+        "--option", action="append", default=[], metavar="K=V", help="a house-rule option"
+    )
+    c.add_argument(
+        "--flag",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="a situation flag (RULES.md §0)",
+    )
     c.add_argument("--jing", metavar="TILE", help="Nanchang: the 正精 tile")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.set_defaults(func=cmd_calc)
 
-    r = sub.add_parser("replay", help="settle a session record", description="Settle every hand of a session record (JSON).")
+    r = sub.add_parser(
+        "replay",
+        help="settle a session record",
+        description="Settle every hand of a session record (JSON).",
+    )
     r.add_argument("file", help="session record (RECORD.md JSON); '-' reads standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
     r.set_defaults(func=cmd_replay)
@@ -49,12 +65,19 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
         name, _, text = item.partition("=")
         name = name.strip()
         if name not in WIN_FLAGS:
-            raise MjError(ErrorCode.BAD_FLAG, f"unknown flag {name!r} (flags: {', '.join(WIN_FLAGS)})", where="--flag")
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"unknown flag {name!r} (flags: {', '.join(WIN_FLAGS)})",
+                where="--flag",
+            )
         value: Any
         if not _:
             value = True
         elif name == "fish":
-            value = [None if t.strip().lower() in ("", "null", "-") else t.strip() for t in text.split(",")]
+            value = [
+                None if t.strip().lower() in ("", "null", "-") else t.strip()
+                for t in text.split(",")
+            ]
         elif name == "horses":
             value = text
         elif text.lower() in ("true", "false"):
@@ -130,7 +153,13 @@ def cmd_replay(args) -> int:
             head += f"  比下胡 旗 {st.flags}"
         print(head)
         for p in h.result.payments:
-            print(f"     {pad(names[p.payer], width, right=True)} → {pad(names[p.payee], width)} {p.amount:>6}  {p.reason}")
-        print("     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, h.result.deltas, strict=True)))
-    print("总计 totals: " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, rep.totals, strict=True)))
+            print(
+                f"     {pad(names[p.payer], width, right=True)} → {pad(names[p.payee], width)} {p.amount:>6}  {p.reason}"
+            )
+        print(
+            "     " + "  ".join(f"{n} {d:+d}" for n, d in zip(names, h.result.deltas, strict=True))
+        )
+    print(
+        "总计 totals: " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, rep.totals, strict=True))
+    )
     return 0

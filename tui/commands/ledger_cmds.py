@@ -88,7 +88,11 @@ def cmd_import(args) -> int:
     still_open = bool(session.hands) and not session.hands[-1].finished
     print(
         f"imported session {sid}: {info.variant}, {', '.join(info.players)}, {info.hands_played} hands"
-        + (f"; hand {len(session.hands)} is still being played (the session stays open)" if still_open else "")
+        + (
+            f"; hand {len(session.hands)} is still being played (the session stays open)"
+            if still_open
+            else ""
+        )
     )
     return 0
 
@@ -106,7 +110,9 @@ def cmd_export(args) -> int:
     if args.output and ledger_path is not None and _is_ledger_file(Path(args.output), ledger_path):
         from mjscore.db import LedgerError
 
-        raise LedgerError(f"{args.output} is the ledger itself (or one of its files); choose another output file")
+        raise LedgerError(
+            f"{args.output} is the ledger itself (or one of its files); choose another output file"
+        )
     if args.output:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -126,7 +132,9 @@ def _is_ledger_file(out: Path, ledger: Path) -> bool:
     for suffix in ("", "-wal", "-shm", "-journal"):
         part = ledger.with_name(ledger.name + suffix)
         try:
-            if out.resolve() == part.resolve() or (out.exists() and part.exists() and os.path.samefile(out, part)):
+            if out.resolve() == part.resolve() or (
+                out.exists() and part.exists() and os.path.samefile(out, part)
+            ):
                 return True
         except OSError:
             continue

@@ -28,28 +28,54 @@ from mjscore.engine.errors import ErrorCode, MjError
 
 def register(sub) -> None:
     r = sub.add_parser(
-        "report", help="review, statistics and settle-up of a session",
+        "report",
+        help="review, statistics and settle-up of a session",
         description="Print a session's review (every hand, its events and payments), the "
         "statistics per player and the settle-up (money and the fewest transfers).",
     )
-    r.add_argument("session", help="a session record file (JSON; '-' reads standard input) or a ledger session id")
+    r.add_argument(
+        "session",
+        help="a session record file (JSON; '-' reads standard input) or a ledger session id",
+    )
     r.add_argument("--json", action="store_true", help="print JSON")
-    r.add_argument("--player", metavar="NAME", help="review only the hands this player took part in")
-    r.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
-    r.add_argument("--only", action="append", choices=("review", "stats", "settle"),
-                   help="print only this section (repeatable)")
+    r.add_argument(
+        "--player", metavar="NAME", help="review only the hands this player took part in"
+    )
+    r.add_argument(
+        "--unit",
+        default="0.01",
+        metavar="AMOUNT",
+        help="currency unit money is rounded to (default 0.01)",
+    )
+    r.add_argument(
+        "--only",
+        action="append",
+        choices=("review", "stats", "settle"),
+        help="print only this section (repeatable)",
+    )
     r.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     r.set_defaults(func=cmd_report)
 
     s = sub.add_parser(
-        "stats", help="a player's lifetime statistics",
+        "stats",
+        help="a player's lifetime statistics",
         description="A player's figures over all sessions of the ledger (or of the record files given).",
     )
     s.add_argument("player", help="player name as entered at the table")
-    s.add_argument("--file", action="append", default=[], metavar="FILE",
-                   help="read this session record instead of the ledger (repeatable)")
+    s.add_argument(
+        "--file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="read this session record instead of the ledger (repeatable)",
+    )
     s.add_argument("--json", action="store_true", help="print JSON")
-    s.add_argument("--unit", default="0.01", metavar="AMOUNT", help="currency unit money is rounded to (default 0.01)")
+    s.add_argument(
+        "--unit",
+        default="0.01",
+        metavar="AMOUNT",
+        help="currency unit money is rounded to (default 0.01)",
+    )
     s.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     s.set_defaults(func=cmd_stats)
 
@@ -61,7 +87,11 @@ def parse_unit(text: str) -> Decimal:
     except InvalidOperation:
         d = Decimal(0)
     if not d.is_finite() or d <= 0:
-        raise MjError(ErrorCode.BAD_OPTION, f"the currency unit must be a positive amount such as 0.01, not {text!r}", where="--unit")
+        raise MjError(
+            ErrorCode.BAD_OPTION,
+            f"the currency unit must be a positive amount such as 0.01, not {text!r}",
+            where="--unit",
+        )
     return d
 
 
@@ -80,7 +110,9 @@ def load_file(path: str):
 
 
 def ledger_path(args) -> str | None:
-    return getattr(args, "sub_db", None) or getattr(args, "db", None) or os.environ.get("MJSCORE_DB")
+    return (
+        getattr(args, "sub_db", None) or getattr(args, "db", None) or os.environ.get("MJSCORE_DB")
+    )
 
 
 def open_ledger(args) -> Any:
@@ -89,7 +121,10 @@ def open_ledger(args) -> Any:
     try:
         from mjscore.db import Ledger  # type: ignore[attr-defined]
     except ImportError:
-        raise MjError(ErrorCode.BAD_RECORD, "the ledger is not available in this build; give a record file instead") from None
+        raise MjError(
+            ErrorCode.BAD_RECORD,
+            "the ledger is not available in this build; give a record file instead",
+        ) from None
     return Ledger.open_to_read(ledger_path(args))
 
 
@@ -120,14 +155,20 @@ def replay_stored(session, session_id: int):
     try:
         return replay(session)
     except MjError as e:
-        raise MjError(e.code, e.message, where=f"session {session_id} {e.where or ''}".rstrip()) from None
+        raise MjError(
+            e.code, e.message, where=f"session {session_id} {e.where or ''}".rstrip()
+        ) from None
 
 
 def seat_of(session, name: str | None, where: str = "--player") -> int | None:
     if name is None:
         return None
     if name not in session.players:
-        raise MjError(ErrorCode.BAD_OPTION, f"{name!r} did not play in this session (players: {', '.join(session.players)})", where=where)
+        raise MjError(
+            ErrorCode.BAD_OPTION,
+            f"{name!r} did not play in this session (players: {', '.join(session.players)})",
+            where=where,
+        )
     return session.players.index(name)
 
 
@@ -157,8 +198,12 @@ def cmd_report(args) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     sections = tuple(args.only) if args.only else ("review", "stats", "settle")
-    print(report_text(session, rep, unit=unit, player=seat, title=label, sections=sections,
-                      pattern_name=names), end="")
+    print(
+        report_text(
+            session, rep, unit=unit, player=seat, title=label, sections=sections, pattern_name=names
+        ),
+        end="",
+    )
     return 0
 
 
@@ -222,14 +267,17 @@ def _known_players(args) -> list[str]:
 
 
 def _hint(args) -> str:
-    """" (did you mean …?)" for an unknown player name, else the names when there are few."""
+    """ " (did you mean …?)" for an unknown player name, else the names when there are few."""
     import difflib
 
     names = _known_players(args)
     if not names:
         return ""
     folded = {n.casefold(): n for n in names}
-    near = [folded[n] for n in difflib.get_close_matches(args.player.casefold(), list(folded), n=3, cutoff=0.6)]
+    near = [
+        folded[n]
+        for n in difflib.get_close_matches(args.player.casefold(), list(folded), n=3, cutoff=0.6)
+    ]
     if near:
         return f" (did you mean {', '.join(near)}?)"
     return f" (players: {', '.join(names)})" if len(names) <= 12 else ""
@@ -243,7 +291,11 @@ def cmd_stats(args) -> int:
     if lt is None:
         lt = lifetime_stats(args.player, list(lifetime_games(args)), unit=unit)
     if not lt.sessions:
-        raise MjError(ErrorCode.BAD_OPTION, f"no session with a player named {args.player!r}{_hint(args)}", where="PLAYER")
+        raise MjError(
+            ErrorCode.BAD_OPTION,
+            f"no session with a player named {args.player!r}{_hint(args)}",
+            where="PLAYER",
+        )
     if args.json:
         print(json.dumps(lt.to_json(), ensure_ascii=False))
     else:

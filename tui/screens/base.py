@@ -22,12 +22,21 @@ class LedgerPort(Protocol):
     def list_sessions(self) -> list[Any]: ...
     def session_info(self, session_id: int) -> Any: ...
     def get_session(self, session_id: int) -> Session: ...
-    def create_session(self, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                       stake: Decimal | int | str = 1, first_dealer: int = 0, notes: str = "") -> int: ...
+    def create_session(
+        self,
+        variant: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        stake: Decimal | int | str = 1,
+        first_dealer: int = 0,
+        notes: str = "",
+    ) -> int: ...
     def import_session(self, session: Session, notes: str = "", *, ended: bool = True) -> int: ...
     def add_event(self, session_id: int, event: Event) -> Any: ...
     def undo_last_event(self, session_id: int) -> Any: ...
-    def amend_hand(self, session_id: int, number: int, events: Sequence[Event], note: str = "") -> int: ...
+    def amend_hand(
+        self, session_id: int, number: int, events: Sequence[Event], note: str = ""
+    ) -> int: ...
     def delete_hand(self, session_id: int, number: int, note: str = "") -> int: ...
     def end_session(self, session_id: int) -> None: ...
     def reopen_session(self, session_id: int) -> None: ...
@@ -63,7 +72,11 @@ class SessionView:
             rep = replay(s)
         except MjError as e:  # a stored session that no longer settles: show it, don't crash
             error = str(e)
-            rep = Replay(hands=(), totals=(0, 0, 0, 0), next_state=v.initial_state(s.first_dealer, v.rules(s.options)))
+            rep = Replay(
+                hands=(),
+                totals=(0, 0, 0, 0),
+                next_state=v.initial_state(s.first_dealer, v.rules(s.options)),
+            )
         open_events: tuple[Event, ...] = ()
         if s.hands and not s.hands[-1].finished:
             open_events = s.hands[-1].events
@@ -90,7 +103,9 @@ class SessionView:
         return h.state, self.session.hands[index].events
 
 
-def settle_preview(variant: Any, rules: Any, state: TableState, events: Sequence[Event]) -> HandResult:
+def settle_preview(
+    variant: Any, rules: Any, state: TableState, events: Sequence[Event]
+) -> HandResult:
     """Settle a hand made of ``events`` in ``state`` (raises MjError)."""
     hand = Hand(tuple(events))
     validate_hand_structure(hand, variant, "hand", last=True)

@@ -21,11 +21,25 @@ def localize_bindings(node: DOMNode, lang: str) -> None:
     node._bindings = BindingsMap.from_keys(keys)
 
 
-def B(key: str, action: str, label: str, *, show: bool = True, priority: bool = False,
-      key_display: str | None = None) -> Binding:
+def B(
+    key: str,
+    action: str,
+    label: str,
+    *,
+    show: bool = True,
+    priority: bool = False,
+    key_display: str | None = None,
+) -> Binding:
     """A binding whose id is its i18n label key; the English label is the default description."""
-    return Binding(key, action, tr(label, "en"), show=show, priority=priority, id=label,
-                   key_display=key_display)
+    return Binding(
+        key,
+        action,
+        tr(label, "en"),
+        show=show,
+        priority=priority,
+        id=label,
+        key_display=key_display,
+    )
 
 
 def event_bindings() -> list[Binding]:
@@ -104,9 +118,16 @@ class TypeAheadScreen:
         return False
 
 
-INPUT_EDITS = {"backspace": "delete_left", "delete": "delete_right", "left": "cursor_left",
-               "right": "cursor_right", "home": "home", "end": "end", "ctrl+u": "delete_left_all",
-               "ctrl+w": "delete_left_word"}
+INPUT_EDITS = {
+    "backspace": "delete_left",
+    "delete": "delete_right",
+    "left": "cursor_left",
+    "right": "cursor_right",
+    "home": "home",
+    "end": "end",
+    "ctrl+u": "delete_left_all",
+    "ctrl+w": "delete_left_word",
+}
 
 
 def edit_input_now(inp: Any, key: str, ch: str | None) -> bool:

@@ -12,6 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event, event_from_json
+from mjscore.engine.tiles import parse_hand, parse_tiles
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,11 +23,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
-
-from mjscore.engine.core import TableState
-from mjscore.engine.errors import MjError
-from mjscore.engine.record import Event, event_from_json
-from mjscore.engine.tiles import parse_hand, parse_tiles
 
 from ..i18n import declared_name, flag_name, pattern_name, tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
@@ -108,7 +107,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             parts.append(Label("", id=f"err-{field_id}", classes="ferr", markup=False))
         return Horizontal(*parts, classes="frow")
 
-    def seat_picker(self, id: str, extra: tuple[str, str, Any] | None = None, value: Any = ...) -> SeatPicker:
+    def seat_picker(
+        self, id: str, extra: tuple[str, str, Any] | None = None, value: Any = ...
+    ) -> SeatPicker:
         return SeatPicker(self.ctx.names, extra=extra, value=value, id=id)
 
     def compose(self) -> ComposeResult:
@@ -297,7 +298,14 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            err.update(Text(str(e) if isinstance(e, InvalidField) else explain_error(e, self.lang, self.ctx.names), style="bold"))
+            err.update(
+                Text(
+                    str(e)
+                    if isinstance(e, InvalidField)
+                    else explain_error(e, self.lang, self.ctx.names),
+                    style="bold",
+                )
+            )
             err.set_class(True, "bad")
             prev.update("")
             return
@@ -324,7 +332,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
         out = Text(style="bold")
         if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
-                getattr(e, "type", "") == "jing_count" for e in events):
+            getattr(e, "type", "") == "jing_count" for e in events
+        ):
             # first, so a long preview cannot scroll it out of view (QA F27/N3)
             out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
         out.append(self.t("preview") + ": ")
@@ -377,12 +386,19 @@ class KongDialog(EventDialog):
 
     def compose_fields(self) -> ComposeResult:
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
-        kinds = [Choice("e", self.t("kong_exposed"), "exposed"), Choice("a", self.t("kong_added"), "added"),
-                 Choice("c", self.t("kong_concealed"), "concealed")]
+        kinds = [
+            Choice("e", self.t("kong_exposed"), "exposed"),
+            Choice("a", self.t("kong_added"), "added"),
+            Choice("c", self.t("kong_concealed"), "concealed"),
+        ]
         yield self.row(self.t("kind"), Picker(kinds, id="kind"), "kind")
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
         yield Label("", id="kong-note", classes="fsub", markup=False)
-        yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
+        yield self.row(
+            self.t("tile"),
+            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            "tile",
+        )
 
     _auto_from: int | None = None  # the supplier filled in from the logged pung
 
@@ -416,8 +432,18 @@ class KongDialog(EventDialog):
         from mjscore.engine.record import Kong, Pung
 
         evs = self.ctx.events
-        upgraded = {e.tile for e in evs if isinstance(e, Kong) and e.kind == "added" and e.player == player and e.tile}
-        pungs = [e for e in evs if isinstance(e, Pung) and e.player == player and (e.tile is None or e.tile not in upgraded)]
+        upgraded = {
+            e.tile
+            for e in evs
+            if isinstance(e, Kong) and e.kind == "added" and e.player == player and e.tile
+        }
+        pungs = [
+            e
+            for e in evs
+            if isinstance(e, Pung)
+            and e.player == player
+            and (e.tile is None or e.tile not in upgraded)
+        ]
         if tile and not _one_tile(tile):
             tile = ""  # still being typed (or mistyped): the field shows its own error
         if tile:
@@ -457,7 +483,11 @@ class PungDialog(EventDialog):
     def compose_fields(self) -> ComposeResult:
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
-        yield self.row(self.t("tile"), Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"), "tile")
+        yield self.row(
+            self.t("tile"),
+            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            "tile",
+        )
 
     def sync_fields(self) -> None:
         who = self.query_one("#who", Picker)
@@ -466,8 +496,11 @@ class PungDialog(EventDialog):
             src.set_enabled(i, not (who.chosen and who.value == i))
 
     def build(self) -> dict[str, Any]:
-        obj: dict[str, Any] = {"type": "pung", "player": self.picked("who", "who", self.t("who")),
-                               "from": self.picked("from", "from", self.t("from_kong"))}
+        obj: dict[str, Any] = {
+            "type": "pung",
+            "player": self.picked("who", "who", self.t("who")),
+            "from": self.picked("from", "from", self.t("from_kong")),
+        }
         if self.text("tile"):
             obj["tile"] = self.text("tile")
         return obj
@@ -479,7 +512,11 @@ class FlowersDialog(EventDialog):
 
     def compose_fields(self) -> ComposeResult:
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
-        yield self.row(self.t("flower_tiles"), Input(placeholder="aCC / 3", compact=True, id="flowers"), "flowers")
+        yield self.row(
+            self.t("flower_tiles"),
+            Input(placeholder="aCC / 3", compact=True, id="flowers"),
+            "flowers",
+        )
 
     def build(self) -> dict[str, Any]:
         who = self.picked("who", "who", self.t("who"))
@@ -501,13 +538,18 @@ class PenaltyDialog(EventDialog):
 
     def compose_fields(self) -> ComposeResult:
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
-        kinds = [Choice("s", self.t("penalty_same_round"), "same_round"),
-                 Choice("f", self.t("penalty_four_copies"), "four_copies")]
+        kinds = [
+            Choice("s", self.t("penalty_same_round"), "same_round"),
+            Choice("f", self.t("penalty_four_copies"), "four_copies"),
+        ]
         yield self.row(self.t("kind"), Picker(kinds, id="kind"), "kind")
 
     def build(self) -> dict[str, Any]:
-        return {"type": "penalty", "player": self.picked("who", "who", self.t("who")),
-                "kind": self.picked("kind", "kind", self.t("kind"))}
+        return {
+            "type": "penalty",
+            "player": self.picked("who", "who", self.t("who")),
+            "kind": self.picked("kind", "kind", self.t("kind")),
+        }
 
 
 class FalseWinDialog(EventDialog):
@@ -559,7 +601,9 @@ class JingDialog(EventDialog):
     EVENT_TYPE = "jing"
 
     def compose_fields(self) -> ComposeResult:
-        yield self.row(self.t("indicator"), Input(placeholder="5m", compact=True, id="indicator"), "indicator")
+        yield self.row(
+            self.t("indicator"), Input(placeholder="5m", compact=True, id="indicator"), "indicator"
+        )
         yield self.row(self.t("lower"), Input(placeholder="2p", compact=True, id="lower"), "lower")
         yield Label(self.t("lower_counts"), classes="fsub")
         for i, n in enumerate(self.ctx.names):
@@ -574,8 +618,12 @@ class JingDialog(EventDialog):
                 parse_tiles(v, where=fid)
             except MjError as e:
                 raise InvalidField(fid, e.message) from None
-        return {"type": "jing", "indicator": ind, "lower": low,
-                "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)]}
+        return {
+            "type": "jing",
+            "indicator": ind,
+            "lower": low,
+            "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)],
+        }
 
 
 class JingCountDialog(EventDialog):
@@ -595,7 +643,14 @@ class JingCountDialog(EventDialog):
                 Label(n, classes="flabel", markup=False),
                 Input(value="0,0", compact=True, id=f"jc{i}", classes="short"),
                 Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict=r"[0-4]?"),
-                Input(value="", placeholder="-", compact=True, id=f"fb{i}", classes="tiny", restrict=r"[1-4]?"),
+                Input(
+                    value="",
+                    placeholder="-",
+                    compact=True,
+                    id=f"fb{i}",
+                    classes="tiny",
+                    restrict=r"[1-4]?",
+                ),
                 Label("", id=f"err-jc{i}", classes="ferr", markup=False),
                 classes="frow",
             )
@@ -637,37 +692,66 @@ class WinDialog(EventDialog):
         self.other_wins: list[Event] = []  # earlier winners on the same discard (一炮多响)
         v = ctx.variant
         self.declared = set(getattr(v, "declared_fields", ()) or ())
-        self.flag_ids = [f for f in _flag_order() if f in (getattr(v, "flags", ()) or ()) and _flag_in_use(f, ctx.rules)]
+        self.flag_ids = [
+            f
+            for f in _flag_order()
+            if f in (getattr(v, "flags", ()) or ()) and _flag_in_use(f, ctx.rules)
+        ]
         items: list[ToggleItem] = []
         if "patterns" in self.declared:
             for pid in sorted(getattr(v, "pattern_ids", ()) or ()):
                 label = pattern_name(v, pid, self.lang)
                 items.append(ToggleItem(pid, label, hint=_hint(v, pid)))
         if "concealed" in self.declared and "concealed" not in {it.id for it in items}:
-            items.append(ToggleItem("concealed", declared_name("concealed", self.lang), hint="menqing concealed"))
+            items.append(
+                ToggleItem(
+                    "concealed", declared_name("concealed", self.lang), hint="menqing concealed"
+                )
+            )
         self.pattern_items = items
         self.flag_items = [
-            ToggleItem(f, flag_name(v.id, f, self.lang), hint=f.replace("_", " "),
-                       max_count=4 if f in CHAIN_FLAGS else 1)
-            for f in self.flag_ids if f not in TEXT_FLAGS
+            ToggleItem(
+                f,
+                flag_name(v.id, f, self.lang),
+                hint=f.replace("_", " "),
+                max_count=4 if f in CHAIN_FLAGS else 1,
+            )
+            for f in self.flag_ids
+            if f not in TEXT_FLAGS
         ]
         assign_keys(self.pattern_items + self.flag_items)
 
     def compose_fields(self) -> ComposeResult:
         extra = ("0", self.t("self_draw"), None)
-        yield self.row(self.t("winner"), self.seat_picker("winner", value=self.winner if self.winner is not None else ...), "winner")
+        yield self.row(
+            self.t("winner"),
+            self.seat_picker("winner", value=self.winner if self.winner is not None else ...),
+            "winner",
+        )
         yield self.row(self.t("from"), self.seat_picker("from", extra=extra), "from")
         if self.pattern_items:
             yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
         for f in NUMBER_FIELDS:
             if f in self.declared:
-                yield self.row(declared_name(f, self.lang), Input(compact=True, id=f"n-{f}", classes="short", restrict=r"[0-9]*"), f"n-{f}")
+                yield self.row(
+                    declared_name(f, self.lang),
+                    Input(compact=True, id=f"n-{f}", classes="short", restrict=r"[0-9]*"),
+                    f"n-{f}",
+                )
         if self.flag_items:
             yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
         for f in TEXT_FLAGS:
             if f in self.flag_ids:
-                yield self.row(flag_name(self.ctx.variant.id, f, self.lang), Input(compact=True, id=f"t-{f}", classes="short"), f"t-{f}")
-        yield self.row(self.t("hand_tiles"), Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"), "tiles")
+                yield self.row(
+                    flag_name(self.ctx.variant.id, f, self.lang),
+                    Input(compact=True, id=f"t-{f}", classes="short"),
+                    f"t-{f}",
+                )
+        yield self.row(
+            self.t("hand_tiles"),
+            Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
+            "tiles",
+        )
         yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
 
     def first_field(self, chain: list[Widget]) -> Widget:
@@ -697,7 +781,11 @@ class WinDialog(EventDialog):
         return self.ctx.with_events((*self.other_wins, ev))
 
     def keys_text(self) -> str:
-        more = f" · + {self.t('another_winner')}" if getattr(self.ctx.variant, "multiple_wins", False) else ""
+        more = (
+            f" · + {self.t('another_winner')}"
+            if getattr(self.ctx.variant, "multiple_wins", False)
+            else ""
+        )
         return super().keys_text() + f" · Ctrl+T {self.t('focus_tiles')}" + more
 
     def action_tiles(self) -> None:
@@ -709,7 +797,9 @@ class WinDialog(EventDialog):
         return True
 
     def title_text(self) -> str:
-        return super().title_text() + (f" · {self.t('more_winners', n=len(self.other_wins))}" if self.other_wins else "")
+        return super().title_text() + (
+            f" · {self.t('more_winners', n=len(self.other_wins))}" if self.other_wins else ""
+        )
 
     def action_another(self) -> None:
         """Keep this winner and enter another one on the same discard (一炮多响)."""
@@ -769,9 +859,11 @@ class WinDialog(EventDialog):
         return max(run, 1), max(total, 1) if total else 4
 
     def sync_chain_flags(self, win: Picker, src: Picker) -> None:
-        whose = {"kong_bloom": win.value if win.chosen else None,
-                 "kong_cannon": src.value if src.chosen else None,
-                 "robbed_kong": src.value if src.chosen else None}
+        whose = {
+            "kong_bloom": win.value if win.chosen else None,
+            "kong_cannon": src.value if src.chosen else None,
+            "robbed_kong": src.value if src.chosen else None,
+        }
         for tog in self.query("#flags"):
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in whose:
@@ -791,7 +883,10 @@ class WinDialog(EventDialog):
             tog.set_class(tiles, "inactive")
 
     def build(self) -> dict[str, Any]:
-        obj: dict[str, Any] = {"type": "win", "player": self.picked("winner", "winner", self.t("winner"))}
+        obj: dict[str, Any] = {
+            "type": "win",
+            "player": self.picked("winner", "winner", self.t("winner")),
+        }
         src = self.query_one("#from", Picker)
         if not src.chosen:
             raise InvalidField("from", f"{self.t('from')}?")
@@ -806,7 +901,9 @@ class WinDialog(EventDialog):
         else:
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if "patterns" in self.declared:
-                obj["patterns"] = [p for p in vals if p != "concealed" or p in (self.ctx.variant.pattern_ids or ())]
+                obj["patterns"] = [
+                    p for p in vals if p != "concealed" or p in (self.ctx.variant.pattern_ids or ())
+                ]
             if "concealed" in self.declared and vals.get("concealed"):
                 # Unticked means "not said", not "not 门清": the engine derives it (七对 and
                 # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not) (QA F14).
@@ -854,11 +951,21 @@ def _flag_order() -> tuple[str, ...]:
 
 
 _HINTS = {
-    "all_pungs": "pung pengpeng", "full_flush": "qing flush", "seven_pairs": "seven pairs",
-    "luxury_seven_pairs": "luxury", "all_melded": "melded", "half_flush": "hun half",
-    "no_flowers": "no flowers", "last_closed": "jue", "all_winds": "winds",
-    "concealed": "menqing", "thirteen_lan": "thirteen", "seven_star_lan": "xing star",
-    "clean": "de clean", "clean_sweep": "zhong sweep", "jing_single": "jing single",
+    "all_pungs": "pung pengpeng",
+    "full_flush": "qing flush",
+    "seven_pairs": "seven pairs",
+    "luxury_seven_pairs": "luxury",
+    "all_melded": "melded",
+    "half_flush": "hun half",
+    "no_flowers": "no flowers",
+    "last_closed": "jue",
+    "all_winds": "winds",
+    "concealed": "menqing",
+    "thirteen_lan": "thirteen",
+    "seven_star_lan": "xing star",
+    "clean": "de clean",
+    "clean_sweep": "zhong sweep",
+    "jing_single": "jing single",
 }
 
 
@@ -870,7 +977,12 @@ def _hint(variant: Any, pid: str) -> str:
 class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
     """y/Enter or n/Esc; ``deliver`` gets the answer at once. Any other key rings the bell."""
 
-    BINDINGS = [B("y", "yes", "yes"), B("enter", "yes", "confirm"), B("n", "no", "no"), B("escape", "no", "cancel")]
+    BINDINGS = [
+        B("y", "yes", "yes"),
+        B("enter", "yes", "confirm"),
+        B("n", "no", "no"),
+        B("escape", "no", "cancel"),
+    ]
 
     def __init__(self, message: str, lang: str, *, enter_yes: bool = True) -> None:
         super().__init__()
@@ -882,7 +994,10 @@ class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
         if not enter_yes:
             from textual.binding import BindingsMap
 
-            keys = {k: [b for b in bs if k != "enter"] for k, bs in self._bindings.key_to_bindings.items()}
+            keys = {
+                k: [b for b in bs if k != "enter"]
+                for k, bs in self._bindings.key_to_bindings.items()
+            }
             keys["enter"] = [B("enter", "no", "no")]
             self._bindings = BindingsMap.from_keys(keys)
 
@@ -898,9 +1013,13 @@ class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(self.message, markup=False)
             if self.enter_yes:
-                yield Label(f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False)
+                yield Label(
+                    f"y/Enter {tr('yes', self.lang)} · n/Esc {tr('no', self.lang)}", markup=False
+                )
             else:
-                yield Label(f"y {tr('yes', self.lang)} · n/Esc/Enter {tr('no', self.lang)}", markup=False)
+                yield Label(
+                    f"y {tr('yes', self.lang)} · n/Esc/Enter {tr('no', self.lang)}", markup=False
+                )
 
     def action_yes(self) -> None:
         self.finish(True)

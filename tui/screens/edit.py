@@ -6,15 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
-
-from mjscore.engine.errors import MjError
-from mjscore.engine.record import Event
 
 from ..i18n import tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
@@ -72,7 +71,9 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         keep = ol.highlighted
         ol.clear_options()
         for ev in self.draft:
-            ol.add_option(Option(Text(describe_event(ev, self.ctx.names, self.ctx.variant, self.lang))))
+            ol.add_option(
+                Option(Text(describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
+            )
         if self.draft:
             ol.highlighted = min(keep or 0, len(self.draft) - 1)
         prev = self.query_one("#preview", Static)
@@ -84,7 +85,9 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             return
         except Exception as e:  # pragma: no cover - a variant bug
             self.ok = False
-            prev.update(Text(f"✗ {tr('engine_error', self.lang)}: {type(e).__name__}: {e}", style="bold"))
+            prev.update(
+                Text(f"✗ {tr('engine_error', self.lang)}: {type(e).__name__}: {e}", style="bold")
+            )
             return
         self.ok = True
         t = Text(tr("preview", self.lang) + ": ", style="bold")
@@ -125,7 +128,9 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             return
         from .dialogs import ConfirmDialog  # changes would be lost: ask first (QA F31)
 
-        ask = ConfirmDialog(tr("confirm_discard_edit", self.lang, n=self.number), self.lang, enter_yes=False)
+        ask = ConfirmDialog(
+            tr("confirm_discard_edit", self.lang, n=self.number), self.lang, enter_yes=False
+        )
         ask.deliver = lambda yes: self.finish(None) if yes else None
         self.app.push_screen(ask)
 

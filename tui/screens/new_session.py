@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import VARIANTS, check_player_name, check_stake
+from mjscore.engine.rules import parse_option_value
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -13,10 +16,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, Static
-
-from mjscore.engine.errors import MjError
-from mjscore.engine.record import VARIANTS, check_player_name, check_stake
-from mjscore.engine.rules import parse_option_value
 
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
@@ -65,21 +64,41 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         suggester = SuggestFromList(names, case_sensitive=False) if names else None
         yield Static(f"mjscore · {self.t('ns_title')}", id="title-bar", markup=False)
         with VerticalScroll(id="form"):
-            choices = [Choice(str(i + 1), variant_name(v, self.lang), v) for i, v in enumerate(VARIANTS)]
-            yield Horizontal(Label(self.t("ns_variant"), classes="flabel"),
-                             Picker(choices, value=self.variant_id, id="variant"),
-                             Label("", id="err-variant", classes="ferr", markup=False), classes="frow")
+            choices = [
+                Choice(str(i + 1), variant_name(v, self.lang), v) for i, v in enumerate(VARIANTS)
+            ]
+            yield Horizontal(
+                Label(self.t("ns_variant"), classes="flabel"),
+                Picker(choices, value=self.variant_id, id="variant"),
+                Label("", id="err-variant", classes="ferr", markup=False),
+                classes="frow",
+            )
             yield Label(self.t("ns_players"), classes="section", markup=False)
             for i in range(4):
-                yield Horizontal(Label(f"{self.t('ns_player')} {i + 1}", classes="flabel", markup=False),
-                                 Input(compact=True, id=f"player{i}", suggester=suggester, max_length=64,
-                                       placeholder=("东家 A", "南家 B", "西家 C", "北家 D")[i]),
-                                 Label("", id=f"err-player{i}", classes="ferr", markup=False), classes="frow")
-            yield Horizontal(Label(self.t("ns_dealer"), classes="flabel"),
-                             Picker(self.dealer_choices(), value=0, id="dealer"),
-                             Label("", id="err-dealer", classes="ferr"), classes="frow")
-            yield Horizontal(Label(self.t("ns_stake"), classes="flabel"), Input("1", compact=True, id="stake", classes="short"),
-                             Label("", id="err-stake", classes="ferr", markup=False), classes="frow")
+                yield Horizontal(
+                    Label(f"{self.t('ns_player')} {i + 1}", classes="flabel", markup=False),
+                    Input(
+                        compact=True,
+                        id=f"player{i}",
+                        suggester=suggester,
+                        max_length=64,
+                        placeholder=("东家 A", "南家 B", "西家 C", "北家 D")[i],
+                    ),
+                    Label("", id=f"err-player{i}", classes="ferr", markup=False),
+                    classes="frow",
+                )
+            yield Horizontal(
+                Label(self.t("ns_dealer"), classes="flabel"),
+                Picker(self.dealer_choices(), value=0, id="dealer"),
+                Label("", id="err-dealer", classes="ferr"),
+                classes="frow",
+            )
+            yield Horizontal(
+                Label(self.t("ns_stake"), classes="flabel"),
+                Input("1", compact=True, id="stake", classes="short"),
+                Label("", id="err-stake", classes="ferr", markup=False),
+                classes="frow",
+            )
             yield Label(self.t("ns_options"), classes="section", markup=False)
             for vid in VARIANTS:
                 yield self.options_box(vid)
@@ -153,22 +172,44 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
             for spec in variant.option_specs():
                 wid = f"opt-{vid}-{spec.name}"
                 if spec.kind is bool:
-                    widget: Any = Picker([Choice("y", self.t("yes"), True), Choice("n", self.t("no"), False)],
-                                         value=bool(spec.default), id=wid)
+                    widget: Any = Picker(
+                        [Choice("y", self.t("yes"), True), Choice("n", self.t("no"), False)],
+                        value=bool(spec.default),
+                        id=wid,
+                    )
                 elif spec.choices:
-                    widget = Picker([Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
-                                    value=spec.default, id=wid)
+                    widget = Picker(
+                        [Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
+                        value=spec.default,
+                        id=wid,
+                    )
                 else:
-                    widget = Input("" if spec.default is None else str(spec.default), compact=True, id=wid,
-                                   classes="short", placeholder="null" if spec.nullable else "")
+                    widget = Input(
+                        "" if spec.default is None else str(spec.default),
+                        compact=True,
+                        id=wid,
+                        classes="short",
+                        placeholder="null" if spec.nullable else "",
+                    )
                 meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
-                rows.append(Vertical(
-                    Horizontal(Label(spec.name, classes="flabel", markup=False), widget,
-                               Label("", id=f"err-{wid}", classes="ferr", markup=False), classes="frow"),
-                    Label(Text(f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"),
-                          classes="fmeaning", markup=False),
-                    classes="optrow",
-                ))
+                rows.append(
+                    Vertical(
+                        Horizontal(
+                            Label(spec.name, classes="flabel", markup=False),
+                            widget,
+                            Label("", id=f"err-{wid}", classes="ferr", markup=False),
+                            classes="frow",
+                        ),
+                        Label(
+                            Text(
+                                f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"
+                            ),
+                            classes="fmeaning",
+                            markup=False,
+                        ),
+                        classes="optrow",
+                    )
+                )
         box = Vertical(*rows, id=f"options-{vid}", classes="options")
         box.variant = variant  # type: ignore[attr-defined]
         box.variant_error = err or ""  # type: ignore[attr-defined]
@@ -196,7 +237,13 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         name (nothing typed is lost if the focus move is still pending)."""
         focused = self.focused
         ch = event.character
-        if isinstance(focused, Picker) and focused.id == "variant" and ch and ch.isprintable() and not ch.isspace():
+        if (
+            isinstance(focused, Picker)
+            and focused.id == "variant"
+            and ch
+            and ch.isprintable()
+            and not ch.isspace()
+        ):
             first = self.query_one("#player0", Input)
             first.focus()
             first.insert_text_at_cursor(ch)
@@ -250,7 +297,11 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     value: Any = w.value
                 else:
                     text = w.value.strip()
-                    value = parse_option_value(spec, text) if text else (None if spec.nullable else text)
+                    value = (
+                        parse_option_value(spec, text)
+                        if text
+                        else (None if spec.nullable else text)
+                    )
                     if value == "" or isinstance(value, str) and spec.kind is int:
                         errors[f"opt-{self.variant_id}-{spec.name}"] = self.t("err_number")
                         continue
@@ -264,8 +315,13 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.show_errors(errors)
         if errors or any(not n for n in names):
             return None
-        return {"variant": self.variant_id, "players": names, "options": options, "stake": stake,
-                "first_dealer": self.query_one("#dealer", Picker).value or 0}
+        return {
+            "variant": self.variant_id,
+            "players": names,
+            "options": options,
+            "stake": stake,
+            "first_dealer": self.query_one("#dealer", Picker).value or 0,
+        }
 
     def show_errors(self, errors: dict[str, str]) -> None:
         """Update only the error labels whose text changes (each update costs a layout)."""

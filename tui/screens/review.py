@@ -26,15 +26,6 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Select, Static
-
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, clip, settle_text
 from mjscore.engine.record import Session
@@ -47,6 +38,14 @@ from mjscore.engine.stats import (
     review,
     session_stats,
 )
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Select, Static
 
 ALL = -1
 
@@ -75,7 +74,7 @@ def L(key: str, lang: str) -> str:
 
 
 def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Text:
-    """"小芳 ← 阿明 碰碰胡" / "老王 自摸 …" / "流局" as plain text."""
+    """ "小芳 ← 阿明 碰碰胡" / "老王 自摸 …" / "流局" as plain text."""
     if not hr.wins:
         return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
     parts = []
@@ -135,9 +134,18 @@ class ReviewScreen(Screen):
             self.index = index
             self.number = index + 1
 
-    def __init__(self, session: Session, rep: Replay | None = None, *, session_id: int | None = None,
-                 lang: str = "zh", title: str = "", unit: Decimal = CENT,
-                 on_edit: Callable[[int], Any] | None = None, player: int | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        rep: Replay | None = None,
+        *,
+        session_id: int | None = None,
+        lang: str = "zh",
+        title: str = "",
+        unit: Decimal = CENT,
+        on_edit: Callable[[int], Any] | None = None,
+        player: int | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.rep = rep if rep is not None else replay(session)
@@ -163,9 +171,15 @@ class ReviewScreen(Screen):
         yield Header()
         with Horizontal():
             with Vertical(id="review-left"):
-                options = [(Text(L("all", self.lang)), ALL)] + [(Text(n), i) for i, n in enumerate(names)]
-                yield Select(options, allow_blank=False, value=ALL if self.player is None else self.player,
-                             id="review-filter")
+                options = [(Text(L("all", self.lang)), ALL)] + [
+                    (Text(n), i) for i, n in enumerate(names)
+                ]
+                yield Select(
+                    options,
+                    allow_blank=False,
+                    value=ALL if self.player is None else self.player,
+                    id="review-filter",
+                )
                 yield DataTable(id="review-hands", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="review-empty", markup=False)
             with VerticalScroll(id="review-detail"):
@@ -199,15 +213,21 @@ class ReviewScreen(Screen):
 
     def refill(self) -> None:
         names = self.session.players
-        self.rows = review(self.session, self.rep, player=self.player, pattern_name=self._pattern_name)
+        self.rows = review(
+            self.session, self.rep, player=self.player, pattern_name=self._pattern_name
+        )
         table = self.query_one("#review-hands", DataTable)
         table.clear()
         for hr in self.rows:
             table.add_row(
-                Text(f"#{hr.index}"), Text(clip(names[hr.state.dealer], 12)),
-                *(Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
-                  for i, d in enumerate(hr.deltas)),
-                result_cell(hr, names, self.lang), key=str(hr.index),
+                Text(f"#{hr.index}"),
+                Text(clip(names[hr.state.dealer], 12)),
+                *(
+                    Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
+                    for i, d in enumerate(hr.deltas)
+                ),
+                result_cell(hr, names, self.lang),
+                key=str(hr.index),
             )
         empty = self.query_one("#review-empty", Static)
         if not self.rows:
@@ -273,8 +293,17 @@ class ReviewScreen(Screen):
 
         ledger = self.ledger
         games = (lambda: games_from_ledger(ledger)) if ledger is not None else None
-        self.app.push_screen(StatsScreen(self.session, self.rep, lang=self.lang, title=self.heading,
-                                         unit=self.unit, games=games, ledger=ledger))
+        self.app.push_screen(
+            StatsScreen(
+                self.session,
+                self.rep,
+                lang=self.lang,
+                title=self.heading,
+                unit=self.unit,
+                games=games,
+                ledger=ledger,
+            )
+        )
 
     def settle_text(self) -> str:
         st = session_stats(self.session, self.rep, unit=self.unit)

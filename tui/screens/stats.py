@@ -27,13 +27,6 @@ from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
-
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, format_money, places, plain, settle_text
 from mjscore.engine.record import Session
@@ -48,6 +41,12 @@ from mjscore.engine.stats import (
     session_stats,
 )
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
 from .review import get_session, localize
 
@@ -103,7 +102,18 @@ def biggest_lines(rows: Iterable[PlayerStats], lang: str) -> list[str]:
 
 def stats_columns(table: DataTable, lang: str, *, first: str = "player") -> None:
     table.add_column(L(first, lang), key="who")
-    for key in ("hands", "wins", "self_draws", "deal_ins", "false_wins", "win_rate", "avg", "biggest", "net", "money"):
+    for key in (
+        "hands",
+        "wins",
+        "self_draws",
+        "deal_ins",
+        "false_wins",
+        "win_rate",
+        "avg",
+        "biggest",
+        "net",
+        "money",
+    ):
         table.add_column(L(key, lang), key=key)
 
 
@@ -111,9 +121,13 @@ def stats_row(who: str, r: PlayerStats, n_places: int) -> list[Text]:
     avg = r.average_win
     big = r.biggest
     return [
-        Text(who), Text(str(r.hands), justify="right"), Text(str(r.wins), justify="right"),
-        Text(str(r.self_draws), justify="right"), Text(str(r.deal_ins), justify="right"),
-        Text(str(r.false_wins), justify="right"), Text(_pct(r.win_rate), justify="right"),
+        Text(who),
+        Text(str(r.hands), justify="right"),
+        Text(str(r.wins), justify="right"),
+        Text(str(r.self_draws), justify="right"),
+        Text(str(r.deal_ins), justify="right"),
+        Text(str(r.false_wins), justify="right"),
+        Text(_pct(r.win_rate), justify="right"),
         Text("—" if avg is None else str(avg), justify="right"),
         Text("—" if big is None else f"{big.points:+d}", justify="right"),
         Text(f"{r.net:+d}", justify="right"),
@@ -143,9 +157,17 @@ class StatsScreen(Screen):
     StatsScreen .charts { height: 1fr; }
     """
 
-    def __init__(self, session: Session, rep: Replay | None = None, *, lang: str = "zh", title: str = "",
-                 unit: Decimal = CENT, games: Sequence[Game] | Callable[[], Sequence[Game]] | None = None,
-                 ledger: Any = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        rep: Replay | None = None,
+        *,
+        lang: str = "zh",
+        title: str = "",
+        unit: Decimal = CENT,
+        games: Sequence[Game] | Callable[[], Sequence[Game]] | None = None,
+        ledger: Any = None,
+    ) -> None:
         super().__init__()
         self.ledger = ledger  # when given, a player's lifetime is read with SQL, not by replaying every session
         self.session = session
@@ -191,18 +213,28 @@ class StatsScreen(Screen):
         st = self.stats
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = f"{v} · {st.hands} {L('hands', self.lang)} · stake {plain(self.session.stake)}"
+        self.sub_title = (
+            f"{v} · {st.hands} {L('hands', self.lang)} · stake {plain(self.session.stake)}"
+        )
         table = self.query_one("#stats-table", DataTable)
         stats_columns(table, self.lang)
         for i, r in enumerate(st.players_stats):
             table.add_row(*stats_row(r.name, r, self.places), key=str(i))
-        self.query_one("#stats-biggest", Static).update(Text("\n".join(biggest_lines(st.players_stats, self.lang))))
+        self.query_one("#stats-biggest", Static).update(
+            Text("\n".join(biggest_lines(st.players_stats, self.lang)))
+        )
         self.query_one("#stats-settle", Static).update(Text(self.settle_text()))
         names = self.session.players
-        self.query_one("#chart-running", RunningTotalsChart).show_series(names, st.series, lang=self.lang)
+        self.query_one("#chart-running", RunningTotalsChart).show_series(
+            names, st.series, lang=self.lang
+        )
         self.query_one("#chart-bars", WinsDealInsChart).show_counts(
-            names, [p.wins for p in st.players_stats], [p.self_draws for p in st.players_stats],
-            [p.deal_ins for p in st.players_stats], lang=self.lang)
+            names,
+            [p.wins for p in st.players_stats],
+            [p.self_draws for p in st.players_stats],
+            [p.deal_ins for p in st.players_stats],
+            lang=self.lang,
+        )
         table.focus()
 
     def action_back(self) -> None:
@@ -222,7 +254,9 @@ class StatsScreen(Screen):
         seat = table.cursor_row if table.cursor_row is not None else 0
         name = self.session.players[seat]
         if self.ledger is not None and hasattr(self.ledger, "lifetime_figures"):
-            self.app.push_screen(LifetimeScreen.from_ledger(self.ledger, name, lang=self.lang, unit=self.unit))
+            self.app.push_screen(
+                LifetimeScreen.from_ledger(self.ledger, name, lang=self.lang, unit=self.unit)
+            )
             return
         games = self.games() if callable(self.games) else self.games
         self.app.push_screen(LifetimeScreen(name, games or (), lang=self.lang, unit=self.unit))
@@ -256,17 +290,28 @@ class LifetimeScreen(Screen):
     LifetimeScreen .charts { height: 1fr; }
     """
 
-    def __init__(self, player: str, games: Iterable[Game] = (), *, lang: str = "zh", unit: Decimal = CENT,
-                 life: LifetimeStats | None = None) -> None:
+    def __init__(
+        self,
+        player: str,
+        games: Iterable[Game] = (),
+        *,
+        lang: str = "zh",
+        unit: Decimal = CENT,
+        life: LifetimeStats | None = None,
+    ) -> None:
         super().__init__()
         self.player = player
         self.lang = lang
         self.unit = unit
-        self.life: LifetimeStats = life if life is not None else lifetime_stats(player, list(games), unit=unit)
+        self.life: LifetimeStats = (
+            life if life is not None else lifetime_stats(player, list(games), unit=unit)
+        )
         localize(self, LABELS, "life_", lang)
 
     @classmethod
-    def from_ledger(cls, ledger: Any, player: str, *, lang: str = "zh", unit: Decimal = CENT) -> LifetimeScreen:
+    def from_ledger(
+        cls, ledger: Any, player: str, *, lang: str = "zh", unit: Decimal = CENT
+    ) -> LifetimeScreen:
         """The lifetime read with SQL from the figures the ledger keeps (no replay of every
         session: 0.2 s for a player of 1,000 sessions instead of ~18 s)."""
         life = lifetime_from_figures(player, ledger.lifetime_figures(player), unit=unit)
@@ -297,7 +342,9 @@ class LifetimeScreen(Screen):
         total = self.query_one("#life-total", DataTable)
         stats_columns(total, self.lang)
         total.add_row(*stats_row(self.player, lt.total, self.places))
-        biggest = biggest_lines([lt.total], self.lang) if lt.sessions else [L("no_games", self.lang)]
+        biggest = (
+            biggest_lines([lt.total], self.lang) if lt.sessions else [L("no_games", self.lang)]
+        )
         self.query_one("#life-biggest", Static).update(Text("\n".join(biggest)))
         per = self.query_one("#life-sessions", DataTable)
         per.add_column(L("session", self.lang), key="session")
@@ -306,8 +353,10 @@ class LifetimeScreen(Screen):
         for s in lt.sessions:
             p = s.stats
             per.add_row(
-                Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"), Text(str(p.hands), justify="right"),
-                Text(str(p.wins), justify="right"), Text(str(p.deal_ins), justify="right"),
+                Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"),
+                Text(str(p.hands), justify="right"),
+                Text(str(p.wins), justify="right"),
+                Text(str(p.deal_ins), justify="right"),
                 Text(f"{p.net:+d}", justify="right"),
                 Text(format_money(p.money, self.places, sign=True), justify="right"),
                 Text(format_money(s.cumulative_money, self.places, sign=True), justify="right"),
@@ -315,10 +364,15 @@ class LifetimeScreen(Screen):
         labels = [""] + [s.label for s in lt.sessions]
         series = [(0.0,)] + [(float(s.cumulative_money),) for s in lt.sessions]
         self.query_one("#life-running", RunningTotalsChart).show_series(
-            [self.player], series, xlabels=labels, lang=self.lang, title=L("cum", self.lang))
+            [self.player], series, xlabels=labels, lang=self.lang, title=L("cum", self.lang)
+        )
         self.query_one("#life-bars", WinsDealInsChart).show_counts(
-            [s.label for s in lt.sessions], [s.stats.wins for s in lt.sessions],
-            [s.stats.self_draws for s in lt.sessions], [s.stats.deal_ins for s in lt.sessions], lang=self.lang)
+            [s.label for s in lt.sessions],
+            [s.stats.wins for s in lt.sessions],
+            [s.stats.self_draws for s in lt.sessions],
+            [s.stats.deal_ins for s in lt.sessions],
+            lang=self.lang,
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

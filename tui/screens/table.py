@@ -17,8 +17,15 @@ from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_b
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
 EVENT_ACTIONS = {  # action name → event type the variant must know
-    "win": "win", "kong": "kong", "pung": "pung", "flowers": "flowers", "penalty": "penalty",
-    "jing": "jing", "jing_count": "jing_count", "false_win": "false_win", "draw": "draw",
+    "win": "win",
+    "kong": "kong",
+    "pung": "pung",
+    "flowers": "flowers",
+    "penalty": "penalty",
+    "jing": "jing",
+    "jing_count": "jing_count",
+    "false_win": "false_win",
+    "draw": "draw",
 }
 
 
@@ -78,9 +85,14 @@ class TableScreen(TypeAheadScreen, Screen):
             return True
         if run_binding_now(self, event.key):
             return True
-        if self.view is not None and self.view.ended and any(
+        if (
+            self.view is not None
+            and self.view.ended
+            and any(
                 b.action.startswith(("add(", "undo", "edit", "delete_hand"))
-                for b in self._bindings.key_to_bindings.get(event.key, ())):
+                for b in self._bindings.key_to_bindings.get(event.key, ())
+            )
+        ):
             self.app.bell()  # QA F26: say why nothing happens
             self.notify(tr("session_ended", self.lang), severity="warning", timeout=4, markup=False)
             return True
@@ -91,15 +103,30 @@ class TableScreen(TypeAheadScreen, Screen):
         self.app.current_session_id = self.session_id
         lang = self.lang
         n = v.state.hand_number
-        title = f"{variant_name(v.session.variant, lang)} · {' / '.join(short(p, 12) for p in v.names)}"
+        title = (
+            f"{variant_name(v.session.variant, lang)} · {' / '.join(short(p, 12) for p in v.names)}"
+        )
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
         jing = next((e.indicator for e in v.open_events if getattr(e, "type", "") == "jing"), None)
-        self.query_one(Scoreboard).show(v.names, v.replay.totals, v.state, v.variant, lang,
-                                        hand_number=n, ended=v.ended, open_events=len(v.open_events), jing=jing,
-                                        bixiahu_factor=2 ** (1 + v.state.flags) if getattr(v.rules, "bixiahu_stack", False) else 2)
-        self.query_one(HandLog).show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
+        self.query_one(Scoreboard).show(
+            v.names,
+            v.replay.totals,
+            v.state,
+            v.variant,
+            lang,
+            hand_number=n,
+            ended=v.ended,
+            open_events=len(v.open_events),
+            jing=jing,
+            bixiahu_factor=2 ** (1 + v.state.flags)
+            if getattr(v.rules, "bixiahu_stack", False)
+            else 2,
+        )
+        self.query_one(HandLog).show(
+            v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error
+        )
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
         self.refresh_bindings()
 
@@ -141,8 +168,11 @@ class TableScreen(TypeAheadScreen, Screen):
             ended = self.ledger.session_info(self.session_id).ended
         except user_errors():
             return False
-        return (cur.number != v.state.hand_number or tuple(cur.events) != tuple(v.open_events)
-                or ended != v.ended)
+        return (
+            cur.number != v.state.hand_number
+            or tuple(cur.events) != tuple(v.open_events)
+            or ended != v.ended
+        )
 
     def refresh_if_stale(self) -> bool:
         """Reload and say so if another window changed the session. True if it had."""
@@ -161,16 +191,25 @@ class TableScreen(TypeAheadScreen, Screen):
         seen = (self.view.state.hand_number, tuple(self.view.open_events))
 
         def done(ev: Any) -> None:
-            if ev is not None and (self.is_stale() or seen != (self.view.state.hand_number, tuple(self.view.open_events))):
+            if ev is not None and (
+                self.is_stale()
+                or seen != (self.view.state.hand_number, tuple(self.view.open_events))
+            ):
                 self.reload()  # what the preview showed is not what would be stored
-                self.notify(tr("stale_not_saved", self.lang), severity="error", timeout=10, markup=False)
+                self.notify(
+                    tr("stale_not_saved", self.lang), severity="error", timeout=10, markup=False
+                )
                 return
             if isinstance(ev, tuple):  # several winners on one discard: one write
-                what = "; ".join(describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev)
+                what = "; ".join(
+                    describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev
+                )
                 self.write(lambda: self.ledger.add_events(self.session_id, list(ev)), what)
             elif ev is not None:
-                self.write(lambda: self.ledger.add_event(self.session_id, ev),
-                           describe_event(ev, self.view.names, self.view.variant, self.lang))
+                self.write(
+                    lambda: self.ledger.add_event(self.session_id, ev),
+                    describe_event(ev, self.view.names, self.view.variant, self.lang),
+                )
 
         dialog.deliver = done
         self.app.push_screen(dialog)
@@ -180,7 +219,12 @@ class TableScreen(TypeAheadScreen, Screen):
         try:
             fn()
         except user_errors() as e:
-            self.notify(explain_error(e, self.lang, self.view.names if self.view else None), severity="error", timeout=8, markup=False)
+            self.notify(
+                explain_error(e, self.lang, self.view.names if self.view else None),
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
             self.reload()
             return False
         self.reload()
@@ -200,13 +244,19 @@ class TableScreen(TypeAheadScreen, Screen):
         what = describe_event(last, v.names, v.variant, self.lang)
 
         def undo() -> None:
-            self.write(lambda: self.ledger.undo_last_event(self.session_id), f"{tr('act_undo', self.lang)} {what}")
+            self.write(
+                lambda: self.ledger.undo_last_event(self.session_id),
+                f"{tr('act_undo', self.lang)} {what}",
+            )
 
         if not hand.finished:
             undo()
             return
-        ask = ConfirmDialog(tr("confirm_undo_result", self.lang, n=len(v.session.hands), what=what), self.lang,
-                            enter_yes=False)
+        ask = ConfirmDialog(
+            tr("confirm_undo_result", self.lang, n=len(v.session.hands), what=what),
+            self.lang,
+            enter_yes=False,
+        )
         ask.deliver = lambda yes: undo() if yes else None
         self.app.push_screen(ask)
 
@@ -231,10 +281,14 @@ class TableScreen(TypeAheadScreen, Screen):
 
         def done(events: Any) -> None:
             if events is not None and self.write(
-                lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)), tr("edit_title", self.lang, n=i + 1)
+                lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)),
+                tr("edit_title", self.lang, n=i + 1),
             ):
                 v = self.view
-                self.notify(f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}", markup=False)
+                self.notify(
+                    f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}",
+                    markup=False,
+                )
 
         editor = HandEditScreen(self.hand_context(i), i + 1)
         editor.deliver = done
@@ -260,8 +314,10 @@ class TableScreen(TypeAheadScreen, Screen):
 
         def done(yes: bool | None) -> None:
             if yes:
-                self.write(lambda: self.ledger.delete_hand(self.session_id, i + 1),
-                           f"{tr('act_delete', self.lang)} {i + 1}")
+                self.write(
+                    lambda: self.ledger.delete_hand(self.session_id, i + 1),
+                    f"{tr('act_delete', self.lang)} {i + 1}",
+                )
 
         ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang, enter_yes=False)
         ask.deliver = done
@@ -284,4 +340,3 @@ class TableScreen(TypeAheadScreen, Screen):
 
     def action_home(self) -> None:
         self.app.pop_screen()
-

@@ -26,8 +26,15 @@ BARS_TITLE = {"zh": "胡 / 自摸 / 放炮", "en": "Wins / self-draws / deal-ins
 BAR_LABELS = {"zh": ("胡", "自摸", "放炮"), "en": ("wins", "self-draws", "deal-ins")}
 
 
-def plot_running_totals(plt, names: Sequence[str], series: Sequence[Sequence[float]], *,
-                        xlabels: Sequence[str] | None = None, title: str = "", ylabel: str = "") -> None:
+def plot_running_totals(
+    plt,
+    names: Sequence[str],
+    series: Sequence[Sequence[float]],
+    *,
+    xlabels: Sequence[str] | None = None,
+    title: str = "",
+    ylabel: str = "",
+) -> None:
     """One line per name; ``series[i][seat]`` is the value after step ``i`` (step 0 is the start).
 
     ``xlabels`` (one per step) replace the step numbers on the x axis."""
@@ -49,8 +56,14 @@ def plot_running_totals(plt, names: Sequence[str], series: Sequence[Sequence[flo
         plt.ylabel(ylabel)
 
 
-def plot_bars(plt, groups: Sequence[str], values: Sequence[Sequence[int]], labels: Sequence[str], *,
-              title: str = "") -> None:
+def plot_bars(
+    plt,
+    groups: Sequence[str],
+    values: Sequence[Sequence[int]],
+    labels: Sequence[str],
+    *,
+    title: str = "",
+) -> None:
     """Grouped bars: ``values[k][i]`` is series ``labels[k]`` for group ``groups[i]``."""
     plt.clear_figure()
     if groups:
@@ -114,9 +127,16 @@ class RunningTotalsChart(_Chart):
     RunningTotalsChart { height: 1fr; min-height: 10; border: round $primary-darken-2; }
     """
 
-    def show_series(self, names: Sequence[str], series: Sequence[Sequence[float]], *,
-                    xlabels: Sequence[str] | None = None, lang: str = "zh", title: str | None = None,
-                    ylabel: str = "") -> None:
+    def show_series(
+        self,
+        names: Sequence[str],
+        series: Sequence[Sequence[float]],
+        *,
+        xlabels: Sequence[str] | None = None,
+        lang: str = "zh",
+        title: str | None = None,
+        ylabel: str = "",
+    ) -> None:
         self.names = tuple(names)
         self.series = tuple(tuple(s) for s in series)
         # the title goes on the border: plotext would mis-measure a Chinese title
@@ -132,8 +152,16 @@ class WinsDealInsChart(_Chart):
     WinsDealInsChart { height: 1fr; min-height: 10; border: round $primary-darken-2; }
     """
 
-    def show_counts(self, groups: Sequence[str], wins: Sequence[int], self_draws: Sequence[int],
-                    deal_ins: Sequence[int], *, lang: str = "zh", title: str | None = None) -> None:
+    def show_counts(
+        self,
+        groups: Sequence[str],
+        wins: Sequence[int],
+        self_draws: Sequence[int],
+        deal_ins: Sequence[int],
+        *,
+        lang: str = "zh",
+        title: str | None = None,
+    ) -> None:
         self.groups = tuple(groups)
         self.counts = (tuple(wins), tuple(self_draws), tuple(deal_ins))
         self.border_title = BARS_TITLE[lang] if title is None else title

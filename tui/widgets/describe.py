@@ -46,7 +46,9 @@ def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> st
             s += f" {ev.tile}"
         return s
     if isinstance(ev, Pung):
-        return f"{n(ev.player)} {tr('act_pung', lang)} ← {n(ev.from_)}" + (f" {ev.tile}" if ev.tile else "")
+        return f"{n(ev.player)} {tr('act_pung', lang)} ← {n(ev.from_)}" + (
+            f" {ev.tile}" if ev.tile else ""
+        )
     if isinstance(ev, Flowers):
         what = ev.tiles if ev.tiles else str(ev.count)
         return f"{n(ev.player)} {tr('act_flowers', lang)} {what}"
@@ -61,7 +63,9 @@ def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> st
         if ev.jing_kongs and any(ev.jing_kongs):
             s += f" · {term('精杠', 'jing kongs', lang)} " + " ".join(map(str, ev.jing_kongs))
         if ev.fed_by and any(x is not None for x in ev.fed_by):
-            s += f" · {term('冲关', 'fed', lang)} " + " ".join("-" if x is None else n(x) for x in ev.fed_by)
+            s += f" · {term('冲关', 'fed', lang)} " + " ".join(
+                "-" if x is None else n(x) for x in ev.fed_by
+            )
         return s
     if isinstance(ev, Win):
         return describe_win(ev, names, variant, lang)
@@ -93,7 +97,11 @@ def describe_win(ev: Win, names: Sequence[str], variant: Any, lang: str) -> str:
     for fl in ev.flags_set:
         v = getattr(ev, fl)
         label = flag_name(variant.id, fl, lang)
-        parts.append(label if v is True else f"{label} {v if not isinstance(v, tuple) else ','.join(x or '-' for x in v)}")
+        parts.append(
+            label
+            if v is True
+            else f"{label} {v if not isinstance(v, tuple) else ','.join(x or '-' for x in v)}"
+        )
     return s + (" · " + " ".join(parts) if parts else "")
 
 
@@ -108,7 +116,9 @@ def payment_line(p: Payment, names: Sequence[str], width: int = 10) -> str:
     return f"{pad(short(names[p.payer], width), width)} → {pad(short(names[p.payee], width), width)} {p.amount:>6}  {p.reason}"
 
 
-def hand_summary(res: HandResult, names: Sequence[str], lang: str, events: Sequence[Any] = ()) -> str:
+def hand_summary(
+    res: HandResult, names: Sequence[str], lang: str, events: Sequence[Any] = ()
+) -> str:
     """A one-line summary of a settled hand."""
     extras = _event_counts(events, lang)
     if res.outcome == "win" and res.wins:
@@ -168,6 +178,7 @@ def seats_named(text: str, names: Sequence[str] | None) -> str:
     import re
 
     if names:
+
         def seat(m: re.Match) -> str:
             i = int(m.group(2))
             return f"{names[i]} [{i + 1}]" if 0 <= i < len(names) else m.group(0)

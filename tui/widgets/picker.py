@@ -45,8 +45,14 @@ class Picker(Widget, can_focus=True):
 
     index: reactive[int | None] = reactive(None)
 
-    def __init__(self, choices: Sequence[Choice], *, value: Any = ..., id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(
+        self,
+        choices: Sequence[Choice],
+        *,
+        value: Any = ...,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self._choices = list(choices)
         if value is not ...:
@@ -76,7 +82,10 @@ class Picker(Widget, can_focus=True):
         self.refresh()
 
     def set_enabled(self, value: Any, enabled: bool) -> None:
-        self._choices = [Choice(c.key, c.label, c.value, enabled) if c.value == value else c for c in self._choices]
+        self._choices = [
+            Choice(c.key, c.label, c.value, enabled) if c.value == value else c
+            for c in self._choices
+        ]
         if self.chosen and self.value == value and not enabled:
             self.index = None
         self.refresh()
@@ -98,7 +107,9 @@ class Picker(Widget, can_focus=True):
             if i:
                 text.append("  ")
             style = "reverse bold" if i == self.index else ("dim strike" if not c.enabled else "")
-            click = Style(meta={"@click": f"pick_index({i})"})  # mouse: click an option to choose it
+            click = Style(
+                meta={"@click": f"pick_index({i})"}
+            )  # mouse: click an option to choose it
             text.append(f"[{c.key}] ", style=Style.parse("bold" if c.enabled else "dim") + click)
             text.append(c.label, style=Style.parse(style or "none") + click)
         return text
@@ -121,7 +132,11 @@ class Picker(Widget, can_focus=True):
             enabled = [i for i, c in enumerate(self._choices) if c.enabled]
             if not enabled:
                 return True
-            cur = self.index if self.index in enabled else (enabled[0] if key == "right" else enabled[-1])
+            cur = (
+                self.index
+                if self.index in enabled
+                else (enabled[0] if key == "right" else enabled[-1])
+            )
             pos = enabled.index(cur)
             if self.index is not None:
                 pos = (pos + (1 if key == "right" else -1)) % len(enabled)
@@ -142,8 +157,15 @@ class SeatPicker(Picker):
     ``extra`` adds one more option, e.g. ``("0", "自摸", None)`` for a self-draw.
     """
 
-    def __init__(self, names: Sequence[str], *, extra: tuple[str, str, Any] | None = None,
-                 value: Any = ..., id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        *,
+        extra: tuple[str, str, Any] | None = None,
+        value: Any = ...,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         self.names = list(names)
         choices = []
         if extra is not None:
@@ -159,14 +181,25 @@ class SeatPicker(Picker):
         if super()._handle_key(key, character, advance):
             self._prefix = ""
             return True
-        if character and character.isprintable() and not character.isspace() and key not in ("escape", "enter", "tab"):
+        if (
+            character
+            and character.isprintable()
+            and not character.isspace()
+            and key not in ("escape", "enter", "tab")
+        ):
             prefix = (self._prefix + character).casefold()
-            seats = [i for i, n in enumerate(self.names) if n.casefold().startswith(prefix)
-                     and self._choices[self._index_of(i)].enabled]
+            seats = [
+                i
+                for i, n in enumerate(self.names)
+                if n.casefold().startswith(prefix) and self._choices[self._index_of(i)].enabled
+            ]
             if not seats:
                 prefix = character.casefold()
-                seats = [i for i, n in enumerate(self.names) if n.casefold().startswith(prefix)
-                         and self._choices[self._index_of(i)].enabled]
+                seats = [
+                    i
+                    for i, n in enumerate(self.names)
+                    if n.casefold().startswith(prefix) and self._choices[self._index_of(i)].enabled
+                ]
             if len(seats) == 1:
                 self._prefix = ""
                 self._pick(self._index_of(seats[0]), advance)  # type: ignore[arg-type]

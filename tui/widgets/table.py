@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mjscore.engine.core import TableState
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import DataTable, Static
-
-from mjscore.engine.core import TableState
 
 from ..i18n import WIND_EN, WIND_ZH, term, tr, wind_name
 from .describe import describe_event, hand_summary, short
@@ -39,9 +38,20 @@ class Scoreboard(Grid):
         yield PlayerCard(0)
         yield Static(classes="corner")
 
-    def show(self, names: Sequence[str], totals: Sequence[int], state: TableState, variant: Any,
-             lang: str, *, hand_number: int, ended: bool, open_events: int, jing: str | None = None,
-             bixiahu_factor: int = 2) -> None:
+    def show(
+        self,
+        names: Sequence[str],
+        totals: Sequence[int],
+        state: TableState,
+        variant: Any,
+        lang: str,
+        *,
+        hand_number: int,
+        ended: bool,
+        open_events: int,
+        jing: str | None = None,
+        bixiahu_factor: int = 2,
+    ) -> None:
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
             wind = state.seat_wind(seat)
@@ -65,18 +75,28 @@ class Scoreboard(Grid):
         info.append("\n" + tr("hand_no", lang, n=hand_number))
         if variant.id == "guobiao":
             w = state.prevailing_wind
-            info.append("\n" + (f"{WIND_ZH[w]}风圈" if lang == "zh" else f"{WIND_ZH[w]}风圈 {WIND_EN[w]} round"))
+            info.append(
+                "\n"
+                + (f"{WIND_ZH[w]}风圈" if lang == "zh" else f"{WIND_ZH[w]}风圈 {WIND_EN[w]} round")
+            )
         if variant.id == "nanjing":
             if state.bixiahu:
                 # the hand's actual multiplier (×8 with bixiahu_stack and two flags; QA F25)
-                info.append(f"\n{term('比下胡', 'double hand', lang)} ×{bixiahu_factor}", style="bold reverse")
+                info.append(
+                    f"\n{term('比下胡', 'double hand', lang)} ×{bixiahu_factor}",
+                    style="bold reverse",
+                )
             if state.flags:
-                info.append(f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}")
+                info.append(
+                    f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}"
+                )
         if jing:  # Nanchang: the jing of the hand being played, after its reveal (QA F12)
             from mjscore.engine.tiles import successor
 
-            info.append(f"\n{term('正精', 'jing', lang)} {jing} · {term('副精', 'sub', lang)} {successor(jing)}",
-                        style="bold")
+            info.append(
+                f"\n{term('正精', 'jing', lang)} {jing} · {term('副精', 'sub', lang)} {successor(jing)}",
+                style="bold",
+            )
         if ended:
             info.append("\n" + tr("status_ended", lang), style="bold")
         self.query_one("#table-info", Static).update(info)
@@ -85,8 +105,15 @@ class Scoreboard(Grid):
 class HandLog(DataTable):
     """One row per settled hand: number, dealer, each player's delta, a summary."""
 
-    def show(self, names: Sequence[str], outcomes: Sequence[Any], lang: str, *, hands: Sequence[Any] = (),
-             errors: str | None = None) -> None:
+    def show(
+        self,
+        names: Sequence[str],
+        outcomes: Sequence[Any],
+        lang: str,
+        *,
+        hands: Sequence[Any] = (),
+        errors: str | None = None,
+    ) -> None:
         cursor = self.cursor_row
         self.clear(columns=True)
         self.add_column("#", key="n", width=3)
@@ -104,10 +131,24 @@ class HandLog(DataTable):
             self.add_row(*cells, key=str(h.index))
         if outcomes:
             totals = outcomes[-1].totals
-            self.add_row(Text(""), Text(tr("totals", lang), style="bold"),
-                         *[Text(f"{t:+d}", justify="right", style="bold") for t in totals], Text(""), key="total")
+            self.add_row(
+                Text(""),
+                Text(tr("totals", lang), style="bold"),
+                *[Text(f"{t:+d}", justify="right", style="bold") for t in totals],
+                Text(""),
+                key="total",
+            )
         if errors:
-            self.add_row(Text("!"), Text(""), Text(""), Text(""), Text(""), Text(""), Text(errors), key="error")
+            self.add_row(
+                Text("!"),
+                Text(""),
+                Text(""),
+                Text(""),
+                Text(""),
+                Text(""),
+                Text(errors),
+                key="error",
+            )
         if self.row_count:
             if not getattr(self, "_placed", False) or len(outcomes) != getattr(self, "_n", 0):
                 cursor = len(outcomes) - 1  # new hands: follow the latest one
@@ -116,9 +157,13 @@ class HandLog(DataTable):
 
 
 class CurrentHand(Static):
-    def show(self, events: Sequence[Any], names: Sequence[str], variant: Any, lang: str, hand_number: int) -> None:
+    def show(
+        self, events: Sequence[Any], names: Sequence[str], variant: Any, lang: str, hand_number: int
+    ) -> None:
         t = Text()
-        t.append(f"{tr('current_hand', lang)} · {tr('hand_no', lang, n=hand_number)}\n", style="bold")
+        t.append(
+            f"{tr('current_hand', lang)} · {tr('hand_no', lang, n=hand_number)}\n", style="bold"
+        )
         if not events:
             t.append(tr("no_events", lang), style="dim")
         for i, ev in enumerate(events, 1):

@@ -41,7 +41,9 @@ def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> No
     used = set(reserved)
     for it in items:
         words = [w for w in (it.hint or it.id).replace("_", " ").lower().split() if w]
-        cands = [w[0] for w in words] + [ch for w in words for ch in w] + list(string.ascii_lowercase)
+        cands = (
+            [w[0] for w in words] + [ch for w in words for ch in w] + list(string.ascii_lowercase)
+        )
         for ch in cands:
             if ch in string.ascii_lowercase and ch not in used:
                 it.key = ch
@@ -58,7 +60,9 @@ class Toggles(Widget, can_focus=True):
         def control(self) -> Toggles:
             return self.toggles
 
-    def __init__(self, items: Sequence[ToggleItem], *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, items: Sequence[ToggleItem], *, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.items = list(items)
         self.cursor = 0
@@ -81,8 +85,14 @@ class Toggles(Widget, can_focus=True):
             if i:
                 text.append("   ")
             box = "☑" if it.value else "☐"
-            style = "bold reverse" if self.has_focus and i == self.cursor else ("bold" if it.value else "")
-            click = Style(meta={"@click": f"press_key({it.key!r})"})  # mouse: click an item to toggle it
+            style = (
+                "bold reverse"
+                if self.has_focus and i == self.cursor
+                else ("bold" if it.value else "")
+            )
+            click = Style(
+                meta={"@click": f"press_key({it.key!r})"}
+            )  # mouse: click an item to toggle it
             text.append(f"[{it.key}]", style=Style(bold=True) + click)
             text.append(f"{box} {it.label}", style=Style.parse(style or "none") + click)
             if it.max_count > 1 and it.value:
