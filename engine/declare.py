@@ -1,0 +1,262 @@
+"""What a variant declares as data: its patterns, situation flags, declared win fields, its
+scoring table for the help screen and its table status for the scoreboard.
+
+Everything a screen or the ``mjscore rules`` command shows about a rule set comes from these
+objects; the TUI renders them and holds no rule name, value or arithmetic of its own. Each
+variant module bundles its data in one :class:`Declared` and points ``Variant.data`` at it.
+
+The words the variants share (kong kinds, outcomes, winds, …) are :class:`Term` objects in
+:mod:`engine.terms`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:  # low modules only: the variant base imports this one
+    from .events import Event
+    from .results import TableState
+
+
+def term_text(zh: str, en: str, lang: str) -> str:
+    """A rule term as shown: the Chinese name, followed by the English gloss in English."""
+    if lang == "zh" or not en or en == zh:
+        return zh
+    return f"{zh} {en}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Term:
+    """A word of the rules: an id, the Chinese name and an English gloss."""
+
+    id: str
+    zh: str
+    en: str
+
+    def name(self, lang: str = "zh") -> str:
+        return term_text(self.zh, self.en, lang)
+
+
+# ---------------------------------------------------------------- patterns
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pattern:
+    """One scoring pattern of a variant (a 牌型, a 番, a multiplier).
+
+    ``value`` is what it adds (points, doublings or fans, in the variant's unit) and
+    ``multiplier`` what it multiplies by (1 when it only adds). ``implies``: declaring it
+    also counts these once; ``replaces``: it stands in place of these. ``declarable``: the
+    table may call it instead of typing the tiles (it appears in the win dialog).
+    ``hotkey``: the letter the win dialog gives it (a free one is chosen when empty).
+    ``applies`` and ``value_of``/``name_of`` (reading-dependent value and name, e.g. 七大对
+    g组) are for the evaluator; the help screen and the dialogs never call them.
+    """
+
+    id: str
+    zh: str
+    en: str
+    value: int = 0
+    multiplier: int = 1
+    implies: tuple[str, ...] = ()
+    replaces: tuple[str, ...] = ()
+    declarable: bool = True
+    big: bool = False  # a 大胡: wins without 门清 / four hard flowers (Nanjing), 比下胡 trigger
+    hotkey: str = ""
+    applies: Callable[[Any], bool] | None = field(default=None, repr=False, compare=False)
+    value_of: Callable[[Any], int] | None = field(default=None, repr=False, compare=False)
+    name_of: Callable[[Any], str] | None = field(default=None, repr=False, compare=False)
+
+    def name(self, lang: str = "zh") -> str:
+        return term_text(self.zh, self.en, lang)
+
+
+# ---------------------------------------------------------------- situation flags
+FlagKind = Literal["yes", "chain", "tiles", "count", "fish"]
+WinKind = Literal["self_draw", "discard"]
+ChainOf = Literal["winner", "discarder"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flag:
+    """A situation flag of a win (RULES.md §0 flag table), as one variant names it.
+
+    ``kind``: ``yes`` (on/off), ``chain`` (a kong-chain length 1–4; ``chain_of`` says whose
+    kongs make the chain), ``tiles`` (a tile string), ``count`` (a whole number), ``fish``
+    (four tiles, one per seat, ``-`` for none). ``wins``: the win kinds it may mark.
+    ``option``: the house rule that must be on (truthy) for the flag to matter.
+    ``of_discard``: a fact of the discard, the same for every winner on it (一炮多响).
+    """
+
+    id: str
+    zh: str
+    en: str
+    kind: FlagKind = "yes"
+    wins: tuple[WinKind, ...] = ("self_draw", "discard")
+    option: str | None = None
+    chain_of: ChainOf | None = None
+    of_discard: bool = False
+    hotkey: str = ""
+
+    def name(self, lang: str = "zh") -> str:
+        return term_text(self.zh, self.en, lang)
+
+    @property
+    def max_count(self) -> int:
+        """The largest value a toggle for it takes (a chain flag counts kongs, up to 4)."""
+        return 4 if self.kind == "chain" else 1
+
+    @property
+    def typed(self) -> bool:
+        """Whether the flag's value is typed as text rather than toggled."""
+        return self.kind in ("tiles", "count", "fish")
+
+    def in_use(self, rules: Any) -> bool:
+        """Whether the flag matters under these house rules."""
+        return self.option is None or bool(getattr(rules, self.option))
+
+    def read(self, text: str) -> Any:
+        """The record value of a typed flag from the text the user typed (``ValueError``
+        with a short message when it cannot be used)."""
+        s = text.strip()
+        if self.kind == "count":
+            if not s.isdigit():
+                raise ValueError("enter a whole number")
+            return int(s)
+        if self.kind == "fish":
+            parts = [p.strip() for p in s.replace("，", ",").split(",")]
+            if len(parts) != 4:
+                raise ValueError("a,b,c,d")
+            return [None if p in ("", "-") else p for p in parts]
+        if self.kind == "chain":
+            return int(s)
+        if self.kind == "yes":
+            return True
+        return s
+
+
+# ---------------------------------------------------------------- declared win fields
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclaredField:
+    """A fact of a win the table may declare instead of typing the tiles (besides the
+    patterns): ``yes`` (a tick, e.g. 门清) or ``number`` (e.g. 软花, 番数)."""
+
+    id: str
+    zh: str
+    en: str
+    kind: Literal["yes", "number"] = "number"
+    hotkey: str = ""
+
+    def name(self, lang: str = "zh") -> str:
+        return term_text(self.zh, self.en, lang)
+
+
+# ---------------------------------------------------------------- the help screen
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringRow:
+    """One line of a scoring table: a name (zh, en gloss) and its worth as text."""
+
+    zh: str
+    en: str
+    value: str
+
+    def name(self, lang: str = "zh") -> str:
+        return term_text(self.zh, self.en, lang)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringTable:
+    """A variant's scoring table: the formula line, then one row per item."""
+
+    formula: str
+    rows: tuple[ScoringRow, ...]
+
+
+# ---------------------------------------------------------------- the scoreboard
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusMark:
+    """One line of the table centre: ``parts`` of (term, value), joined by `` · ``;
+    ``strong``: shown emphasised (e.g. a 比下胡 hand)."""
+
+    parts: tuple[tuple[Term, str], ...]
+    strong: bool = False
+
+    def text(self, lang: str = "zh") -> str:
+        return " · ".join(f"{t.name(lang)} {v}".rstrip() for t, v in self.parts)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableStatus:
+    """What the scoreboard shows about the hand being played, beyond names and totals.
+
+    ``round_wind`` (国标): the prevailing wind as a term (东风圈). ``bixiahu``/``flags``/
+    ``multiplier`` (南京): a 比下胡 hand, the 插旗 count and the multiplier of this hand
+    (1 when none). ``jing``/``sub_jing`` (南昌): the hand's 正精 and 副精 once revealed.
+    ``sealed`` (南宁): players whose 封胡 is already on. ``paid``: amounts already settled
+    on the spot in this hand (kongs paid at once), per seat. ``game`` (国标): the game
+    number. ``marks``: the lines to show, in order, built from the facts above.
+    """
+
+    dealer: int
+    hand_number: int
+    prevailing_wind: str | None = None
+    bixiahu: bool = False
+    flags: int = 0
+    multiplier: int = 1
+    jing: str | None = None
+    sub_jing: str | None = None
+    sealed: tuple[int, ...] = ()
+    paid: tuple[int, int, int, int] | None = None
+    game: int | None = None
+    marks: tuple[StatusMark, ...] = ()
+
+
+StatusFn = Callable[["TableState", Any, Sequence["Event"]], TableStatus]
+
+
+def plain_status(state: TableState, rules: Any, events: Sequence[Event]) -> TableStatus:
+    """The status every variant has: the dealer and the hand number."""
+    return TableStatus(dealer=state.dealer, hand_number=state.hand_number)
+
+
+# ---------------------------------------------------------------- the bundle
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared:
+    """Everything a variant declares as data (``Variant.data``).
+
+    ``events``: the event types it records, in the order the app offers them.
+    ``multiple_wins``: several players may win on one discard (一炮多响).
+    ``status``: the table status of a hand being played, from its state, the house rules
+    and the hand's events so far.
+    """
+
+    name: Term
+    unit: str
+    patterns: tuple[Pattern, ...]
+    flags: tuple[Flag, ...]
+    declared: tuple[DeclaredField, ...]
+    events: tuple[str, ...]
+    scoring: ScoringTable
+    status: StatusFn = plain_status
+    multiple_wins: bool = False
+
+    def pattern(self, pattern_id: str) -> Pattern | None:
+        return next((p for p in self.patterns if p.id == pattern_id), None)
+
+    def flag(self, flag_id: str) -> Flag | None:
+        return next((f for f in self.flags if f.id == flag_id), None)
+
+    def declared_field(self, field_id: str) -> DeclaredField | None:
+        return next((f for f in self.declared if f.id == field_id), None)
+
+    @property
+    def declarable(self) -> tuple[Pattern, ...]:
+        return tuple(p for p in self.patterns if p.declarable)
+
+    @property
+    def pattern_ids(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.patterns)
+
+    @property
+    def flag_ids(self) -> frozenset[str]:
+        return frozenset(f.id for f in self.flags)

@@ -1,0 +1,80 @@
+"""The words the four rule sets share, with their Chinese names and English glosses.
+
+One table, so an added kong is 补杠 everywhere (RULES.md §0 calls it so), an outcome or a
+wind has one name, and the app, the reports and ``mjscore rules`` say the same thing.
+A variant's own words (its patterns and flags) are in its declared data
+(:mod:`engine.declare`), not here.
+"""
+
+from __future__ import annotations
+
+from .declare import Term
+
+
+def _table(*terms: Term) -> dict[str, Term]:
+    return {t.id: t for t in terms}
+
+
+VARIANTS = _table(
+    Term(id="nanning", zh="南宁", en="Nanning"),
+    Term(id="nanjing", zh="南京", en="Nanjing"),
+    Term(id="guobiao", zh="国标", en="Guobiao"),
+    Term(id="nanchang", zh="南昌", en="Nanchang"),
+)
+
+KONG_KINDS = _table(
+    Term(id="exposed", zh="明杠", en="exposed"),
+    Term(id="added", zh="补杠", en="added"),
+    Term(id="concealed", zh="暗杠", en="concealed"),
+)
+
+PENALTY = Term(id="penalty", zh="罚", en="penalty")
+PENALTY_KINDS = _table(
+    Term(id="same_round", zh="四家同打一张", en="all four discard the same tile"),
+    Term(id="four_copies", zh="一人打出四张同牌", en="one player discards all four copies"),
+)
+
+OUTCOMES = _table(
+    Term(id="win", zh="胡", en="win"),
+    Term(id="draw", zh="流局", en="draw"),
+    Term(id="false_win", zh="诈胡", en="false win"),
+)
+
+SELF_DRAW = Term(id="self_draw", zh="自摸", en="self-draw")
+DEALER = Term(id="dealer", zh="庄", en="dealer")
+CONCEALED = Term(id="concealed", zh="门清", en="concealed")
+
+WINDS = _table(
+    Term(id="E", zh="东", en="East"),
+    Term(id="S", zh="南", en="South"),
+    Term(id="W", zh="西", en="West"),
+    Term(id="N", zh="北", en="North"),
+)
+# the prevailing wind of a Guobiao round: 东风圈 "East round"
+ROUND_WINDS = {
+    w: Term(id=f"round_{w}", zh=f"{t.zh}风圈", en=f"{t.en} round") for w, t in WINDS.items()
+}
+
+# the claim digit of a meld in a tile string, relative to the winner
+RELATIVE_SEATS = _table(
+    Term(id="1", zh="上家", en="before"),
+    Term(id="2", zh="对家", en="opposite"),
+    Term(id="3", zh="下家", en="after"),
+)
+
+# 南京 table marks
+BIXIAHU = Term(id="bixiahu", zh="比下胡", en="double hand")
+FLAG_COUNT = Term(id="flags", zh="插旗", en="flags")
+
+# 南昌 jing words
+JING = Term(id="jing", zh="正精", en="jing")
+SUB_JING = Term(id="sub_jing", zh="副精", en="sub")
+LOWER_JING = Term(id="lower_jing", zh="下精", en="lower jing")
+JING_KONGS = Term(id="jing_kongs", zh="精杠", en="jing kongs")
+CHONGGUAN_FED = Term(id="fed", zh="冲关", en="fed")
+JING_BONUS = Term(id="jing_bonus", zh="奖励分", en="jing bonus")
+
+
+def variant_term(variant_id: str) -> Term:
+    """The rule set's name (the id itself for an unknown one)."""
+    return VARIANTS.get(variant_id) or Term(id=variant_id, zh=variant_id, en=variant_id)
