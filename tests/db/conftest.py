@@ -1,16 +1,11 @@
-from __future__ import annotations
+"""The db tests' ledgers run on the deterministic toy rule set (tests/db/toy.py)."""
 
-import sys
-from pathlib import Path
+from __future__ import annotations
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import toy  # noqa: E402
-from mjscore.db import Ledger  # noqa: E402
-
-PLAYERS = ["阿明", "小芳", "[bold]老王[/bold]", "Lee 🀄"]
+from tests.builders import MARKUP_NAMES as PLAYERS
+from tests.db import toy
 
 
 @pytest.fixture
@@ -23,17 +18,15 @@ def toy_variant(monkeypatch):
 
 
 @pytest.fixture
-def ledger(toy_variant):
-    led = Ledger.memory()
-    yield led
-    led.close()
+def ledger(toy_variant, ledger):
+    """The shared in-memory ledger, on the toy rule set."""
+    return ledger
 
 
 @pytest.fixture
-def file_ledger(toy_variant, tmp_path):
-    led = Ledger.open(tmp_path / "ledger.sqlite3")
-    yield led
-    led.close()
+def file_ledger(toy_variant, file_ledger):
+    """The shared file ledger, on the toy rule set."""
+    return file_ledger
 
 
 @pytest.fixture

@@ -15,14 +15,9 @@ from pathlib import Path
 import pytest
 from mjscore.db import Ledger
 from mjscore.db.transfer import import_record
-from mjscore.tui.cli import main
-from records import RECORDS
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.builders import RECORDS
+from tests.builders import run_main as run
 
 
 def one_line_error(code: int, out: str, err: str) -> bool:

@@ -8,16 +8,11 @@ import re
 
 import pytest
 from mjscore.engine.money import text_width
-from mjscore.tui.cli import main
-from records import RECORDS
+
+from tests.builders import RECORDS
+from tests.builders import run_main as run
 
 ODD_NAMES = ["阿明", "e\u0301e\u0301 Zoë", "[b]x[/b]", "Lee 🀄"]
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.fixture
@@ -83,7 +78,7 @@ def test_a_ledger_session_that_no_longer_settles_is_named(tmp_path, record_file,
 
 
 def test_report_review_names_declared_patterns_in_chinese(capsys):
-    from records import ENGINE_DATA
+    from tests.builders import ENGINE_DATA
 
     src = ENGINE_DATA / "nanjing_streak.json"
     if not src.exists():

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import PLAYERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mjscore.db import Ledger, LedgerError, NotFound
 from mjscore.engine.core import replay
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Draw, FalseWin, Kong
-from toy import win
+
+from tests.builders import MARKUP_NAMES as PLAYERS
+from tests.db.toy import win
 
 ALL_TABLES = (
     "players",

@@ -14,11 +14,12 @@ import time
 from pathlib import Path
 
 import pytest
-from crash_writer import amended_first, hand_events
 from mjscore.db import Ledger
 from mjscore.engine.record import event_from_json
-from records import available
-from test_corrections import assert_consistent
+
+from tests.builders import available
+from tests.db.crash_writer import amended_first, hand_events
+from tests.db.test_corrections import assert_consistent
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent

@@ -7,7 +7,6 @@ import sqlite3
 import threading
 
 import pytest
-from conftest import PLAYERS
 from mjscore.db import (
     SCHEMA_VERSION,
     Ledger,
@@ -18,7 +17,9 @@ from mjscore.db import (
 )
 from mjscore.db.schema import KNOWN_MIGRATIONS
 from mjscore.engine.record import Draw
-from toy import win
+
+from tests.builders import MARKUP_NAMES as PLAYERS
+from tests.db.toy import win
 
 TABLES = {"players", "sessions", "seats", "hands", "events", "payments", "seat_results", "audit"}
 VIEWS = {"session_totals", "hand_deltas", "payment_lines", "player_lifetime", "session_players"}

@@ -6,11 +6,12 @@ import json
 from decimal import Decimal
 
 import pytest
-from conftest import PLAYERS
 from mjscore.db import LedgerError, NotFound
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Draw, FalseWin, Kong
-from toy import win
+
+from tests.builders import MARKUP_NAMES as PLAYERS
+from tests.db.toy import win
 
 
 def test_create_and_list(ledger, session):

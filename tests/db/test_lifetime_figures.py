@@ -18,7 +18,8 @@ from mjscore.engine.core import replay
 from mjscore.engine.record import load_session
 from mjscore.engine.stats import Game, lifetime_from_figures, lifetime_stats
 from mjscore.tui.cli import main
-from records import ENGINE_DATA, FLUSH, RECORDS, available
+
+from tests.builders import ENGINE_DATA, FLUSH, RECORDS, available
 
 DEMO = Path(__file__).parents[2] / "tui" / "data" / "demo.json"
 VARIANTS = [v for v in ("guobiao", "nanjing", "nanning", "nanchang") if available(v)]

@@ -11,7 +11,8 @@ import pytest
 from mjscore.db import Ledger
 from mjscore.engine.core import replay
 from mjscore.engine.record import Hand, hand_from_json, load_session
-from records import available
+
+from tests.builders import available
 
 # hands 1–7 of a Nanjing evening (tests/engine/data/nanjing_streak.json): a 比下胡 streak
 NANJING: dict[str, Any] = {

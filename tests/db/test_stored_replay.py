@@ -11,7 +11,8 @@ from mjscore.db.transfer import import_record
 from mjscore.engine.core import replay
 from mjscore.engine.stats import Game, lifetime_stats
 from mjscore.tui.cli import main
-from records import ENGINE_DATA, RECORDS, available
+
+from tests.builders import ENGINE_DATA, RECORDS, available
 
 SOURCES = [
     pytest.param(

@@ -13,8 +13,10 @@ from mjscore.db.transfer import export_csv, export_json, import_record
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import dump_session, load_session
 from mjscore.tui.cli import main
-from records import ENGINE_DATA, RECORDS, available, record
-from test_corrections import assert_consistent, snapshot
+
+from tests.builders import ENGINE_DATA, RECORDS, available, record
+from tests.builders import run_main as run
+from tests.db.test_corrections import assert_consistent, snapshot
 
 VARIANTS = [
     pytest.param(v, marks=pytest.mark.skipif(not available(v), reason=f"{v} not built yet"))
@@ -124,12 +126,6 @@ def test_csv_export(led):
 
 
 # ---------------------------------------------------------------- the command line
-def run(capsys, *argv):
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
 def test_cli_import_export_sessions(tmp_path, capsys, monkeypatch):
     db = str(tmp_path / "cli.sqlite3")
     src = tmp_path / "s.json"

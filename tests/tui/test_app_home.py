@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
 from mjscore.tui.app import DEMO_NOTE, ActionsProvider
 from mjscore.tui.i18n import detect_lang
 from mjscore.tui.screens.help import HelpScreen
@@ -14,12 +12,7 @@ from mjscore.tui.screens.home import HomeScreen, SessionList
 from mjscore.tui.screens.new_session import NewSessionScreen
 from mjscore.tui.screens.table import TableScreen
 
-
-@pytest.fixture
-def ledger():
-    led = new_ledger()
-    yield led
-    led.close()
+from tests.builders import SIZE, app_on, events, open_table, run, session, text_of
 
 
 @run
@@ -203,7 +196,7 @@ async def test_new_session_typed_in_one_burst(ledger):
     # From the home screen: n, rule set 2, four names with Tab between, Ctrl+S, then a
     # kong — all queued at once (tmux send-keys / fast typing). Tab used to be lost while
     # the focus move after the rule set was still pending, so every name ran together.
-    from apphelp import type_fast
+    from tests.builders import type_fast
 
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:

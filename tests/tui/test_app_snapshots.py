@@ -5,7 +5,7 @@ look at the SVGs before committing them."""
 
 from __future__ import annotations
 
-from apphelp import SIZE, app_on, new_ledger, session
+from tests.builders import SIZE, app_on, new_ledger, session
 
 
 def test_home_empty(snap_compare):

@@ -2,7 +2,8 @@
 situation row does not use is ignored, and the dialog and the ledger stay as they were."""
 
 import pytest
-from apphelp import SIZE, app_on, events, new_ledger, open_table, run, session
+
+from tests.builders import SIZE, app_on, events, new_ledger, open_table, run, session
 
 
 @pytest.mark.parametrize("keys", [("x",), ("up",), ("5",), ("tab", "tab", "x")])

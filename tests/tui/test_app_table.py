@@ -5,29 +5,22 @@ end/reopen. Each test asserts what the ledger holds afterwards."""
 from __future__ import annotations
 
 import pytest
-from apphelp import (
+from mjscore.tui.screens.dialogs import KongDialog, WinDialog
+from mjscore.tui.screens.table import TableScreen
+from mjscore.tui.widgets.table import HandLog
+
+from tests.builders import (
     SIZE,
     app_on,
     events,
     hotkey,
     lines_of,
-    new_ledger,
     open_table,
     run,
     session,
     text_of,
     totals,
 )
-from mjscore.tui.screens.dialogs import KongDialog, WinDialog
-from mjscore.tui.screens.table import TableScreen
-from mjscore.tui.widgets.table import HandLog
-
-
-@pytest.fixture
-def ledger():
-    led = new_ledger()
-    yield led
-    led.close()
 
 
 @run

@@ -5,12 +5,13 @@ after each key and hide the race. Each test asserts what the ledger holds."""
 
 from __future__ import annotations
 
-import pytest
-from apphelp import (
+from mjscore.tui.screens.dialogs import WinDialog
+from mjscore.tui.screens.table import TableScreen
+
+from tests.builders import (
     SIZE,
     app_on,
     events,
-    new_ledger,
     open_table,
     run,
     session,
@@ -18,17 +19,8 @@ from apphelp import (
     totals,
     type_fast,
 )
-from mjscore.tui.screens.dialogs import WinDialog
-from mjscore.tui.screens.table import TableScreen
 
 NAMES = ["Alice", "Bob", "Mei", "Wang"]
-
-
-@pytest.fixture
-def ledger():
-    led = new_ledger()
-    yield led
-    led.close()
 
 
 @run

@@ -1,0 +1,40 @@
+"""Fixtures every test folder shares; the builders behind them are in ``tests/builders.py``.
+
+tests/ is a package (``tests/__init__.py``), so test modules import helpers as
+``from tests.builders import ...`` and ``from tests.db import toy``, with no sys.path edits.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.builders import Ran, mjscore, new_ledger
+
+
+@pytest.fixture
+def ledger():
+    """A ledger in memory with the real rule sets (closed after the test)."""
+    led = new_ledger()
+    yield led
+    led.close()
+
+
+@pytest.fixture
+def file_ledger(tmp_path):
+    """A ledger in a real file (closed after the test)."""
+    from mjscore.db import Ledger
+
+    led = Ledger.open(tmp_path / "ledger.sqlite3")
+    yield led
+    led.close()
+
+
+@pytest.fixture
+def cli():
+    """``cli(*argv, stdin=b"", env={})`` runs ``mjscore ARGV`` in-process and returns
+    ``Ran(returncode, stdout, stderr)``."""
+
+    def run(*argv: str, stdin: bytes = b"", env: dict[str, str] | None = None) -> Ran:
+        return mjscore(*argv, stdin=stdin, env=env)
+
+    return run
