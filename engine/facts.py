@@ -8,11 +8,12 @@ All checks raise :class:`MjError` with ``where`` relative to the hand ("events[3
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .core import TableState
 from .errors import ErrorCode, MjError
-from .record import Hand, Kong, Pung, Win
+from .events import Event, Hand, Kong, Pung, Win
+from .results import TableState
 from .tiles import HandTiles, parse_hand, relative_to_absolute
 
 KONG_KIND_ZH = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
@@ -230,3 +231,53 @@ def claimed_melds(
 
 def relative_seat(owner: int, rel: int) -> int:
     return relative_to_absolute(owner, rel)
+
+
+# ---------------------------------------------------------------- for a hand being entered
+def kong_run(events: Sequence[Event], player: int | None) -> tuple[int, int]:
+    """(the player's run of kongs ending ``events``, all the player's kongs in them): the
+    likely and the largest ``n`` of a kong-chain flag (kong_bloom, kong_cannon,
+    robbed_kong) for a win entered after these events; (1, 4) when the player is unknown."""
+    if player is None:
+        return 1, 4
+    mine = [isinstance(e, Kong) and e.player == player for e in events]
+    run = 0
+    for m in reversed(mine):
+        if not m:
+            break
+        run += 1
+    total = sum(mine)
+    return max(run, 1), max(total, 1) if total else 4
+
+
+@dataclass(frozen=True, slots=True)
+class PungSupplier:
+    """Who supplied the pung an added kong upgrades (RULES.md §0: "the added kong's `from`
+    equals the pung's"). ``found``: ``one`` (``seat`` is it), ``none`` (no such pung is
+    logged) or ``several`` (the player's pungs came from different seats; the tile decides)."""
+
+    found: str
+    seat: int | None = None
+
+
+def added_kong_supplier(events: Sequence[Event], player: int, tile: str | None) -> PungSupplier:
+    """The supplier of the player's logged pung (of ``tile`` when given) not yet upgraded."""
+    upgraded = {
+        e.tile
+        for e in events
+        if isinstance(e, Kong) and e.kind == "added" and e.player == player and e.tile
+    }
+    ps = [
+        e
+        for e in events
+        if isinstance(e, Pung) and e.player == player and (e.tile is None or e.tile not in upgraded)
+    ]
+    if tile:
+        exact = [p for p in ps if p.tile == tile]
+        ps = exact or [p for p in ps if p.tile is None]
+    if not ps:
+        return PungSupplier("none")
+    suppliers = {p.from_ for p in ps}
+    if len(suppliers) > 1:
+        return PungSupplier("several")
+    return PungSupplier("one", next(iter(suppliers)))

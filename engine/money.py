@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .core import settle_up
 from .errors import ErrorCode, MjError
+from .transfers import settle_up
 
 CENT = Decimal("0.01")
 

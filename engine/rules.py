@@ -10,9 +10,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import ErrorCode, MjError
+
+OptionValue = bool | int | str | None  # what an option holds in a record's "options"
+T = TypeVar("T")
 
 
 def option(
@@ -106,14 +109,14 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
 
 
 def rules_from_options(
-    rules_cls: type, options: Mapping[str, Any] | None, where: str = "options"
-) -> Any:
+    rules_cls: type[T], options: Mapping[str, OptionValue] | None, where: str = "options"
+) -> T:
     """Validate ``options`` (unknown names and ill-typed values are errors) into rules."""
     options = options or {}
     if not isinstance(options, Mapping):
         raise MjError(ErrorCode.BAD_OPTION, "options must be an object", where=where)
     specs = {s.name: s for s in option_specs(rules_cls)}
-    values = {}
+    values: dict[str, OptionValue] = {}
     for name, value in options.items():
         if name not in specs:
             known = ", ".join(sorted(specs)) or "none"

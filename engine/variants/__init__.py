@@ -6,7 +6,7 @@ import importlib
 from functools import cache
 
 from ..errors import ErrorCode, MjError
-from ..record import VARIANTS
+from ..events import VARIANTS
 
 NAMES_ZH = {"nanning": "南宁", "nanjing": "南京", "guobiao": "国标", "nanchang": "南昌"}
 

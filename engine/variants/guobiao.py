@@ -23,19 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from ..core import (
-    CalcResult,
-    HandResult,
-    PaymentBook,
-    ScoreItem,
-    TableState,
-    Variant,
-    WinResult,
-    advance,
-)
+from ..checks import check_event_consistency
 from ..errors import ErrorCode, MjError
+from ..events import Flowers, Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
-from ..record import FalseWin, Flowers, Hand, Kong, Pung, Win, check_event_consistency
+from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
     DEFAULT_CONTEXT,
@@ -45,6 +37,8 @@ from ..tiles import (
     parse_hand,
     parse_tiles,
 )
+from ..variant import Variant, false_win_payments
+from . import guobiao_data
 from .gb_fans import FLOWER, Fan, fan_for_label
 
 WINDS = "ESWN"
@@ -566,6 +560,7 @@ class Guobiao(Variant):
     id: ClassVar[str] = "guobiao"
     name_zh: ClassVar[str] = "国标"
     name_en: ClassVar[str] = "Guobiao"
+    data = guobiao_data.DATA  # patterns, flags, scoring table, table status
     Rules: ClassVar[type] = GuobiaoRules
     flags: ClassVar[frozenset[str]] = GB_FLAGS
     declared_fields: ClassVar[frozenset[str]] = frozenset({"fan"})
@@ -626,12 +621,9 @@ class Guobiao(Variant):
             summary = wr.summary
             dealer_stays = win.player == state.dealer
         elif outcome == "false_win":
-            fw = hand.of(FalseWin)[0]
-            for p in range(4):
-                if p != fw.player:
-                    book.pay(
-                        fw.player, p, rules.false_win_penalty, f"错和 罚{rules.false_win_penalty}"
-                    )
+            false_win_payments(
+                book, hand, rules.false_win_penalty, f"错和 罚{rules.false_win_penalty}"
+            )
             summary = "错和"
             dealer_stays = False
         elif outcome == "draw":

@@ -16,24 +16,20 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import facts
-from ..core import (
-    CalcResult,
-    HandResult,
-    PaymentBook,
-    TableState,
-    Variant,
-    WinResult,
-    advance,
-    settle_up,
-)
 from ..errors import ErrorCode, MjError
-from ..record import FalseWin, Hand, Jing, JingCount, Kong, Pung, Win
+from ..events import Hand, Jing, JingCount, Kong, Pung, Win
+from ..results import CalcResult, HandResult, PaymentBook, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import TILE_ZH, HandTiles, format_hand, parse_hand, parse_tiles, successor
+from ..transfers import settle_up
+from ..variant import Variant, false_win_payments
+from . import nanchang_data
 from .nanchang_score import (
     BY_ID,
     CLEAN_BONUS,
     IMPLIES,
+    JING_KONG_POINTS,
+    KONG_POINTS,
     MULTIPLIERS,
     PATTERN_IDS,
     Valuation,
@@ -49,8 +45,6 @@ from .nanchang_score import (
 from .nanchang_wild import count_jing, jing_pair
 
 NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
-KONG_POINTS = 2
-JING_KONG_POINTS = 10
 LAN_SHAPES = ("thirteen_lan", "seven_star_lan")
 
 
@@ -394,6 +388,7 @@ class Nanchang(Variant):
     id = "nanchang"
     name_zh = "南昌"
     name_en = "Nanchang"
+    data = nanchang_data.DATA  # patterns, flags, scoring table, table status
     Rules = NanchangRules
     flags = NANCHANG_FLAGS
     declared_fields = frozenset({"patterns"})
@@ -465,10 +460,7 @@ class Nanchang(Variant):
             if win.player != dealer:
                 next_dealer = (dealer + 1) % 4
         elif outcome == "false_win":
-            fw = hand.of(FalseWin)[0]
-            for p in range(4):
-                if p != fw.player:
-                    book.pay(fw.player, p, base * rules.false_win_penalty, "诈胡")
+            false_win_payments(book, hand, base * rules.false_win_penalty, "诈胡")
         # 封顶
         nets = book.deltas()
         capped = cap_nets(nets, rules.cap)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, prod
 
-from ..core import ScoreItem
+from ..results import ScoreItem
 from ..tiles import HandTiles
 from .nanchang_wild import analyse, jing_pair, jing_single
 
@@ -97,6 +97,8 @@ SHAPE_PATTERN = {
 }
 IMPLIES = {"seven_star_lan": "thirteen_lan", "clean_sweep": "clean"}
 CLEAN_BONUS = 5
+KONG_POINTS = 2  # 奖励分: each kong held at the end
+JING_KONG_POINTS = 10  # 奖励分: each 精杠
 
 
 @dataclass(frozen=True, slots=True)

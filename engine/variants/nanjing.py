@@ -16,18 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .. import facts
-from ..core import (
-    CalcResult,
-    HandResult,
-    PaymentBook,
-    ScoreItem,
-    TableState,
-    Variant,
-    WinResult,
-    advance,
-)
 from ..errors import ErrorCode, MjError
-from ..record import FalseWin, Flowers, Hand, Kong, Penalty, Pung, Win
+from ..events import Flowers, Hand, Kong, Penalty, Pung, Win
+from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
     DRAGONS,
@@ -38,19 +29,22 @@ from ..tiles import (
     parse_hand,
     parse_tiles,
 )
+from ..variant import Variant, false_win_payments
+from . import nanjing_data
 from .nanjing_score import (
     BY_ID,
+    FLOWER_KONG_PAY,
+    KONG_PAY,
     PATTERN_IDS,
+    PENALTY_PAY,
     Bonuses,
     Valuation,
     close_patterns,
+    multiplier,
     value_declared,
     value_tiles,
 )
 
-KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}
-FLOWER_KONG_PAY = 20
-PENALTY_PAY = 10
 PENALTY_ZH = {"same_round": "罚 四家一圈出同牌", "four_copies": "罚 一人出四张同牌"}
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
@@ -72,13 +66,6 @@ class NanjingRules:
 
 def _contra(msg: str, where: str | None) -> MjError:
     return MjError(ErrorCode.CONTRADICTION, msg, where=where)
-
-
-def multiplier(state: TableState, rules: NanjingRules) -> int:
-    """比下胡: ×2, or ×2^(1+flags) with ``bixiahu_stack``; 1 in an ordinary hand."""
-    if not state.bixiahu:
-        return 1
-    return 2 ** (1 + state.flags) if rules.bixiahu_stack else 2
 
 
 def _tag(m: int) -> str:
@@ -518,6 +505,7 @@ class Nanjing(Variant):
     id: ClassVar[str] = "nanjing"
     name_zh: ClassVar[str] = "南京"
     name_en: ClassVar[str] = "Nanjing"
+    data = nanjing_data.DATA  # patterns, flags, scoring table, table status
     Rules: ClassVar[type] = NanjingRules
     flags: ClassVar[frozenset[str]] = frozenset(
         {
@@ -608,10 +596,7 @@ class Nanjing(Variant):
                 triggers.append("海底捞")
             summary = wins[0].summary
         elif outcome == "false_win":
-            fw = hand.of(FalseWin)[0]
-            for p in range(4):
-                if p != fw.player:
-                    book.pay(fw.player, p, rules.false_win_penalty * m, f"诈胡{tag}")
+            false_win_payments(book, hand, rules.false_win_penalty * m, f"诈胡{tag}")
             summary = "诈胡"
         elif outcome == "draw":
             triggers.append("和局")

@@ -15,13 +15,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from ..core import ScoreItem
 from ..errors import ErrorCode, MjError
 from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
+from ..results import ScoreItem, TableState
 from ..tiles import WINDS, HandTiles, Meld, is_wind, suit
 
 RUN = 20  # 跑20: every win starts from 20 花
+KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}  # 杠 paid on the spot (现场汇)
+FLOWER_KONG_PAY = 20
+PENALTY_PAY = 10
+
+
+class _Stacking(Protocol):
+    @property
+    def bixiahu_stack(self) -> bool: ...
+
+
+def multiplier(state: TableState, rules: _Stacking) -> int:
+    """比下胡: ×2, or ×2^(1+flags) with ``bixiahu_stack``; 1 in an ordinary hand."""
+    if not state.bixiahu:
+        return 1
+    return 2 ** (1 + state.flags) if rules.bixiahu_stack else 2
 
 
 # ---------------------------------------------------------------- the pattern table

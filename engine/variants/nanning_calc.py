@@ -8,12 +8,15 @@ same code as a session, once for a discard by each other player and once for a s
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from ..core import CalcResult, TableState
 from ..errors import ErrorCode, MjError
-from ..record import Hand, Kong, Win
-from ..tiles import format_hand
+from ..events import Hand, Kong, Pung, Win
+from ..results import CalcResult, TableState
+from ..tiles import HandTiles, format_hand, parse_hand
+from .nanning_rules import FLAGS
+from .nanning_score import PATTERN_IDS
 
 SELF_ONLY = ("kong_bloom", "heavenly", "earthly", "horses", "horse_hits")
 DISCARD_ONLY = ("kong_cannon", "robbed_kong", "discarder_all_melded", "human")
@@ -30,8 +33,6 @@ def _scenario(
     flags: dict[str, Any],
     pre: list[Any],
 ) -> dict[str, Any]:
-    from .nanning import strip_context, synthetic_events
-
     win = Win(player=player, from_=from_, hand=strip_context(tiles), **flags)
     hand = Hand((*pre, *synthetic_events(tiles, player), win))
     state = TableState(dealer=0)
@@ -67,8 +68,6 @@ def _scenario(
 def calc(
     variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None
 ) -> CalcResult:
-    from .nanning import FLAGS, parse
-    from .nanning_score import PATTERN_IDS
 
     if jing is not None:
         raise MjError(
@@ -178,3 +177,23 @@ def _lines(lines: list[str], label: str, sc: dict[str, Any]) -> None:
     if kong:
         lines.append(f"    杠分 kong points +{kong}")
     lines.append(f"    total {sc['total']}")
+
+
+def synthetic_events(tiles: HandTiles, player: int) -> list[Any]:
+    """Pung/kong events for the melds of a hand string (kongs in the order written)."""
+    evs: list[Any] = []
+    for m in tiles.melds:
+        if m.kind == "pung":
+            evs.append(Pung(player=player, from_=m.from_seat(player), tile=m.tile))
+        elif m.kind == "kong":
+            kind = "concealed" if m.concealed else ("added" if m.added else "exposed")
+            evs.append(Kong(player=player, kind=kind, from_=m.from_seat(player), tile=m.tile))
+    return evs
+
+
+def strip_context(tiles: HandTiles) -> str:
+    return format_hand(replace(tiles, context=None))
+
+
+def parse(hand: str) -> HandTiles:
+    return parse_hand(hand, variant="nanning", waiting_ok=False)

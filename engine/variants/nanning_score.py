@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..core import ScoreItem
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
+from ..results import ScoreItem
 from ..tiles import HandTiles, is_honour, suit
 
 # ---------------------------------------------------------------- the three amounts

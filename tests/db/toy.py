@@ -38,6 +38,9 @@ class Toy(Variant):
     event_types = frozenset({"pung", "kong", "win", "false_win", "draw"})
     multiple_wins = True
 
+    def calc(self, hand, rules, *, flags=None, jing=None):
+        raise NotImplementedError("a stand-in rule set values no hand strings")
+
     def settle_hand(self, hand: Hand, state: TableState, rules: ToyRules):
         book = PaymentBook()
         for i, e in enumerate(hand.events):

@@ -33,6 +33,12 @@ class _Stand(Variant):
     pattern_ids = frozenset({"p1", "p2"})
     event_types = frozenset({"pung", "kong", "flowers", "win", "false_win", "draw"})
 
+    def settle_hand(self, hand, state, rules):
+        raise NotImplementedError("a stand-in rule set only loads records")
+
+    def calc(self, hand, rules, *, flags=None, jing=None):
+        raise NotImplementedError("a stand-in rule set values no hand strings")
+
 
 @pytest.fixture(autouse=True)
 def stand_in(monkeypatch):

@@ -54,6 +54,9 @@ class Fixed(Variant):
     declared_fields = frozenset({"fan"})
     multiple_wins = True
 
+    def calc(self, hand, rules, *, flags=None, jing=None):
+        raise NotImplementedError("a stand-in rule set values no hand strings")
+
     def settle_hand(self, hand: Hand, state: TableState, rules: FixedRules):
         book = PaymentBook()
         for e in hand.of(Kong):

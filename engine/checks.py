@@ -1,0 +1,193 @@
+"""The checks of one hand's events against a rule set (RULES.md §0): the order of terminal
+events, the flags and declared facts the variant knows, an added kong's supplier, the copies of
+each tile and flower. Every entry path (record loading, the table, the ledger) runs these.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import ErrorCode, MjError
+from .events import (
+    DECLARED_FIELDS,
+    TERMINAL,
+    Event,
+    Flowers,
+    Hand,
+    Kong,
+    Pung,
+    Win,
+    _bad,
+    event_from_json,
+)
+from .tiles import parse_hand, parse_tiles
+from .variant import Variant
+
+
+def _at(where: str, i: int) -> str:
+    return f"{where}.events[{i}]" if where else f"events[{i}]"
+
+
+def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> None:
+    """The cross-event checks every entry path runs (RULES.md §0): an added kong keeps its
+    pung's supplier; no tile beyond four copies in pungs and kongs; each flower once."""
+    _check_added_kongs(hand.events, where)
+    _check_copies(hand.events, variant, where)
+
+
+def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
+    """RULES.md §0: "A pung later turned into an added kong is one meld: the added kong's
+    `from` equals the pung's." Checked wherever the pung was logged with its tile."""
+    pung_from: dict[tuple[int, str], int] = {}
+    for i, e in enumerate(evs):
+        if isinstance(e, Pung) and e.tile is not None:
+            pung_from[(e.player, e.tile)] = e.from_
+        elif isinstance(e, Kong) and e.kind == "added" and e.tile is not None:
+            supplier = pung_from.get((e.player, e.tile))
+            if supplier is not None and supplier != e.from_:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"an added kong (补杠) of {e.tile}: its 'from' (seat {e.from_}) differs from the pung's "
+                    f"(seat {supplier}); the pung's supplier pays, the fourth tile was drawn",
+                    where=f"{_at(where, i)}.from",
+                )
+
+
+def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
+    """Four copies of each tile, one of each flower (中发白 four each in Nanjing): refused at
+    the event that would exceed them, so a wrong entry is caught when it is made."""
+    melded: Counter[str] = Counter()
+    pungs: set[tuple[int, str]] = set()
+    flowers: Counter[str] = Counter()
+    flower_total = 0
+    limit = 20 if variant.id == "nanjing" else 8
+    for i, e in enumerate(evs):
+        w = _at(where, i)
+        if isinstance(e, Pung) and e.tile is not None:
+            melded[e.tile] += 3
+            pungs.add((e.player, e.tile))
+            n = melded[e.tile]
+        elif isinstance(e, Kong) and e.tile is not None:
+            upgrade = e.kind == "added" and (e.player, e.tile) in pungs
+            melded[e.tile] += 1 if upgrade else 4
+            pungs.discard((e.player, e.tile))
+            n = melded[e.tile]
+        elif isinstance(e, Flowers):
+            got = parse_tiles(e.tiles, allow_flowers=True) if e.tiles else ()
+            flowers.update(got)
+            flower_total += e.count if e.count is not None else len(got)
+            for t in got:
+                cap = 4 if t in "CFP" else 1
+                if flowers[t] > cap:
+                    raise MjError(
+                        ErrorCode.CONTRADICTION,
+                        f"flower {t!r} is shown {flowers[t]} times in this hand; there {'are four' if cap == 4 else 'is one'}",
+                        where=f"{w}.tiles",
+                    )
+            if flower_total > limit:
+                raise MjError(
+                    ErrorCode.CONTRADICTION,
+                    f"{flower_total} flowers shown in this hand; there are only {limit}",
+                    where=w,
+                )
+            continue
+        else:
+            continue
+        if n > 4:
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                f"{n} copies of {e.tile} in this hand's pungs and kongs; there are only four",
+                where=f"{w}.tile",
+            )
+
+
+def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: bool) -> None:
+    """Order of terminal events, flags and declared facts the variant knows."""
+    evs = hand.events
+    terminal_at = next((i for i, e in enumerate(evs) if isinstance(e, TERMINAL)), None)
+    if terminal_at is None:
+        if not last:
+            raise _bad(
+                f"{where}.events",
+                "this hand never ends (no win, false_win or draw event); only the last hand may be unfinished",
+            )
+    else:
+        first = evs[terminal_at]
+        for j in range(terminal_at + 1, len(evs)):
+            e = evs[j]
+            if isinstance(first, Win) and isinstance(e, Win):
+                continue
+            raise _bad(
+                f"{where}.events[{j}]", f"a {e.type} event after the hand ended with {first.type}"
+            )
+    wins = hand.wins
+    if len(wins) > 1:
+        if not variant.multiple_wins:
+            raise MjError(
+                ErrorCode.MULTIPLE_WINS,
+                f"{variant.name_en} allows one winner per hand (no 一炮多响)",
+                where=f"{where}.events",
+            )
+        if any(w.from_ is None for w in wins) or len({w.from_ for w in wins}) != 1:
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "several winners must all win on the same player's discard",
+                where=f"{where}.events",
+            )
+        if len({w.player for w in wins}) != len(wins):
+            raise MjError(
+                ErrorCode.CONTRADICTION,
+                "the same player wins twice in one hand",
+                where=f"{where}.events",
+            )
+    check_event_consistency(hand, variant, where)
+    for i, e in enumerate(evs):
+        w = f"{where}.events[{i}]"
+        if e.type not in variant.event_types:
+            raise _bad(f"{w}.type", f"{variant.name_en} has no {e.type} events")
+        if isinstance(e, Win):
+            for name in e.flags_set:
+                if name not in variant.flags:
+                    raise MjError(
+                        ErrorCode.BAD_FLAG,
+                        f"{variant.name_en} does not know the flag {name!r}",
+                        where=f"{w}.{name}",
+                    )
+            for name in DECLARED_FIELDS:
+                if getattr(e, name) is not None and name not in variant.declared_fields:
+                    raise _bad(
+                        f"{w}.{name}", f"{variant.name_en} does not take a declared {name!r}"
+                    )
+            if e.patterns:
+                for j, p in enumerate(e.patterns):
+                    if p not in variant.pattern_ids:
+                        raise MjError(
+                            ErrorCode.BAD_PATTERN,
+                            f"unknown pattern {p!r} for {variant.name_en} (known: {', '.join(sorted(variant.pattern_ids))})",
+                            where=f"{w}.patterns[{j}]",
+                        )
+            if e.hand is not None:
+                try:
+                    parse_hand(e.hand, variant=variant.id, waiting_ok=False)
+                except MjError as err:
+                    raise MjError(err.code, err.message, where=f"{w}.hand ({err.where})") from None
+            elif not variant.accepts_declared(e):
+                raise _bad(
+                    w, "a win needs either 'hand' (tiles) or the declared facts of this rule set"
+                )
+
+
+def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool = True) -> Hand:
+    if not isinstance(h, Mapping):
+        raise _bad(where, 'a hand must be an object {"events": [...]}')
+    for k in h:
+        if k != "events":
+            raise _bad(f"{where}.{k}", f"unknown field {k!r} (a hand has only 'events')")
+    evs = h.get("events")
+    if not isinstance(evs, list):
+        raise _bad(f"{where}.events", "expected a list of events")
+    hand = Hand(tuple(event_from_json(e, f"{where}.events[{j}]") for j, e in enumerate(evs)))
+    validate_hand_structure(hand, variant, where, last=last)
+    return hand

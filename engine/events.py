@@ -1,0 +1,518 @@
+"""The events, hands and sessions of a session record (spec/RECORD.md) as frozen dataclasses.
+
+Each event parses itself from JSON field by field (:func:`event_from_json`) and names the JSON
+path of the first offence. Checks that need a rule set (flags, declared facts, copies) live in
+:mod:`engine.checks`; loading a whole record is :func:`engine.record.load_session`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, ClassVar
+
+from .errors import ErrorCode, MjError
+from .tiles import parse_tiles
+
+VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
+MAX_NAME = 64
+
+
+def _bad(where: str, msg: str) -> MjError:
+    return MjError(ErrorCode.BAD_RECORD, msg, where=where)
+
+
+# ---------------------------------------------------------------- field checkers
+def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _bad(where, f"expected a whole number, got {json.dumps(v, ensure_ascii=False)}")
+    if lo is not None and v < lo or hi is not None and v > hi:
+        rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
+        raise _bad(where, f"{v} is out of range ({rng})")
+    return v
+
+
+def _seat(v: Any, where: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
+        raise _bad(where, f"a seat is 0, 1, 2 or 3, not {json.dumps(v, ensure_ascii=False)}")
+    return v
+
+
+def _seat_or_null(v: Any, where: str) -> int | None:
+    return None if v is None else _seat(v, where)
+
+
+def _bool(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise _bad(where, f"expected true or false, got {json.dumps(v, ensure_ascii=False)}")
+    return v
+
+
+def _tile(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise _bad(where, 'expected one tile such as "5p" or "E"')
+    tiles = parse_tiles(v, where=where)
+    if len(tiles) != 1:
+        raise _bad(where, f"expected exactly one tile, got {v!r}")
+    return tiles[0]
+
+
+def _str(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise _bad(where, "expected a string")
+    return v
+
+
+def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
+    def check(v: Any, where: str) -> tuple:
+        if not isinstance(v, list) or len(v) != 4:
+            raise _bad(where, "expected a list of four entries, one per seat")
+        return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
+
+    return check
+
+
+def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    if not isinstance(v, list) or len(v) != 2:
+        raise _bad(where, "expected [正精 count, 副精 count]")
+    return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
+
+
+def _enum(*choices: str) -> Callable[[Any, str], str]:
+    def check(v: Any, where: str) -> str:
+        if v not in choices:
+            raise _bad(
+                where,
+                f"expected one of {', '.join(choices)}, got {json.dumps(v, ensure_ascii=False)}",
+            )
+        return v
+
+    return check
+
+
+def _nonneg(v: Any, where: str) -> int:
+    return _int(v, where, 0)
+
+
+def _chain(v: Any, where: str) -> int:
+    return _int(v, where, 1, 4)
+
+
+def _patterns(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise _bad(where, "expected a list of pattern ids")
+    return tuple(v)
+
+
+def _fish(v: Any, where: str) -> tuple[str | None, ...]:
+    def one(x: Any, w: str) -> str | None:
+        if x is None:
+            return None
+        if not isinstance(x, str):
+            raise _bad(w, "expected a tile string or null")
+        parse_tiles(x, where=w)
+        return x
+
+    return _four(one)(v, where)
+
+
+def _tiles_str(v: Any, where: str) -> str:
+    if not isinstance(v, str):
+        raise _bad(where, "expected a tile string")
+    parse_tiles(v, where=where)
+    return v
+
+
+def _flower_str(v: Any, where: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise _bad(where, 'expected flower letters such as "aCC"')
+    parse_tiles(v, allow_flowers=True, where=where)
+    return v
+
+
+# ---------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class F:
+    """How one JSON field maps to an attribute."""
+
+    key: str
+    attr: str
+    check: Callable[[Any, str], Any]
+    required: bool = False
+
+
+class Event:
+    type: ClassVar[str]
+    SPEC: ClassVar[tuple[F, ...]]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in self.SPEC:
+            v = getattr(self, f.attr)
+            if v is None and not f.required:
+                continue
+            out[f.key] = _jsonable(v)
+        return out
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pung(Event):
+    type: ClassVar[str] = "pung"
+    player: int
+    from_: int
+    tile: str | None = None
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("from", "from_", _seat, True),
+        F("tile", "tile", _tile),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kong(Event):
+    type: ClassVar[str] = "kong"
+    player: int
+    kind: str
+    from_: int | None = None
+    tile: str | None = None
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("kind", "kind", _enum("exposed", "added", "concealed"), True),
+        F("from", "from_", _seat_or_null),
+        F("tile", "tile", _tile),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Flowers(Event):
+    type: ClassVar[str] = "flowers"
+    player: int
+    tiles: str | None = None
+    count: int | None = None
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("tiles", "tiles", _flower_str),
+        F("count", "count", lambda v, w: _int(v, w, 1, 20)),
+    )
+
+    @property
+    def n(self) -> int:
+        return (
+            self.count
+            if self.count is not None
+            else len(parse_tiles(self.tiles or "", allow_flowers=True))
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty(Event):
+    type: ClassVar[str] = "penalty"
+    player: int
+    kind: str
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("kind", "kind", _enum("same_round", "four_copies"), True),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jing(Event):
+    type: ClassVar[str] = "jing"
+    indicator: str
+    lower: str
+    lower_counts: tuple[tuple[int, int], ...]
+    SPEC: ClassVar = (
+        F("indicator", "indicator", _tile, True),
+        F("lower", "lower", _tile, True),
+        F("lower_counts", "lower_counts", _four(_pair_counts), True),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JingCount(Event):
+    type: ClassVar[str] = "jing_count"
+    counts: tuple[tuple[int, int], ...]
+    jing_kongs: tuple[int, ...] | None = None
+    fed_by: tuple[int | None, ...] | None = None
+    SPEC: ClassVar = (
+        F("counts", "counts", _four(_pair_counts), True),
+        F("jing_kongs", "jing_kongs", _four(lambda v, w: _int(v, w, 0, 4))),
+        F("fed_by", "fed_by", _four(_seat_or_null)),
+    )
+
+
+WIN_FLAGS = (
+    "kong_bloom",
+    "kong_cannon",
+    "robbed_kong",
+    "last_tile",
+    "last_copy",
+    "flower_bloom",
+    "flower_kong_bloom",
+    "heavenly",
+    "earthly",
+    "human",
+    "discarder_all_melded",
+    "horses",
+    "horse_hits",
+    "fish",
+)
+DECLARED_FIELDS = ("patterns", "concealed", "quads", "soft_flowers", "hard_flowers", "fan")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Win(Event):
+    type: ClassVar[str] = "win"
+    player: int
+    from_: int | None
+    hand: str | None = None
+    patterns: tuple[str, ...] | None = None
+    concealed: bool | None = None
+    quads: int | None = None
+    soft_flowers: int | None = None
+    hard_flowers: int | None = None
+    fan: int | None = None
+    kong_bloom: int | None = None
+    kong_cannon: int | None = None
+    robbed_kong: int | None = None
+    last_tile: bool | None = None
+    last_copy: bool | None = None
+    flower_bloom: bool | None = None
+    flower_kong_bloom: bool | None = None
+    heavenly: bool | None = None
+    earthly: bool | None = None
+    human: bool | None = None
+    discarder_all_melded: bool | None = None
+    horses: str | None = None
+    horse_hits: int | None = None
+    fish: tuple[str | None, ...] | None = None
+    SPEC: ClassVar = (
+        F("player", "player", _seat, True),
+        F("from", "from_", _seat_or_null, True),
+        F("hand", "hand", _str),
+        F("patterns", "patterns", _patterns),
+        F("concealed", "concealed", _bool),
+        F("quads", "quads", lambda v, w: _int(v, w, 1, 3)),
+        F("soft_flowers", "soft_flowers", _nonneg),
+        F("hard_flowers", "hard_flowers", lambda v, w: _int(v, w, 0, 20)),
+        F("fan", "fan", _nonneg),
+        F("kong_bloom", "kong_bloom", _chain),
+        F("kong_cannon", "kong_cannon", _chain),
+        F("robbed_kong", "robbed_kong", _chain),
+        F("last_tile", "last_tile", _bool),
+        F("last_copy", "last_copy", _bool),
+        F("flower_bloom", "flower_bloom", _bool),
+        F("flower_kong_bloom", "flower_kong_bloom", _bool),
+        F("heavenly", "heavenly", _bool),
+        F("earthly", "earthly", _bool),
+        F("human", "human", _bool),
+        F("discarder_all_melded", "discarder_all_melded", _bool),
+        F("horses", "horses", _tiles_str),
+        F("horse_hits", "horse_hits", lambda v, w: _int(v, w, 0, 20)),
+        F("fish", "fish", _fish),
+    )
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.from_ is None
+
+    def flag(self, name: str) -> Any:
+        """A situation flag's value, falsy when absent."""
+        return getattr(self, name)
+
+    @property
+    def flags_set(self) -> tuple[str, ...]:
+        return tuple(n for n in WIN_FLAGS if getattr(self, n) not in (None, False))
+
+    @property
+    def declared(self) -> bool:
+        return self.hand is None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FalseWin(Event):
+    type: ClassVar[str] = "false_win"
+    player: int
+    SPEC: ClassVar = (F("player", "player", _seat, True),)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Event):
+    type: ClassVar[str] = "draw"
+    last_drawer: int | None = None
+    SPEC: ClassVar = (F("last_drawer", "last_drawer", _seat),)
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    c.type: c for c in (Pung, Kong, Flowers, Penalty, Jing, JingCount, Win, FalseWin, Draw)
+}
+TERMINAL = (Win, FalseWin, Draw)
+
+
+def event_from_json(obj: Any, where: str = "event") -> Event:
+    if not isinstance(obj, Mapping):
+        raise _bad(where, "an event must be an object")
+    t = obj.get("type")
+    if t not in EVENT_TYPES:
+        raise _bad(
+            f"{where}.type",
+            f"unknown event type {json.dumps(t, ensure_ascii=False)} (known: {', '.join(EVENT_TYPES)})",
+        )
+    cls = EVENT_TYPES[t]
+    specs = {f.key: f for f in cls.SPEC}
+    for k in obj:
+        if k != "type" and k not in specs:
+            raise _bad(
+                f"{where}.{k}", f"unknown field {k!r} for a {t} event (fields: {', '.join(specs)})"
+            )
+    values = {}
+    for f in cls.SPEC:
+        if f.key not in obj:
+            if f.required:
+                raise _bad(f"{where}.{f.key}", f"a {t} event needs {f.key!r}")
+            continue
+        if obj[f.key] is None and not f.required:
+            raise _bad(f"{where}.{f.key}", "null is not allowed here; leave the field out")
+        values[f.attr] = f.check(obj[f.key], f"{where}.{f.key}")
+    ev = cls(**values)
+    _check_event_shape(ev, where)
+    return ev
+
+
+def _check_event_shape(ev: Event, where: str) -> None:
+    if isinstance(ev, Pung):
+        if ev.from_ == ev.player:
+            raise _bad(f"{where}.from", "a player cannot claim a pung from himself")
+    elif isinstance(ev, Kong):
+        if ev.kind == "concealed":
+            if ev.from_ is not None:
+                raise _bad(f"{where}.from", "a concealed kong has no 'from'")
+        else:
+            if ev.from_ is None:
+                raise _bad(
+                    f"{where}.from",
+                    f"an {ev.kind} kong needs 'from' (who supplied the tile or pung)",
+                )
+            if ev.from_ == ev.player:
+                raise _bad(f"{where}.from", "a player cannot claim a kong from himself")
+    elif isinstance(ev, Flowers):
+        if (ev.tiles is None) == (ev.count is None):
+            raise _bad(where, "a flowers event needs either 'tiles' or 'count'")
+    elif isinstance(ev, Win):
+        if ev.from_ == ev.player:
+            raise _bad(
+                f"{where}.from", "the winner cannot be his own discarder (use null for a self-draw)"
+            )
+        if ev.hand is not None and ev.fan is not None:
+            raise _bad(
+                f"{where}.fan",
+                "give either 'hand' (fans are derived from it) or a declared 'fan', not both",
+            )
+        if ev.horses is not None and ev.horse_hits is not None:
+            raise _bad(f"{where}.horse_hits", "give either 'horses' or 'horse_hits', not both")
+
+
+# ---------------------------------------------------------------- hands and sessions
+@dataclass(frozen=True, slots=True)
+class Hand:
+    events: tuple[Event, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return any(isinstance(e, TERMINAL) for e in self.events)
+
+    @property
+    def wins(self) -> tuple[Win, ...]:
+        return tuple(e for e in self.events if isinstance(e, Win))
+
+    def of(self, cls: type) -> tuple:
+        return tuple(e for e in self.events if isinstance(e, cls))
+
+    @property
+    def outcome(self) -> str:
+        """'win', 'false_win', 'draw' or 'open'."""
+        for e in self.events:
+            if isinstance(e, Win):
+                return "win"
+            if isinstance(e, FalseWin):
+                return "false_win"
+            if isinstance(e, Draw):
+                return "draw"
+        return "open"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"events": [e.to_json() for e in self.events]}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Session:
+    variant: str
+    players: tuple[str, str, str, str]
+    options: Mapping[str, Any]
+    stake: Decimal = Decimal(1)
+    first_dealer: int = 0
+    hands: tuple[Hand, ...] = ()
+    format: int = 1
+
+    def with_hands(self, hands: tuple[Hand, ...]) -> Session:
+        return Session(
+            variant=self.variant,
+            players=self.players,
+            options=self.options,
+            stake=self.stake,
+            first_dealer=self.first_dealer,
+            hands=hands,
+            format=self.format,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        stake: Any = self.stake
+        stake = int(stake) if stake == stake.to_integral_value() else float(stake)
+        return {
+            "format": self.format,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "stake": stake,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "hands": [h.to_json() for h in self.hands],
+        }
+
+
+def check_player_name(name: Any, where: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise _bad(where, "a player name must be a non-empty string")
+    if name != name.strip():
+        raise _bad(where, "a player name cannot start or end with spaces")
+    if len(name) > MAX_NAME:
+        raise _bad(
+            where, f"a player name can have at most {MAX_NAME} characters ({len(name)} given)"
+        )
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+        raise _bad(where, "a player name cannot contain control characters (newlines, tabs)")
+    if any("\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" for ch in name):
+        # bidi embeddings/overrides/isolates reorder the rest of a report line
+        raise _bad(
+            where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
+        )
+    return name
+
+
+def check_stake(v: Any, where: str = "stake") -> Decimal:
+    if isinstance(v, bool):
+        raise _bad(where, "stake must be a number")
+    try:
+        d = Decimal(str(v)) if isinstance(v, int | float | str | Decimal) else None
+    except InvalidOperation:
+        d = None
+    if d is None or not d.is_finite() or d <= 0:
+        raise _bad(where, f"stake must be a positive number of money per point, not {v!r}")
+    return d

@@ -1,0 +1,170 @@
+"""What settling a hand produces, shared by every variant: the table state a hand is played in,
+itemised payments (each with a reason a player can read), the items that valued a win, and
+the hand's result with zero-sum deltas and the next table state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+WIND_ORDER = "ESWN"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableState:
+    """The state a hand is played in. ``hand_number`` counts from 1 within the session.
+
+    ``passes`` counts how often the deal has passed to the next seat (Guobiao derives the
+    prevailing wind from it). ``bixiahu``/``flags`` are Nanjing's 比下胡 and 插旗.
+    """
+
+    hand_number: int = 1
+    dealer: int = 0
+    prevailing_wind: str = "E"
+    bixiahu: bool = False
+    flags: int = 0
+    passes: int = 0
+
+    def seat_wind(self, seat: int) -> str:
+        """東 for the dealer, then 南 西 北 in turn order."""
+        return WIND_ORDER[(seat - self.dealer) % 4]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "prevailing_wind": self.prevailing_wind,
+            "bixiahu": self.bixiahu,
+            "flags": self.flags,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreItem:
+    """One line of an explanation: a pattern, a fan, a flower source, a multiplier."""
+
+    id: str
+    zh: str
+    en: str
+    value: int | str  # points, fans, 花, doublings, or a multiplier text such as "×2"
+    count: int = 1
+
+    @property
+    def total(self) -> int | str:
+        """The item's whole worth: value × count for numbers (花牌×2 → 2), else the value."""
+        return self.value * self.count if isinstance(self.value, int) else self.value
+
+    def label(self, lang: str = "zh") -> str:
+        """'花牌×2 2': the name, how many times it counts, and what it is worth in all."""
+        name = self.zh if lang == "zh" else f"{self.zh} {self.en}"
+        n = f"×{self.count}" if self.count > 1 else ""
+        return f"{name}{n} {self.total}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.zh,
+            "name_en": self.en,
+            "value": self.value,
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinResult:
+    """How one win was valued: the items found and the hand's headline value."""
+
+    player: int
+    from_: int | None
+    items: tuple[ScoreItem, ...]
+    value: int  # GB fan total, Nanning doublings k, Nanjing H, Nanchang M (variant's unit)
+    unit: str  # "番", "倍", "花", "×"
+    summary: str  # "清一色 碰碰胡 自摸"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "from": self.from_,
+            "items": [i.to_json() for i in self.items],
+            "value": self.value,
+            "unit": self.unit,
+            "summary": self.summary,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, int, int, int]
+    next_state: TableState
+    outcome: str  # "win" | "draw" | "false_win"
+    wins: tuple[WinResult, ...] = ()
+    summary: str = ""
+    details: Mapping[str, Any] = field(default_factory=dict)  # variant extras (bixiahu trigger…)
+
+    def __post_init__(self) -> None:
+        assert sum(self.deltas) == 0, f"deltas do not sum to zero: {self.deltas}"
+        net = [0, 0, 0, 0]
+        for p in self.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        assert tuple(net) == tuple(self.deltas), (
+            f"payments {net} disagree with deltas {self.deltas}"
+        )
+
+
+class PaymentBook:
+    """Collects itemised payments; zero amounts are left out, as RULES.md §0 says."""
+
+    def __init__(self) -> None:
+        self.items: list[Payment] = []
+
+    def pay(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        if payer == payee:
+            raise AssertionError(f"self-payment {payer} ({reason})")
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        if amount:
+            self.items.append(Payment(payer, payee, int(amount), reason))
+
+    def each_pays(
+        self, payee: int, amount: int, reason: str, *, payers: Iterable[int] | None = None
+    ) -> None:
+        for p in payers if payers is not None else range(4):
+            if p != payee:
+                self.pay(p, payee, amount, reason)
+
+    def deltas(self) -> tuple[int, int, int, int]:
+        net = [0, 0, 0, 0]
+        for p in self.items:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        return tuple(net)  # type: ignore[return-value]
+
+    def result(self, **kw: Any) -> HandResult:
+        return HandResult(payments=tuple(self.items), deltas=self.deltas(), **kw)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CalcResult:
+    """What ``mjscore calc`` prints: a JSON object and the lines of its text form."""
+
+    json: Mapping[str, Any]
+    lines: tuple[str, ...]
+
+
+def advance(state: TableState, **changes: Any) -> TableState:
+    """The next state: hand number +1 plus the given changes."""
+    return replace(state, hand_number=state.hand_number + 1, **changes)

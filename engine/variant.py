@@ -1,0 +1,88 @@
+"""The interface every rule set implements, and the settlement pieces they share.
+
+A variant is one module in :mod:`engine.variants` whose ``VARIANT`` is an instance of a
+:class:`Variant` subclass. The subclass names its own frozen house-rules dataclass (made of
+:func:`engine.rules.option` fields) as ``Rules``; :class:`Rules` is the part every such
+dataclass has in common.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from .events import FalseWin, Hand, Win
+from .results import CalcResult, HandResult, PaymentBook, TableState
+from .rules import OptionSpec, OptionValue, option_specs, rules_from_options
+
+
+class Rules(Protocol):
+    """What every variant's house rules have: the false-win penalty (RULES.md §0)."""
+
+    @property
+    def false_win_penalty(self) -> int: ...
+
+
+R = TypeVar("R", bound=Rules)
+
+EVENT_TYPES = frozenset({"pung", "kong", "win", "false_win", "draw"})
+
+
+class Variant(ABC, Generic[R]):
+    """Base of the four rule sets. A subclass sets the class attributes and implements
+    :meth:`settle_hand` and :meth:`calc`; options, validation and defaults are shared."""
+
+    id: ClassVar[str]
+    name_zh: ClassVar[str]
+    name_en: ClassVar[str]
+    Rules: type[R]
+    flags: ClassVar[frozenset[str]] = frozenset()
+    declared_fields: ClassVar[frozenset[str]] = frozenset()
+    pattern_ids: ClassVar[frozenset[str]] = frozenset()
+    event_types: ClassVar[frozenset[str]] = EVENT_TYPES
+    multiple_wins: ClassVar[bool] = False
+
+    # ---- rules
+    def rules(self, options: Mapping[str, OptionValue] | None = None, where: str = "options") -> R:
+        """The house rules of ``options`` (unknown names and ill-typed values are refused)."""
+        return rules_from_options(self.Rules, options, where)
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return option_specs(self.Rules)
+
+    def accepts_declared(self, win: Win) -> bool:
+        """Whether a win without tiles carries enough declared facts to be valued."""
+        return True
+
+    # ---- state
+    def initial_state(self, first_dealer: int, rules: R) -> TableState:
+        return TableState(hand_number=1, dealer=first_dealer)
+
+    # ---- settlement
+    @abstractmethod
+    def settle_hand(self, hand: Hand, state: TableState, rules: R) -> HandResult:
+        """Settle one finished hand played in ``state``."""
+
+    @abstractmethod
+    def calc(
+        self,
+        hand: str,
+        rules: R,
+        *,
+        flags: Mapping[str, bool | int | str] | None = None,
+        jing: str | None = None,
+    ) -> CalcResult:
+        """Value one hand string outside a session (``mjscore calc``)."""
+
+
+def false_win_payments(book: PaymentBook, hand: Hand, amount: int, reason: str) -> FalseWin:
+    """诈胡 (RULES.md §0): the offender pays ``amount`` to each other player, in seat order.
+
+    Every variant settles a false win with this; each gives its own amount (its penalty, times
+    its multiplier or base) and reason text."""
+    fw = hand.of(FalseWin)[0]
+    for p in range(4):
+        if p != fw.player:
+            book.pay(fw.player, p, amount, reason)
+    return fw
