@@ -9,7 +9,7 @@ import re
 import pytest
 from mjscore.engine.money import text_width
 
-from tests.builders import RECORDS
+from tests.builders import RECORDS, mjscore_process
 from tests.builders import run_main as run
 
 ODD_NAMES = ["阿明", "e\u0301e\u0301 Zoë", "[b]x[/b]", "Lee 🀄"]
@@ -121,20 +121,8 @@ def test_stats_reads_only_the_players_sessions(tmp_path, record_file, capsys):
 
 
 def _mjscore(*argv: str, stdin: bytes = b"", **env: str):
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).parents[2]
-    return subprocess.run(
-        [sys.executable, "-m", "mjscore", *argv],
-        input=stdin,
-        capture_output=True,
-        cwd=root,
-        env={**os.environ, **env},
-        timeout=60,
-    )
+    """A real process: these tests are about the bytes a terminal and a pipe carry."""
+    return mjscore_process(*argv, stdin=stdin, text=False, **env)
 
 
 @pytest.mark.parametrize("command", ["replay", "report", "import"])

@@ -1,25 +1,16 @@
-"""`python -m tui calc guobiao …` as a user runs it: text, --json, options, flags, errors."""
+"""`mjscore calc guobiao …` as a user runs it (in-process): text, --json, options, flags, errors."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.builders import Ran, mjscore
 
 
-def mj(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mjscore", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+def mj(*args: str) -> Ran:
+    return mjscore(*args)
 
 
 def test_goal_thirteen_orphans_text():

@@ -4,12 +4,11 @@ for a discard and for a self-draw, as JSON and as text (run through the real CLI
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from mjscore.tui.cli import main
+
+from tests.builders import mjscore
 
 
 def calc_json(capsys, *args: str) -> dict:
@@ -82,12 +81,7 @@ def test_calc_text(capsys):
     ],
 )
 def test_calc_errors_one_line(args, fragment):
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "calc", "nanchang", *args],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).parents[2],
-    )
+    r = mjscore("calc", "nanchang", *args)
     assert r.returncode == 2
     assert fragment in r.stderr and r.stderr.count("\n") == 1
 

@@ -8,9 +8,9 @@ claimed kong. Every delta below is worked out by hand from RULES.md §4.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.builders import Ran, mjscore
 
 DATA = Path(__file__).parent / "data" / "nanchang_session.json"
 
@@ -54,13 +54,8 @@ EXPECTED = [
 ]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mjscore", *args],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).parents[2],
-    )
+def run(*args: str) -> Ran:
+    return mjscore(*args)
 
 
 def test_replay_session_json():

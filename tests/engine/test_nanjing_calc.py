@@ -1,19 +1,13 @@
 """``mjscore calc nanjing HAND``: patterns and flowers with their values, and what each payer
-would pay for a discard and a self-draw (JSON and text), through the real command line."""
+would pay for a discard and a self-draw (JSON and text), through the command line (``main``, in-process)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).parents[2]
+from tests.builders import mjscore
 
 
 def calc(*args, as_json=True):
-    cmd = [sys.executable, "-m", "mjscore", "calc", "nanjing", *args] + (
-        ["--json"] if as_json else []
-    )
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
+    r = mjscore("calc", "nanjing", *args, *(["--json"] if as_json else []))
     if as_json and r.returncode == 0:
         return r.returncode, json.loads(r.stdout), r.stderr
     return r.returncode, r.stdout, r.stderr

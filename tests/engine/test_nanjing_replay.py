@@ -3,21 +3,17 @@ a 13-hand session with a 比下胡 streak, flags planted and cleared, doubled ko
 penalties in 比 hands, the dealer staying and passing (RULES.md §2)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.builders import mjscore
+
 DATA = Path(__file__).parent / "data" / "nanjing_streak.json"
-ROOT = Path(__file__).parents[2]
 
 
 def run_replay(path):
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(path), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
+    r = mjscore("replay", str(path), "--json")  # fmt: skip
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -132,13 +128,7 @@ def test_bixiahu_stack_doubles_per_flag(rep, rep_stacked):
 
 
 def test_text_output_shows_flags(tmp_path):
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(DATA)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    r = mjscore("replay", str(DATA))
     assert r.returncode == 0, r.stderr
     assert "比下胡 旗 3" in r.stdout and "对三嘴承包" in r.stdout and "大杠开承包" in r.stdout
 
@@ -151,12 +141,6 @@ def test_contradiction_reports_hand_and_event(tmp_path):
     ] = []  # open-or-not unknown: a 小胡 without 门清 and 2 flowers
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(p), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    r = mjscore("replay", str(p), "--json")
     assert r.returncode == 2 and r.stdout == ""
     assert "hands[4]" in r.stderr and "小胡" in r.stderr and len(r.stderr.strip().splitlines()) == 1

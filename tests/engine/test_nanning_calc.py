@@ -4,25 +4,18 @@ self-draw (JSON and text), through the real command line and through Variant.cal
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from mjscore.engine.errors import MjError
 from mjscore.engine.variants import get_variant
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.builders import Ran, mjscore
+
 V = get_variant("nanning")
 
 
-def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mjscore", "calc", "nanning", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+def cli(*args: str) -> Ran:
+    return mjscore("calc", "nanning", *args)
 
 
 def test_json_pure_flush_all_pungs():

@@ -1,4 +1,4 @@
-"""Whole Nanning sessions through the command line (`python -m tui replay FILE --json`).
+"""Whole Nanning sessions through the command line (`mjscore replay FILE --json`, in-process).
 
 Expected deltas are worked out by hand from RULES.md §1 in the comments, not taken from the
 engine."""
@@ -6,23 +6,17 @@ engine."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.builders import mjscore
+
 DATA = Path(__file__).parent / "data"
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def replay(name: str) -> dict:
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(DATA / name), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    r = mjscore("replay", str(DATA / name), "--json")
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -146,12 +140,7 @@ def test_replay_refuses_with_one_clear_line(tmp_path, patch, message):
     rec = {"format": 1, "variant": "nanning", "players": ["A", "B", "C", "D"], "hands": []} | patch
     f = tmp_path / "s.json"
     f.write_text(json.dumps(rec), encoding="utf-8")
-    r = subprocess.run(
-        [sys.executable, "-m", "mjscore", "replay", str(f), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    r = mjscore("replay", str(f), "--json")
     assert r.returncode == 2
     assert message in r.stderr and r.stderr.count("\n") == 1
     assert r.stderr.startswith("mjscore: hands[0]") or "option" in message
