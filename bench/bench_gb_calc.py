@@ -27,7 +27,7 @@ from MahjongGB import MahjongFanCalculator  # noqa: E402
 from mjscore.engine.errors import MjError  # noqa: E402
 from mjscore.engine.tiles import ALL_TILES, format_tiles, parse_hand, sort_tiles  # noqa: E402
 from mjscore.engine.variants import get_variant  # noqa: E402
-from mjscore.engine.variants.guobiao import TILE_CODE, WIND_INDEX, Situation, _pack, evaluate  # noqa: E402
+from mjscore.engine.variants.gb_eval import TILE_CODE, WIND_INDEX, Situation, _pack, evaluate  # noqa: E402
 
 
 def random_hand(rng: random.Random) -> str:

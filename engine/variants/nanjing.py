@@ -22,22 +22,30 @@ from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState
 from ..rules import option
 from ..tiles import (
     DRAGONS,
-    FLOWER_LETTERS,
     TILE_ZH,
-    HandTiles,
     format_hand,
     parse_hand,
-    parse_tiles,
 )
 from ..variant import Variant, false_win_payments
 from . import nanjing_data
+from .nanjing_checks import (
+    FlowerLog,
+    _bonuses,
+    _check_flags,
+    _contra,
+    _flower_event,
+    _hard_flowers,
+    _soft_from_melds,
+    check_meld_events,
+    check_win_copies,
+    duizui,
+)
 from .nanjing_score import (
     BY_ID,
     FLOWER_KONG_PAY,
     KONG_PAY,
     PATTERN_IDS,
     PENALTY_PAY,
-    Bonuses,
     Valuation,
     close_patterns,
     multiplier,
@@ -64,300 +72,8 @@ class NanjingRules:
     )
 
 
-def _contra(msg: str, where: str | None) -> MjError:
-    return MjError(ErrorCode.CONTRADICTION, msg, where=where)
-
-
 def _tag(m: int) -> str:
     return f" ×{m} 比下胡" if m > 1 else ""
-
-
-# ---------------------------------------------------------------- flowers
-@dataclass(slots=True)
-class FlowerLog:
-    """Hard flowers each player exposed in the hand, from ``flowers`` events."""
-
-    tiles: list[Counter]
-    counts: list[int]
-    logged: list[bool]
-    count_only: list[bool]
-
-    @classmethod
-    def empty(cls) -> FlowerLog:
-        return cls([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
-
-    @property
-    def any_logged(self) -> bool:
-        return any(self.logged)
-
-
-def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
-    """Record one flowers event; return the dragons that just reached four (花杠)."""
-    p = ev.player
-    log.logged[p] = True
-    if ev.tiles is None:
-        log.count_only[p] = True
-        log.counts[p] += ev.n
-    else:
-        ts = parse_tiles(ev.tiles, allow_flowers=True, where=f"{where}.tiles")
-        for t in ts:
-            if t not in FLOWER_LETTERS and t not in DRAGONS:
-                raise MjError(
-                    ErrorCode.BAD_RECORD,
-                    f"{t!r} is not a Nanjing flower (flowers are a–h and the dragons C F P)",
-                    where=f"{where}.tiles",
-                )
-        before = Counter(log.tiles[p])
-        log.tiles[p].update(ts)
-        log.counts[p] += len(ts)
-        table = sum(log.tiles, Counter())
-        for t, n in table.items():
-            cap = 4 if t in DRAGONS else 1
-            if n > cap:
-                raise _contra(
-                    f"flower {TILE_ZH[t]} ({t}) shown {n} times at the table; there are only {cap}",
-                    f"{where}.tiles",
-                )
-        newly = [t for t in DRAGONS if before[t] < 4 <= log.tiles[p][t]]
-        if log.counts[p] > 20:
-            raise _contra(
-                f"player {p} would hold {log.counts[p]} flowers; there are only 20", where
-            )
-        return newly
-    if log.counts[p] > 20:
-        raise _contra(f"player {p} would hold {log.counts[p]} flowers; there are only 20", where)
-    return []
-
-
-def _hard_flowers(
-    log: FlowerLog, win: Win, tiles: HandTiles | None, where: str
-) -> tuple[int, bool]:
-    """The winner's hard-flower count and whether it is known (RULES.md §2 硬花)."""
-    p = win.player
-    sources: list[tuple[str, int]] = []
-    if log.logged[p]:
-        sources.append(("flowers events", log.counts[p]))
-    hand_fl = tiles.flowers if tiles is not None else None
-    if hand_fl is not None:
-        n = hand_fl if isinstance(hand_fl, int) else len(hand_fl)
-        sources.append(("the hand string's flower section", n))
-        if isinstance(hand_fl, tuple):
-            c = Counter(hand_fl)
-            if log.logged[p] and not log.count_only[p] and c != log.tiles[p]:
-                raise _contra(
-                    "the hand string's flowers "
-                    f"({''.join(sorted(c.elements()))}) differ from the winner's flowers events "
-                    f"({''.join(sorted(log.tiles[p].elements()))})",
-                    f"{where}.hand",
-                )
-            if not log.logged[p]:
-                table = sum(log.tiles, Counter()) + c
-                for t, n in table.items():
-                    if n > (4 if t in DRAGONS else 1):
-                        raise _contra(
-                            f"flower {TILE_ZH[t]} ({t}) is in the winner's hand string and in other players' "
-                            f"flowers events: {n} at the table, only {4 if t in DRAGONS else 1} exist",
-                            f"{where}.hand",
-                        )
-            if not log.logged[p] and any(c[d] == 4 for d in DRAGONS):
-                raise _contra(
-                    "the hand string shows a 花杠 (four identical flowers) but no flowers event logs it; "
-                    "log the flowers event so the 花杠 is paid on the spot",
-                    f"{where}.hand",
-                )
-    if win.hard_flowers is not None:
-        if log.logged[p] and log.counts[p] != win.hard_flowers:
-            raise _contra(
-                f"declared hard_flowers {win.hard_flowers} but the winner's flowers events show {log.counts[p]}",
-                f"{where}.hard_flowers",
-            )
-        sources.append(("declared hard_flowers", win.hard_flowers))
-    if len({n for _, n in sources}) > 1:
-        detail = ", ".join(f"{s} {n}" for s, n in sources)
-        raise _contra(f"the winner's hard flowers disagree: {detail}", where)
-    if sources:
-        return sources[0][1], True
-    if tiles is not None:
-        # RULES §2: hard flowers are "counted from the player's flowers events of the hand
-        # (none logged = 0)", and "无花果 is derived from a count of 0".
-        return 0, True
-    # declared mode with no flower evidence for the winner: known only when the table is
-    # logging flowers this hand; otherwise 无花果 is declared (RULES §2 "else declared")
-    return 0, log.any_logged
-
-
-def _soft_from_melds(melds) -> int:
-    """Soft flowers of logged melds (RULES §2): wind pung 1; wind kong 2 exposed/added, 3
-    concealed; suited kong 1 exposed/added, 2 concealed (a kong logged without its tile counts
-    as suited)."""
-    n = 0
-    for m in melds:
-        wind = m.tile is not None and m.tile in WINDS_STR
-        if m.kind == "pung" and wind:
-            n += 1
-        elif m.kind == "kong":
-            concealed = m.kong_kind == "concealed"
-            n += (3 if concealed else 2) if wind else (2 if concealed else 1)
-    return n
-
-
-WINDS_STR = "ESWN"
-
-
-# ---------------------------------------------------------------- pungs and kongs at the table
-def _tile_name(t: str) -> str:
-    return f"{TILE_ZH[t]} ({t})"
-
-
-def check_meld_events(hand: Hand) -> list[Counter]:
-    """Copies of each tile every player shows in logged pungs and kongs (events with a tile).
-
-    Refuses (RULES.md §0) an added kong whose ``from`` differs from the pung it upgrades ("a
-    pung later turned into an added kong is one meld: the added kong's from equals the
-    pung's") and a fifth copy of a tile at the table."""
-    shown = [Counter() for _ in range(4)]
-    open_pungs: dict[tuple[int, str], tuple[int, Pung]] = {}  # pungs not yet kong-ed
-    for i, e in enumerate(hand.events):
-        if not isinstance(e, Pung | Kong) or e.tile is None:
-            continue
-        w = f"events[{i}]"
-        if e.tile in DRAGONS:
-            raise MjError(
-                ErrorCode.BAD_RECORD,
-                f"{TILE_ZH[e.tile]} is a flower in Nanjing and cannot be melded",
-                where=f"{w}.tile",
-            )
-        key = (e.player, e.tile)
-        if isinstance(e, Pung):
-            shown[e.player][e.tile] += 3
-            open_pungs[key] = (i, e)
-        elif e.kind == "added" and key in open_pungs:
-            j, pung = open_pungs.pop(key)
-            if pung.from_ != e.from_:
-                raise _contra(
-                    f"this added kong of {_tile_name(e.tile)} has 'from' {e.from_}, but the pung it "
-                    f"upgrades (events[{j}]) was claimed from {pung.from_}; a pung later kong-ed is one "
-                    "meld and keeps its supplier",
-                    f"{w}.from",
-                )
-            shown[e.player][e.tile] += 1
-        else:
-            if e.kind == "added" and shown[e.player][e.tile] >= 4:
-                raise _contra(
-                    f"player {e.player}'s {_tile_name(e.tile)} is already a kong; a pung is kong-ed only once",
-                    w,
-                )
-            shown[e.player][e.tile] += 4
-        total = sum(s[e.tile] for s in shown)
-        if total > 4:
-            what = "pung" if isinstance(e, Pung) else f"{e.kind} kong"
-            raise _contra(
-                f"this {what} would put {total} copies of {_tile_name(e.tile)} on the table "
-                "(logged pungs and kongs); there are only 4",
-                f"{w}.tile",
-            )
-    return shown
-
-
-def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: str) -> None:
-    """The winner's tiles plus the other players' logged pungs and kongs hold at most four of
-    a tile; a robbed kong (抢杠) leaves the winner exactly one copy of the winning tile."""
-    mine = Counter(tiles.all_tiles)
-    others: Counter = Counter()
-    for p in range(4):
-        if p != win.player:
-            others.update(shown[p])
-    if win.robbed_kong and win.from_ is not None:
-        t = tiles.win_tile
-        assert t is not None
-        robbed = win.from_
-        if shown[robbed][t] >= 4:
-            raise _contra(
-                f"抢杠: player {robbed}'s kong of {_tile_name(t)} is logged as a kong event, but a robbed "
-                "kong never completes; leave it out ('robbed_kong' counts it, RULES.md §0)",
-                f"{where}.robbed_kong",
-            )
-        if mine[t] != 1:
-            raise _contra(
-                f"抢杠: the robbed kong is added to player {robbed}'s pung of {_tile_name(t)} (three copies), "
-                f"so the winner can hold only the robbed tile; the hand holds {mine[t]}",
-                f"{where}.hand",
-            )
-        for p in range(4):
-            if p not in (robbed, win.player) and shown[p][t]:
-                raise _contra(
-                    f"抢杠 of {_tile_name(t)}: player {p} shows {shown[p][t]} of it in logged pungs/kongs, "
-                    f"which leaves no pung of it for the robbed player {robbed}",
-                    f"{where}.robbed_kong",
-                )
-    for t, n in sorted(mine.items()):
-        if n + others[t] > 4:
-            raise _contra(
-                f"the winner's hand holds {n} {_tile_name(t)} and other players' logged pungs/kongs "
-                f"show {others[t]}; there are only 4",
-                f"{where}.hand",
-            )
-
-
-# ---------------------------------------------------------------- win checks
-def _check_flags(win: Win, state: TableState, where: str) -> None:
-    def bad(msg: str, name: str) -> MjError:
-        return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")
-
-    blooms = [n for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom") if win.flag(n)]
-    if len(blooms) > 1:
-        raise bad(
-            f"大杠开, 小杠开 and 花杠开 exclude each other ({', '.join(blooms)} given)", blooms[1]
-        )
-    for name in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly"):
-        if win.flag(name) and win.from_ is not None:
-            raise bad(
-                f"{name} is a self-draw, but the win names a discarder ('from': {win.from_})", name
-            )
-    if win.robbed_kong and win.from_ is None:
-        raise bad("robbed_kong needs 'from' = the player whose kong was robbed", "robbed_kong")
-    if win.heavenly and win.earthly:
-        raise bad("天胡 and 地胡 exclude each other", "earthly")
-    if win.heavenly and win.player != state.dealer:
-        raise bad("天胡 is the dealer's win; this winner is not the dealer", "heavenly")
-    if win.earthly and win.player == state.dealer:
-        raise bad("地胡 is a non-dealer's win after 报听; this winner is the dealer", "earthly")
-    if win.heavenly and win.last_tile:
-        raise bad(
-            "天胡 is complete before the first draw; 海底捞 is a win in the last two stacks",
-            "last_tile",
-        )
-    if win.kong_bloom and (win.heavenly or win.earthly):
-        raise bad("kong_bloom cannot go with 天胡/地胡", "kong_bloom")
-
-
-def duizui(melds: tuple[facts.ClaimedMeld, ...]) -> tuple[int, int] | None:
-    """对三嘴 / 对四嘴: (B, 3 or 4) when the winner's first three (four) melds were all claimed
-    from B consecutively; a concealed kong after the first claim from B counts as from B."""
-    ms = [m for m in melds if m.kind in ("pung", "kong")]
-    if len(ms) < 3 or ms[0].from_seat is None:
-        return None
-    b = ms[0].from_seat
-    run = 0
-    for i, m in enumerate(ms):
-        if m.from_seat == b or (i > 0 and m.kong_kind == "concealed"):
-            run += 1
-        else:
-            break
-    if run < 3:
-        return None
-    return b, 4 if run >= 4 else 3
-
-
-def _bonuses(win: Win) -> Bonuses:
-    return Bonuses(
-        kong_bloom=bool(win.kong_bloom),
-        flower_bloom=bool(win.flower_bloom),
-        flower_kong_bloom=bool(win.flower_kong_bloom),
-        last_tile=bool(win.last_tile),
-        heavenly=bool(win.heavenly),
-        earthly=bool(win.earthly),
-    )
 
 
 def evaluate_win(

@@ -332,7 +332,7 @@ def test_import_engine_does_not_load_the_calculator():
     ],
 )
 def test_every_calculator_error_becomes_an_mjerror(raised, code):
-    from mjscore.engine.variants.guobiao import _calc_error
+    from mjscore.engine.variants.gb_eval import _calc_error
 
     err = _calc_error(raised, "123m")
     assert err.code == code and "123m" in err.message and "{" not in err.message

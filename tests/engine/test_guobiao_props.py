@@ -210,7 +210,8 @@ def test_impossible_flags_are_refused_not_dropped(hk, last_copy, kong, self_draw
 
 # ---------------------------------------------------------------- the fast notation path
 from mjscore.engine.tiles import DEFAULT_CONTEXT, parse_hand  # noqa: E402
-from mjscore.engine.variants.guobiao import _FAST, Situation, calc_input, fast_input  # noqa: E402
+from mjscore.engine.variants.gb_fast import _FAST  # noqa: E402
+from mjscore.engine.variants.guobiao import Situation, calc_input, fast_input  # noqa: E402
 
 NOTATION_CHARS = "123456789mpsESWNCFPabch[],|0 "
 

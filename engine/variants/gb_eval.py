@@ -1,0 +1,348 @@
+"""国标 Guobiao (RULES.md §3): one hand valued by PyMahjongGB.
+
+Our notation and the session's facts become the calculator's input (:class:`CalcInput`,
+:class:`Situation`); what it silently ignores (an impossible 抢杠和 or 和绝张) is refused; its
+fans get the standard names of :mod:`engine.variants.gb_fans` (:class:`GbValue`). The
+calculator is imported on first use, so ``import mjscore.engine`` stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ..errors import ErrorCode, MjError
+from ..results import ScoreItem
+from ..tiles import (
+    Context,
+    HandTiles,
+    format_hand,
+)
+from .gb_fans import FLOWER, Fan, fan_for_label
+
+WINDS = "ESWN"
+COMPETITION_BASE = 8  # MCR: every other player pays 8 on top
+
+# our tile → PyMahjongGB's tile code (万 W, 饼 B, 条 T, 风 F1-4 东南西北, 箭 J1-3 中发白)
+TILE_CODE: dict[str, str] = {
+    **{f"{r}m": f"W{r}" for r in range(1, 10)},
+    **{f"{r}p": f"B{r}" for r in range(1, 10)},
+    **{f"{r}s": f"T{r}" for r in range(1, 10)},
+    "E": "F1",
+    "S": "F2",
+    "W": "F3",
+    "N": "F4",
+    "C": "J1",
+    "F": "J2",
+    "P": "J3",
+}
+WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
+_TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
+GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
+
+
+def _tile_of(code: str) -> str:
+    return _TILE_OF_CODE.get(code, code)
+
+
+# ---------------------------------------------------------------- valuing one hand
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Situation:
+    """The facts of a win besides the tiles (from the |context, or the table and win event)."""
+
+    seat_wind: str = "E"
+    prevailing_wind: str = "E"
+    self_drawn: bool = False
+    last_copy: bool = False  # 和绝张
+    last_tile: bool = False  # 妙手回春 / 海底捞月
+    kong: bool = False  # 杠上开花 when self-drawn, 抢杠和 otherwise
+    flowers: int = 0
+
+    @classmethod
+    def from_context(cls, ctx: Context, flowers: int = 0) -> Situation:
+        return cls(
+            seat_wind=ctx.seat,
+            prevailing_wind=ctx.prevailing,
+            self_drawn=ctx.self_drawn,
+            last_copy=ctx.last_copy,
+            last_tile=ctx.last_tile,
+            kong=ctx.kong,
+            flowers=flowers,
+        )
+
+
+class FanCount:
+    """One fan with its count. Instances are shared (``_FAN_COUNTS``) and never changed, so
+    their total, label, text line and JSON are computed once."""
+
+    __slots__ = ("count", "fan", "line", "total", "_json", "_label")
+
+    def __init__(self, fan: Fan, count: int) -> None:
+        self.fan = fan
+        self.count = count
+        self.total = fan.points * count
+        self._label = fan.zh + (f"×{count}" if count > 1 else "")
+        self.line = f"{self._label} {self.total}  {fan.en}"
+        self._json = {"name": fan.zh, "name_en": fan.en, "points": fan.points, "count": count}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FanCount) and (self.fan, self.count) == (other.fan, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.fan.zh, self.count))
+
+    def __repr__(self) -> str:
+        return f"FanCount({self.fan.zh!r}, {self.count})"
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self._json)
+
+    def label(self) -> str:
+        return self._label
+
+    def score_item(self) -> ScoreItem:
+        return ScoreItem(
+            id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count
+        )
+
+
+class GbValue(NamedTuple):
+    """A valued hand: the fans (flowers last, as 花牌), ``fan`` without and ``total`` with flowers.
+    (Named tuples here and below: cheap to make, and ``calc`` makes one per hand.)"""
+
+    fans: tuple[FanCount, ...]
+    fan: int  # toward the minimum (flowers excluded)
+    flowers: int
+
+    @property
+    def total(self) -> int:
+        return self.fan + self.flowers
+
+    def summary(self) -> str:
+        return " ".join(f.label() for f in self.fans)
+
+
+# PyMahjongGB raises TypeError with one of these codes (its spelling, ERROE_ included)
+_CALC_ERRORS: dict[str, tuple[ErrorCode, str]] = {
+    "ERROR_NOT_WIN": (
+        ErrorCode.NOT_A_WIN,
+        "{hand} is not a winning hand in Guobiao (it needs four sets and a pair, seven pairs, 十三幺, 全不靠 or 组合龙)",
+    ),
+    "ERROR_WRONG_TILES_COUNT": (
+        ErrorCode.BAD_TILES,
+        "{hand} has the wrong number of tiles for Guobiao",
+    ),
+    "ERROR_TILE_COUNT_GREATER_THAN_4": (
+        ErrorCode.BAD_TILES,
+        "{hand} has more than four copies of a tile",
+    ),
+    "ERROR_INVALID_HAND": (ErrorCode.BAD_TILES, "{hand} is not a valid Guobiao hand"),
+    "ERROR_INVALID_HAND_OR_PACK": (ErrorCode.BAD_TILES, "{hand} has an invalid hand or meld"),
+    "ERROE_WRONG_TILE_CODE": (ErrorCode.BAD_TILES, "{hand} holds a tile Guobiao does not use"),
+    "ERROE_WRONG_PACK_CODE": (
+        ErrorCode.BAD_TILES,
+        "{hand} has a meld the fan calculator cannot read",
+    ),
+    "ERROE_WRONG_OFFER_CODE": (
+        ErrorCode.BAD_TILES,
+        "{hand} has a meld with an impossible claimed-from seat",
+    ),
+}
+
+
+def _calc_error(msg: str, hand: str) -> MjError:
+    code, text = _CALC_ERRORS.get(
+        msg, (ErrorCode.BAD_TILES, "the fan calculator refused {hand} (" + msg + ")")
+    )
+    return MjError(code, text.format(hand=hand))
+
+
+def _pack(m) -> tuple[str, str, int]:
+    if (
+        m.kind == "chow"
+    ):  # PyMahjongGB names a chow by its middle tile; offer = which tile was claimed
+        return ("CHI", TILE_CODE[m.tiles[1]], m.claim)
+    if m.kind == "pung":
+        return ("PENG", TILE_CODE[m.tiles[0]], m.claim)
+    # kong: 0 concealed, 1..3 exposed from that relative seat; an added kong counts as melded
+    return (
+        "GANG",
+        TILE_CODE[m.tiles[0]],
+        0 if m.claim is None else (m.claim - 4 if m.claim >= 5 else m.claim),
+    )
+
+
+class CalcInput(NamedTuple):
+    """What the calculator needs from the tiles, plus the two facts the flag checks need."""
+
+    pack: tuple[tuple[str, str, int], ...]
+    hand: tuple[str, ...]  # standing tiles without the winning tile, calculator codes
+    win: str  # calculator code
+    has_kong: bool
+    win_copies: int  # copies of the winning tile in the whole hand (melds included)
+
+
+_PACKS: dict[tuple, tuple[str, str, int]] = {}  # (kind, tiles, claim) → pack; at most a few hundred
+
+
+def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
+    """The calculator's input for parsed tiles (``win_copies`` is 0 unless ``need_copies``:
+    only a robbed-kong check reads it)."""
+    if tiles.win_tile is None:
+        raise MjError(
+            ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile"
+        )
+    try:
+        packs = []
+        has_kong = False
+        for m in tiles.melds:
+            key = (m.kind, m.tiles, m.claim)
+            p = _PACKS.get(key)
+            if p is None:
+                p = _PACKS[key] = _pack(m)
+            packs.append(p)
+            has_kong = has_kong or m.kind == "kong"
+        return CalcInput(
+            tuple(packs),
+            tuple(map(TILE_CODE.__getitem__, tiles.concealed)),
+            TILE_CODE[tiles.win_tile],
+            has_kong,
+            tiles.all_tiles.count(tiles.win_tile) if need_copies else 0,
+        )
+    except KeyError as e:  # a flower letter or unknown tile among the tiles
+        raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
+
+
+def _check_situation(inp: CalcInput, sit: Situation) -> None:
+    """Refuse what the calculator would silently drop or misread."""
+    if sit.seat_wind not in WINDS or sit.prevailing_wind not in WINDS:
+        raise MjError(ErrorCode.BAD_FLAG, "winds must be E, S, W or N")
+    if not 0 <= sit.flowers <= 8:
+        raise MjError(ErrorCode.BAD_FLAG, f"{sit.flowers} flowers: Guobiao has 8 flower tiles")
+    if sit.kong and sit.self_drawn and not inp.has_kong:
+        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) needs a kong in the winner's hand")
+    if sit.kong and not sit.self_drawn:
+        if sit.last_tile:
+            raise MjError(
+                ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)"
+            )
+        if inp.win_copies != 1:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {_tile_of(inp.win)}, "
+                f"but this hand holds {inp.win_copies} of them",
+            )
+
+
+_CALCULATOR: Any = None
+_FAN_COUNTS: dict[tuple[str, int], FanCount] = {}
+
+
+def _calculator() -> Any:
+    global _CALCULATOR
+    if _CALCULATOR is None:
+        from MahjongGB import MahjongFanCalculator  # lazy: `import engine` stays light
+
+        _CALCULATOR = MahjongFanCalculator
+    return _CALCULATOR
+
+
+def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
+    """The fans of a winning hand under ``sit``; MjError for a non-win or impossible flags."""
+    inp = calc_input(tiles, need_copies=sit.kong and not sit.self_drawn)
+    return evaluate_input(inp, sit, lambda: format_hand(tiles))
+
+
+def evaluate_input(inp: CalcInput, sit: Situation, describe: Any) -> GbValue:
+    """:func:`evaluate` on prepared input; ``describe()`` names the hand in error messages."""
+    return _name_fans(_raw_fans(inp, sit, describe))
+
+
+def _raw_fans(inp: CalcInput, sit: Situation, describe: Any) -> tuple:
+    """The calculator's own answer (a tuple of (points, count, label, en)) after every check."""
+    _check_situation(inp, sit)
+    try:
+        raw = (_CALCULATOR or _calculator())(
+            inp.pack,
+            inp.hand,
+            inp.win,
+            sit.flowers,
+            sit.self_drawn,
+            sit.last_copy,
+            sit.kong,
+            sit.last_tile,
+            WIND_INDEX[sit.seat_wind],
+            WIND_INDEX[sit.prevailing_wind],
+            True,
+        )
+    except TypeError as e:
+        raise _calc_error(str(e), describe()) from None
+    if sit.kong or sit.last_copy:
+        _check_dropped_flags(_tile_of(inp.win), sit, {fan_for_label(r[2]).zh for r in raw})
+    return raw
+
+
+def _name_fans(raw: tuple) -> GbValue:
+    fans = []
+    fan = flowers = 0
+    for _pts, cnt, label, _en in raw:
+        fc = _FAN_COUNTS.get((label, cnt))
+        if fc is None:
+            fc = _FAN_COUNTS[(label, cnt)] = FanCount(fan_for_label(label), cnt)
+        fans.append(fc)
+        if fc.fan is FLOWER:
+            flowers += cnt
+        else:
+            fan += fc.total
+    return GbValue(tuple(fans), fan, flowers)
+
+
+def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None:
+    """The calculator drops flags it finds impossible; a record must not say what cannot be."""
+    if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught before
+        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is impossible for this hand")
+    if sit.kong and not sit.self_drawn and "抢杠和" not in names:
+        raise MjError(
+            ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {win_tile}"
+        )
+    if sit.last_copy and "和绝张" not in names and "抢杠和" not in names:
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            f"和绝张 (last_copy) is impossible: the hand itself holds another {win_tile}, so the winning tile "
+            "cannot be the last unseen copy",
+        )
+
+
+def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
+    """``--flag`` values on top of the |context (they may only add what the context allows)."""
+
+    changes: dict[str, Any] = {}
+    for name, value in flags.items():
+        if name not in GB_FLAGS:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"Guobiao does not know the flag {name!r} (flags: {', '.join(sorted(GB_FLAGS))})",
+                where="--flag",
+            )
+        if not value:
+            continue
+        if name == "kong_bloom":
+            if not sit.self_drawn:
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place",
+                    where="--flag",
+                )
+            changes["kong"] = True
+        elif name == "robbed_kong":
+            if sit.self_drawn:
+                raise MjError(
+                    ErrorCode.BAD_FLAG,
+                    "抢杠和 (robbed_kong) is won on another's kong, not self-drawn",
+                    where="--flag",
+                )
+            changes["kong"] = True
+        else:
+            changes[name] = True
+    return replace(sit, **changes) if changes else sit

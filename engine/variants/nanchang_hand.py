@@ -1,0 +1,362 @@
+"""南昌 Nanchang (RULES.md §4): the house rules, the facts a hand's events give (精, 下精, 上精
+counts, who fed whom) and the value of one win (its shape, multipliers and jing)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .. import facts
+from ..errors import ErrorCode, MjError
+from ..events import Hand, Jing, JingCount, Kong, Win
+from ..rules import option
+from ..tiles import TILE_ZH, HandTiles, format_hand, successor
+from .nanchang_score import (
+    BY_ID,
+    IMPLIES,
+    Valuation,
+    best,
+    ordered,
+    readings,
+    value_reading,
+)
+from .nanchang_wild import jing_pair
+
+NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
+LAN_SHAPES = ("thirteen_lan", "seven_star_lan")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NanchangRules:
+    base: int = option(
+        1,
+        "房间基本分：每一项（下精分、奖励分、胡分、德国+5、诈胡罚分）都乘以它",
+        "room base: every amount (下精分, 奖励分, 胡分, the 德国 +5, the false-win penalty) is multiplied by it",
+        minimum=1,
+    )
+    cap: int | None = option(
+        3000,
+        "每局得失分封顶（乘基本分后、各项合计比较；null 不封顶）",
+        "cap on a player's net for the hand, after × base, all parts included (null: no cap)",
+        nullable=True,
+        minimum=1,
+    )
+    chongguan_cap: int | None = option(
+        7,
+        "冲关最高倍数（默认 ×7 即“至10×7”；null 不限）",
+        "largest 冲关 multiplier (default 7, the seed's '至10×7'; null: no limit)",
+        nullable=True,
+        minimum=1,
+    )
+    false_win_penalty: int = option(
+        10,
+        "诈胡罚分（付每家，乘基本分）",
+        "false win penalty paid to each other player (× base)",
+        minimum=0,
+    )
+
+
+def _contra(msg: str, where: str | None = None) -> MjError:
+    return MjError(ErrorCode.CONTRADICTION, msg, where=where)
+
+
+def _zh(t: str) -> str:
+    return TILE_ZH.get(t, t)
+
+
+# ---------------------------------------------------------------- reading the hand's events
+@dataclass(frozen=True, slots=True)
+class JingFacts:
+    """The hand's jing facts after checking: the turned tiles, counts, 精杠 and feeders."""
+
+    zheng: str | None
+    lower: str | None
+    lower_counts: tuple[tuple[int, int], ...] | None
+    counts: tuple[tuple[int, int], ...] | None
+    jing_kongs: tuple[int, ...]
+    fed_by: tuple[int | None, ...]
+    jing_at: int | None
+    count_at: int | None
+
+    @property
+    def pair(self) -> tuple[str, str] | None:
+        return jing_pair(self.zheng) if self.zheng else None
+
+
+def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
+    found = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, cls)]
+    if len(found) > 1:
+        raise _contra(
+            f"a hand has at most one {name} event (found {len(found)})", f"events[{found[1][0]}]"
+        )
+    return (found[0][1], found[0][0]) if found else (None, None)
+
+
+def read_jing(hand: Hand) -> JingFacts:
+    jev, ji = _one(hand, Jing, "jing")
+    cev, ci = _one(hand, JingCount, "jing_count")
+    zheng = lower = None
+    lower_counts = None
+    if jev is not None:
+        zheng, lower = jev.indicator, jev.lower
+        lower_counts = jev.lower_counts
+        # both turned tiles lie face up on the wall while the 下精 are counted
+        shown = Counter((zheng, lower))
+        for k, t in enumerate((lower, successor(lower))):
+            total = sum(c[k] for c in lower_counts)
+            limit = 4 - shown[t]
+            if total > limit:
+                raise _contra(
+                    f"the players hold {total} {_zh(t)} ({t}) as 下精 but only {limit} can be in hands "
+                    f"(four copies, {shown[t]} turned face up on the wall)",
+                    f"events[{ji}].lower_counts",
+                )
+    counts = None
+    jing_kongs: tuple[int, ...] = (0, 0, 0, 0)
+    fed_by: tuple[int | None, ...] = (None, None, None, None)
+    kong_evs = [[e for e in hand.events if isinstance(e, Kong) and e.player == p] for p in range(4)]
+    if cev is not None:
+        w = f"events[{ci}]"
+        counts = cev.counts
+        for k, name in ((0, "正精"), (1, "副精")):
+            total = sum(c[k] for c in counts)
+            if total > 4:
+                tile = f" {_zh(jing_pair(zheng)[k])}" if zheng else ""
+                raise _contra(
+                    f"the players report {total}{tile} {name} in all, more than the four copies of a tile",
+                    f"{w}.counts",
+                )
+        if cev.fed_by is not None:
+            fed_by = cev.fed_by
+            raws = [2 * z + f for z, f in counts]
+            for p, x in enumerate(fed_by):
+                if x is None:
+                    continue
+                if x == p:
+                    raise _contra(f"seat {p} cannot feed his own 冲关", f"{w}.fed_by[{p}]")
+                if raws[p] < 5:
+                    raise _contra(
+                        f"fed_by names seat {x} as feeding seat {p}'s 冲关, but seat {p} holds jing worth {raws[p]} (冲关 needs 5)",
+                        f"{w}.fed_by[{p}]",
+                    )
+    # 精杠: a kong of four identical jing
+    derived = [0, 0, 0, 0]
+    if zheng is not None:
+        pair = jing_pair(zheng)
+        for p in range(4):
+            for e in kong_evs[p]:
+                if e.tile in pair:
+                    derived[p] += 1
+                    if counts is not None and counts[p][pair.index(e.tile)] != 4:
+                        k = pair.index(e.tile)
+                        raise _contra(
+                            f"seat {p} made a kong of {_zh(e.tile)} ({'正精' if k == 0 else '副精'}) but jing_count gives him {counts[p][k]} of it",
+                            f"events[{ci}].counts[{p}]",
+                        )
+    if cev is None and any(derived):
+        # RULES §4: a 精杠 scores 10 "whose four jing still count in raw"; without the
+        # jing_count the engine would pay the 10 and silently drop the jing score (and 霸王
+        # depends on the others' counts, so it cannot be guessed either).
+        p = next(q for q in range(4) if derived[q])
+        k = next(e for e in kong_evs[p] if e.tile in jing_pair(zheng))  # type: ignore[arg-type]
+        raise _contra(
+            f"seat {p} made a 精杠 of {_zh(k.tile)} ({k.tile}); its four jing count in 奖励分, so the hand "
+            "needs the jing_count event (every player's 正精/副精 at hand end)",
+            f"events[{facts.event_index(hand, k)}]",
+        )
+    if cev is not None and cev.jing_kongs is not None:
+        jing_kongs = cev.jing_kongs
+        for p in range(4):
+            w = f"events[{ci}].jing_kongs[{p}]"
+            n = jing_kongs[p]
+            possible = derived[p] + sum(1 for e in kong_evs[p] if e.tile is None or zheng is None)
+            if n > possible:
+                raise _contra(
+                    f"seat {p} has {n} 精杠 but only {possible} kong event(s) that could be of jing",
+                    w,
+                )
+            if n < derived[p]:
+                raise _contra(
+                    f"seat {p} made {derived[p]} kong(s) of jing tiles, so jing_kongs cannot be {n}",
+                    w,
+                )
+            if counts is not None and n > (counts[p][0] == 4) + (counts[p][1] == 4):
+                raise _contra(
+                    f"seat {p} has {n} 精杠 but jing_count gives him {counts[p]} (a 精杠 is four of one jing)",
+                    w,
+                )
+    else:
+        jing_kongs = tuple(derived)
+    return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
+
+
+# ---------------------------------------------------------------- valuing a win
+@dataclass(frozen=True, slots=True)
+class WinFacts:
+    self_drawn: bool
+    kong_bloom: bool
+    robbed: bool
+    heavenly: bool
+    earthly: bool
+
+
+def _win_facts(win: Win, dealer: int, where: str) -> WinFacts:
+    f = WinFacts(
+        self_drawn=win.from_ is None,
+        kong_bloom=bool(win.kong_bloom),
+        robbed=bool(win.robbed_kong),
+        heavenly=bool(win.heavenly),
+        earthly=bool(win.earthly),
+    )
+    if f.kong_bloom and not f.self_drawn:
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "杠上开花 (kong_bloom) is a self-draw: 'from' must be null",
+            where=f"{where}.kong_bloom",
+        )
+    if f.robbed and f.self_drawn:
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "抢杠 (robbed_kong) needs 'from' = the player whose kong was robbed",
+            where=f"{where}.robbed_kong",
+        )
+    if f.heavenly:
+        if win.player != dealer:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"天胡 is the dealer's dealt hand; seat {win.player} is not the dealer (seat {dealer})",
+                where=f"{where}.heavenly",
+            )
+        if not f.self_drawn:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                "天胡 is won on the dealt 14 tiles: 'from' must be null",
+                where=f"{where}.heavenly",
+            )
+    if f.earthly:
+        if win.player == dealer:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                "地胡 is a non-dealer's win on the dealer's first discard; the dealer cannot have it",
+                where=f"{where}.earthly",
+            )
+        if win.from_ != dealer:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                f"地胡 is won on the dealer's first discard: 'from' must be the dealer (seat {dealer})",
+                where=f"{where}.earthly",
+            )
+    if (f.heavenly or f.earthly) and (f.kong_bloom or f.robbed):
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            "天胡/地胡 happen before any kong: they cannot be kong_bloom or robbed_kong",
+            where=where,
+        )
+    if f.heavenly and f.earthly:
+        raise MjError(ErrorCode.BAD_FLAG, "a win cannot be both 天胡 and 地胡", where=where)
+    return f
+
+
+def _check_declared(pats: set[str], f: WinFacts, where: str) -> None:
+    if "seven_pairs" in pats and pats & set(LAN_SHAPES):
+        raise MjError(
+            ErrorCode.BAD_PATTERN,
+            "七对 and 十三烂 are different shapes; declare one",
+            where=f"{where}.patterns",
+        )
+    if "jing_single" in pats:
+        if not f.self_drawn:
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                "精吊 counts only on a self-draw (the win has a 'from')",
+                where=f"{where}.patterns",
+            )
+        if pats & set(LAN_SHAPES):
+            raise MjError(
+                ErrorCode.BAD_PATTERN,
+                "精吊 is four sets or six pairs plus a jing, not 十三烂",
+                where=f"{where}.patterns",
+            )
+
+
+def check_tiles(tiles: HandTiles, where: str) -> None:
+    """RULES §4 "136 tiles": Nanchang has no flowers, and no 海底/绝张 situation flags."""
+    if tiles.flower_count:
+        raise MjError(
+            ErrorCode.BAD_TILES,
+            "南昌 is played with 136 tiles, without flowers: leave the flower section out",
+            where=where,
+        )
+    ctx = tiles.context
+    if ctx is not None and (ctx.last_tile or ctx.last_copy):
+        what = "海底 (last tile)" if ctx.last_tile else "绝张 (last copy)"
+        raise MjError(
+            ErrorCode.BAD_FLAG,
+            f"the context marks {what}, which 南昌 does not score (flags: {', '.join(sorted(NANCHANG_FLAGS))})",
+            where=where,
+        )
+
+
+def value_win(
+    win: Win, tiles: HandTiles | None, jf: JingFacts, f: WinFacts, where: str
+) -> Valuation:
+    """The multipliers of a win, from tiles (all readings, 就高) or from declared patterns."""
+    declared = set(win.patterns or ())
+    declared |= {IMPLIES[p] for p in declared if p in IMPLIES}
+    _check_declared(declared, f, where)
+    others_known = jf.counts is not None
+    others_hold = others_known and any(sum(jf.counts[p]) for p in range(4) if p != win.player)  # type: ignore[index]
+    if "clean_sweep" in declared and others_hold:
+        holders = [p for p in range(4) if p != win.player and sum(jf.counts[p])]  # type: ignore[index]
+        raise _contra(
+            f"德中德 says no other player holds jing, but jing_count gives seat(s) {', '.join(map(str, holders))} jing",
+            f"{where}.patterns",
+        )
+    sweep_ok = (others_known and not others_hold) or "clean_sweep" in declared
+    if tiles is None:
+        pats = set(declared)
+        if jf.counts is not None:
+            mine = sum(jf.counts[win.player])
+            if mine == 0:
+                pats.add("clean")  # holding no jing is 德国
+            if "jing_single" in pats and mine == 0:
+                raise _contra(
+                    "精吊 needs a jing, but jing_count gives the winner none", f"{where}.patterns"
+                )
+        if "clean" in pats and sweep_ok:
+            pats.add("clean_sweep")
+        if "clean_sweep" in pats:
+            pats.discard("clean")
+        if "seven_star_lan" in pats:
+            pats.discard("thirteen_lan")
+        if f.heavenly:
+            pats.add("heavenly")
+        if f.earthly:
+            pats.add("earthly")
+        return Valuation(ordered(pats), "declared")
+    if jf.zheng is None:
+        raise _contra(
+            "a Nanchang win written in tiles needs the hand's jing event (the 正精 decides what is wild)",
+            f"{where}.hand",
+        )
+    rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
+    if not rs:
+        raise MjError(
+            ErrorCode.NOT_A_WIN,
+            f"{format_hand(tiles)} is not a winning hand, even with 精 {_zh(jf.zheng)}/{_zh(successor(jf.zheng))} as wild",
+            where=f"{where}.hand",
+        )
+    vals = [value_reading(r, sweep=sweep_ok, heavenly=f.heavenly, earthly=f.earthly) for r in rs]
+    found = set().union(*(v.patterns for v in vals))
+    found |= {IMPLIES[p] for p in found if p in IMPLIES}
+    if "clean" in found:
+        found.add("clean_sweep")  # a fact about the other hands, checked above
+    for p in sorted(declared - found):
+        raise _contra(
+            f"{BY_ID[p].zh} ({p}) is declared but the hand {format_hand(tiles)} is not {BY_ID[p].zh}",
+            f"{where}.patterns",
+        )
+    chosen = best(vals)
+    assert chosen is not None
+    return chosen
