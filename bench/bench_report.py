@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from mjscore.engine.core import replay  # noqa: E402
 from mjscore.engine.record import load_session  # noqa: E402
-from mjscore.engine.stats import report_json, report_text  # noqa: E402
+from mjscore.tui.report_text import report_json, report_text  # noqa: E402
 
 PLAYERS = ["阿明", "小芳", "老王", "Lee"]
 GB_HANDS = [

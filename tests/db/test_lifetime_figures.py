@@ -136,7 +136,7 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
                 )
             else:
                 from mjscore.engine.money import places
-                from mjscore.engine.stats import lifetime_text
+                from mjscore.tui.report_text import lifetime_text
 
                 shown = min(max(places(s.stake) for s in old.sessions), 2)
                 assert from_ledger == lifetime_text(old, places=shown)

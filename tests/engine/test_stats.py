@@ -43,15 +43,11 @@ from mjscore.engine.record import (
 from mjscore.engine.stats import (
     Game,
     SessionFigures,
-    describe_event,
     lifetime_from_figures,
     lifetime_stats,
-    lifetime_text,
-    report_json,
-    report_text,
-    review,
     session_stats,
 )
+from mjscore.tui.report_text import describe_event, lifetime_text, report_json, report_text, review
 
 NAMES = ("阿明", "小芳", "老王", "Lee")
 

@@ -186,7 +186,7 @@ def pattern_namer(variant_id: str):
 
 # ---------------------------------------------------------------- commands
 def cmd_report(args) -> int:
-    from mjscore.engine.stats import report_json, report_text
+    from mjscore.tui.report_text import report_json, report_text
 
     unit = parse_unit(args.unit)
     label, session, rep = load_target(args)
@@ -284,7 +284,8 @@ def _hint(args) -> str:
 
 
 def cmd_stats(args) -> int:
-    from mjscore.engine.stats import lifetime_stats, lifetime_text
+    from mjscore.engine.stats import lifetime_stats
+    from mjscore.tui.report_text import lifetime_text
 
     unit = parse_unit(args.unit)
     lt = ledger_lifetime(args, unit) if not args.file else None

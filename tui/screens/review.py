@@ -29,15 +29,9 @@ from typing import Any
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, clip, settle_text
 from mjscore.engine.record import Session
-from mjscore.engine.stats import (
-    OUTCOME_ZH,
-    VARIANT_NAMES,
-    HandReview,
-    hand_text,
-    headline,
-    review,
-    session_stats,
-)
+from mjscore.engine.report_words import OUTCOME_ZH, VARIANT_NAMES
+from mjscore.engine.stats import headline, session_stats
+from mjscore.tui.report_text import HandReview, hand_text, review
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult

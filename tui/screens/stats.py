@@ -30,8 +30,8 @@ from typing import Any
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, format_money, places, plain, settle_text
 from mjscore.engine.record import Session
+from mjscore.engine.report_words import VARIANT_NAMES
 from mjscore.engine.stats import (
-    VARIANT_NAMES,
     Game,
     LifetimeStats,
     PlayerStats,

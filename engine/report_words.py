@@ -1,0 +1,29 @@
+"""The words of the post-game report (``mjscore report``, the review and statistics screens):
+how an event, a flag, an outcome, a wind and a rule set are named there. Data only; the text
+is built by ``mjscore.tui.report_text``."""
+
+from __future__ import annotations
+
+from .terms import VARIANTS
+
+VARIANT_NAMES = {v: t.zh for v, t in VARIANTS.items()}
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+KONG_ZH = {"exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
+PENALTY_ZH = {"same_round": "罚（一圈内四家出同牌）", "four_copies": "罚（一家出四张同牌）"}
+FLAG_ZH = {
+    "kong_bloom": "杠上开花",
+    "kong_cannon": "杠上炮",
+    "robbed_kong": "抢杠",
+    "last_tile": "海底",
+    "last_copy": "绝张",
+    "flower_bloom": "小杠开",
+    "flower_kong_bloom": "花杠开",
+    "heavenly": "天胡",
+    "earthly": "地胡",
+    "human": "人胡",
+    "discarder_all_melded": "全求炮",
+    "horses": "码",
+    "horse_hits": "中码",
+    "fish": "钓鱼",
+}
+OUTCOME_ZH = {"win": "胡", "draw": "流局", "false_win": "诈胡"}
