@@ -260,3 +260,60 @@ def lines_of(widget) -> list[str]:
 
     w, h = widget.outer_size
     return ["".join(seg.text for seg in strip) for strip in widget.render_lines(Region(0, 0, w, h))]
+
+
+# ---------------------------------------------------------------- one hand in the engine
+
+
+def win_event(player: int = 0, frm: int | None = 1, hand: str | None = None, **kw: Any) -> dict:
+    """A ``win`` event; ``hand`` is left out when None (a declared win)."""
+    ev: dict[str, Any] = {"type": "win", "player": player, "from": frm, **kw}
+    if hand is not None:
+        ev["hand"] = hand
+    return ev
+
+
+NO_JING = [[0, 0], [0, 0], [0, 0], [0, 0]]
+
+
+def jing_event(ind: str = "5m", lower: str = "2p", lower_counts: list | None = None) -> dict:
+    """A Nanchang ``jing`` reveal (正精 ``ind``, 下精 ``lower``)."""
+    return {
+        "type": "jing",
+        "indicator": ind,
+        "lower": lower,
+        "lower_counts": lower_counts or NO_JING,
+    }
+
+
+def jing_count_event(counts: list, **kw: Any) -> dict:
+    """A Nanchang ``jing_count`` at the end of a hand."""
+    return {"type": "jing_count", "counts": counts, **kw}
+
+
+def settle_events(variant, events: list[dict], state=None, options: dict | None = None):
+    """Settle one hand of ``events`` under ``variant`` (an engine variant object)."""
+    from mjscore.engine.core import TableState
+    from mjscore.engine.record import hand_from_json
+
+    hand = hand_from_json({"events": events}, variant)
+    return variant.settle_hand(hand, state or TableState(), variant.rules(options or {}))
+
+
+def paid(res, payer: int, payee: int, prefix: str = "") -> int:
+    """What ``payer`` paid ``payee`` in a hand result (payments whose reason starts ``prefix``)."""
+    return sum(
+        p.amount
+        for p in res.payments
+        if p.payer == payer and p.payee == payee and p.reason.startswith(prefix)
+    )
+
+
+def pays(res) -> list[tuple[int, int, int]]:
+    """A hand result's payments as sorted (payer, payee, amount)."""
+    return sorted((p.payer, p.payee, p.amount) for p in res.payments)
+
+
+def states(rep) -> list[tuple[int, str]]:
+    """(dealer, prevailing wind) of every hand of a replay."""
+    return [(h.state.dealer, h.state.prevailing_wind) for h in rep.hands]

@@ -12,6 +12,8 @@ from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import load_session
 from mjscore.engine.variants import get_variant
 
+from tests.builders import states as _states
+
 GB = get_variant("guobiao")
 DRAW = [{"type": "draw"}]
 FLUSH = "11224455668899p"  # 七对 清一色 48
@@ -106,10 +108,6 @@ def test_winds_never_from_the_hand_string():
 
 
 # ---------------------------------------------------------------- §3 dealer and wind rounds
-def _states(rep):
-    return [(h.state.dealer, h.state.prevailing_wind) for h in rep.hands]
-
-
 @pytest.mark.parametrize(
     ("outcome", "stays"),
     [

@@ -11,6 +11,8 @@ from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import load_session
 from mjscore.engine.variants import get_variant
 
+from tests.builders import states as _states
+
 GB = get_variant("guobiao")
 PLAYERS = ["东家", "南家", "西家", "北家"]
 
@@ -332,10 +334,6 @@ def test_prevailing_and_seat_wind_come_from_state():
 
 
 # ---------------------------------------------------------------- dealer and prevailing wind
-def _states(rep):
-    return [(h.state.dealer, h.state.prevailing_wind) for h in rep.hands]
-
-
 def test_sixteen_hand_game_then_east_again():
     # RULES.md §3: "a game (一局) is 16 hands: 东风圈, 南风圈, 西风圈, 北风圈 of four hands each;
     # the deal passes to the dealer's 下家 after every hand, win or draw" and "After hand 16 the

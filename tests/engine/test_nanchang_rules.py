@@ -10,20 +10,16 @@ from typing import Any
 import pytest
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
-from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
+
+from tests.builders import jing_count_event as count
+from tests.builders import jing_event as jing
+from tests.builders import paid, settle_events
+from tests.builders import win_event as win
 
 V = get_variant("nanchang")
 Z = [[0, 0], [0, 0], [0, 0], [0, 0]]
 DRAW = {"type": "draw"}
-
-
-def jing(ind: str = "5m", lower: str = "2p", lower_counts: list | None = None) -> dict[str, Any]:
-    return {"type": "jing", "indicator": ind, "lower": lower, "lower_counts": lower_counts or Z}
-
-
-def count(counts: list, **kw: Any) -> dict[str, Any]:
-    return {"type": "jing_count", "counts": counts, **kw}
 
 
 def kong(
@@ -37,24 +33,8 @@ def kong(
     return ev
 
 
-def win(player: int, frm: int | None, hand: str | None = None, **kw: Any) -> dict[str, Any]:
-    ev: dict[str, Any] = {"type": "win", "player": player, "from": frm, **kw}
-    if hand is not None:
-        ev["hand"] = hand
-    return ev
-
-
 def settle(events: list[dict], options: dict | None = None, dealer: int = 0):
-    rules = V.rules(options or {})
-    return V.settle_hand(hand_from_json({"events": events}, V), TableState(dealer=dealer), rules)
-
-
-def paid(res, payer: int, payee: int, prefix: str = "") -> int:
-    return sum(
-        p.amount
-        for p in res.payments
-        if p.payer == payer and p.payee == payee and p.reason.startswith(prefix)
-    )
+    return settle_events(V, events, TableState(dealer=dealer), options)
 
 
 def refused(

@@ -8,19 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
+
+from tests.builders import pays, settle_events
 
 V = get_variant("nanjing")
 
 
 def settle(events, state=None, **options):
-    hand = hand_from_json({"events": events}, V)
-    return V.settle_hand(hand, state or TableState(), V.rules(options))
-
-
-def pays(res):
-    return sorted((p.payer, p.payee, p.amount) for p in res.payments)
+    return settle_events(V, events, state, options)
 
 
 def each(payee, amount, payers=None):

@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import MjError
-from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
+
+from tests.builders import settle_events
+from tests.builders import win_event as win
 
 V = get_variant("nanning")
 MQ = "123m456m789p234s55s"  # 门清 鸡胡, wins on 5s
@@ -21,13 +23,7 @@ ROB_PLAIN = "[555p,2]123m456m77s23s4s"  # 鸡胡 won on a 4s (a robbable tile: o
 
 
 def settle(events, *, dealer=0, **options):
-    return V.settle_hand(
-        hand_from_json({"events": events}, V), TableState(dealer=dealer), V.rules(options)
-    )
-
-
-def win(player=0, frm=1, **kw):
-    return {"type": "win", "player": player, "from": frm, **kw}
+    return settle_events(V, events, TableState(dealer=dealer), options)
 
 
 def kong(player, kind, frm=None, tile=None):

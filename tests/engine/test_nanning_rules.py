@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import Hand, Kong, Win, hand_from_json
+from mjscore.engine.record import Hand, Kong, Win
 from mjscore.engine.variants import get_variant
+
+from tests.builders import paid, settle_events
+from tests.builders import win_event as win
 
 V = get_variant("nanning")
 MQ = "123m456m789p234s55s"
@@ -16,16 +19,7 @@ PP_SEALED = "[111m,3][555p,3][999s,3]EEE77s"  # three pungs claimed from 下家 
 
 
 def settle(events, *, dealer=0, **options):
-    hand = hand_from_json({"events": events}, V)
-    return V.settle_hand(hand, TableState(dealer=dealer), V.rules(options))
-
-
-def win(player=0, frm=1, **kw):
-    return {"type": "win", "player": player, "from": frm, **kw}
-
-
-def paid(res, payer, payee):
-    return sum(p.amount for p in res.payments if p.payer == payer and p.payee == payee)
+    return settle_events(V, events, TableState(dealer=dealer), options)
 
 
 # ------------------------------------------------------------------ kong points
