@@ -1,7 +1,8 @@
 """The mjscore ledger: a durable SQLite record of every session, hand, event and payment.
 
-Quick reference (all in :mod:`db.ledger`; every method is one transaction; player names,
-notes etc. are stored exactly as given)::
+Quick reference (all in the package :mod:`db.ledger`, one module per role: store, rows,
+sessions, settle, recording, corrections, lifetime; every method is one transaction; player
+names, notes etc. are stored exactly as given)::
 
     from mjscore.db import Ledger, LedgerError
 
@@ -23,7 +24,8 @@ notes etc. are stored exactly as given)::
     led.undo_last_event(sid)   -> StoredHand  (the hand as it now stands)
     led.end_session(sid) / led.reopen_session(sid) / led.set_notes(sid, text)
 
-    # corrections (re-settle every later hand; old versions kept in `audit`) ----
+    # corrections (re-settle from the changed hand on, while the table state it hands on
+    # differs from the stored one; old versions kept in `audit`) ----------------
     led.amend_hand(sid, number, events) -> audit_id
     led.delete_hand(sid, number)        -> audit_id   (later hands move up)
     led.insert_hand(sid, number, events)-> audit_id   (a forgotten hand)
@@ -37,9 +39,10 @@ notes etc. are stored exactly as given)::
     led.session_info(sid)      -> SessionInfo
     led.get_session(sid)       -> engine.record.Session   (what export writes)
     led.hands(sid) / led.hand(sid, n) -> StoredHand(s) with stored payments and deltas
-    led.replay(sid)            -> engine.core.Replay      (fresh, with WinResults)
+    led.replay(sid)            -> engine.core.Replay      (fresh, with WinResults: for
+                                                          rebuild, `replay` and tests)
     led.stored_replay(sid)     -> engine.core.Replay      (the stored settlement, nothing
-                                                          settled again: lifetime figures)
+                                                          settled again: what screens show)
     led.session_totals(sid)    -> [SeatTotal(seat, player, points, money)]
     led.player_names(prefix="")-> [str]  for autocomplete, recently seated first
     led.lifetime_stats(name)   -> PlayerStats(sessions, hands, wins, self_draws, deal_ins,
@@ -50,7 +53,9 @@ notes etc. are stored exactly as given)::
                                   lifetime_stats over every stored replay (`mjscore stats`)
 
     # import / export (db.transfer) ---------------------------------------------
-    import_record(led, text)   -> session id   (load_session + full replay before writing)
+    import_record(led, text)   -> session id   (load_session + each hand settled once, then
+                                               written; settle_record(session) settles
+                                               without a ledger, import_session stores it)
     export_json(led, sid)      -> str          (engine.record.dump_session; round-trips)
     export_csv(led, sid)       -> str          (one row per hand: deltas and running totals)
 

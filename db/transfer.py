@@ -9,15 +9,20 @@ from typing import Any
 
 from mjscore.engine.record import dump_session, load_session
 
-from .ledger import Ledger
+from .ledger import Ledger, SettledRecord, settle_record
+
+__all__ = ["SettledRecord", "export_csv", "export_json", "import_record", "settle_record"]
 
 
 def import_record(ledger: Ledger, src: str | bytes | Mapping[str, Any], notes: str = "") -> int:
-    """Validate a RECORD.md session (``engine.record.load_session``), settle every hand
-    (``engine.core.replay``) and only then store it in one transaction. Returns the new
-    session id; any problem raises MjError and leaves the ledger untouched."""
-    session = load_session(src)
-    return ledger.import_session(session, notes=notes)
+    """Validate a RECORD.md session (``engine.record.load_session``), settle every hand once
+    (:func:`settle_record`) and only then store it in one transaction. Returns the new
+    session id; any problem raises MjError and leaves the ledger untouched.
+
+    To settle a record before a ledger is even opened (``mjscore import`` creates no file for
+    a record that does not settle), call :func:`settle_record` first and give its result to
+    :meth:`Ledger.import_session`: the hands are not settled again."""
+    return ledger.import_session(settle_record(load_session(src)), notes=notes)
 
 
 def export_json(ledger: Ledger, session_id: int) -> str:

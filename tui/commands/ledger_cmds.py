@@ -72,18 +72,20 @@ def open_ledger_to_read(args):
 
 
 def cmd_import(args) -> int:
-    from mjscore.engine.core import replay
+    from mjscore.db.transfer import settle_record
     from mjscore.tui.commands.engine_cmds import load_record
 
     session = load_record(args.file)
-    replay(session)  # settle every hand before the ledger is even opened (or created)
+    # every hand settled once, before the ledger is even opened (or created); the ledger
+    # stores this settlement as it is
+    settled = settle_record(session)
     notes = (
         args.notes
         if args.notes is not None
         else ("" if args.file == "-" else f"imported from {Path(args.file).name}")
     )
     with open_ledger(args) as led:
-        sid = led.import_session(session, notes=notes)
+        sid = led.import_session(settled, notes=notes)
         info = led.session_info(sid)
     still_open = bool(session.hands) and not session.hands[-1].finished
     print(

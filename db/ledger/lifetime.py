@@ -1,0 +1,238 @@
+"""Lifetime queries: a player's figures over every session, read with SQL from the figures
+the ledger keeps with each seat and hand (no session is settled again)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from mjscore.engine.record import Win
+
+from ..errors import NotFound
+from . import rows
+from .rows import PlayerStats
+from .sessions import Sessions
+from .store import api
+
+if TYPE_CHECKING:
+    from mjscore.engine.stats import SessionFigures, WinRecord
+
+
+class Lifetime(Sessions):
+    """Figures of one player across the whole ledger."""
+
+    @api
+    def lifetime_stats(self, player: str) -> PlayerStats:
+        """Lifetime figures of ``player`` (exact name) across every session."""
+        with self._read():
+            row = self._one("SELECT id FROM players WHERE name = ?", [player])
+            if row is None:
+                raise NotFound(f"no player called {player!r} in the ledger")
+            pid = row[0]
+            sessions = hands = wins = selfd = dealt = falsew = net = 0
+            money = Decimal(0)
+            big: int | None = None
+            big_sid = None
+            for row in self.db.execute(
+                "SELECT st.session_id, s.stake, st.points, st.hands, st.wins, st.self_draws, st.deal_ins,"
+                " st.false_wins, st.best FROM seats st JOIN sessions s ON s.id = st.session_id"
+                " WHERE st.player_id = ? ORDER BY st.session_id",
+                [pid],
+            ):
+                sid, stake, points, n, w, sd, di, fw, best = row
+                sessions += 1
+                hands += n
+                wins += w
+                selfd += sd
+                dealt += di
+                falsew += fw
+                net += points
+                money += rows.decimal(stake) * points
+                if best is not None and (big is None or best > big):
+                    big, big_sid = best, sid
+            at = None
+            if big is not None:
+                r = self._one(
+                    "SELECT h.number FROM seat_results r JOIN hands h ON h.id = r.hand_id"
+                    " WHERE r.session_id = ? AND r.player_id = ? AND r.delta = ? ORDER BY h.number LIMIT 1",
+                    [big_sid, pid, big],
+                )
+                at = (big_sid, r[0]) if r else None
+        return PlayerStats(
+            player=player,
+            sessions=sessions,
+            hands=hands,
+            wins=wins,
+            self_draws=selfd,
+            deal_ins=dealt,
+            false_wins=falsew,
+            net_points=net,
+            net_money=money,
+            biggest_hand=big,
+            biggest_hand_at=at,
+        )
+
+    @api
+    def lifetime_figures(self, player: str) -> list[SessionFigures]:
+        """``player``'s figures in every session he sat in (exact name; ``[]`` if none), in
+        session order, labelled ``#id``, read with a few SQL queries from the figures kept
+        with each seat, the hands' dealers and the per-hand seat results — the stored win
+        valuation (``hands.wins``) only of each session's biggest win. Feed them to
+        :func:`engine.stats.lifetime_from_figures`: the result equals
+        :func:`engine.stats.lifetime_stats` over every session's :meth:`stored_replay`, figure
+        for figure, without reading every hand. A session whose stored figures are
+        incomplete or do not add up (its payments against its seats' points) is read the
+        old way, through :meth:`stored_replay` (:class:`LedgerDamaged` if it is damaged)."""
+        with self._read():
+            row = self._one("SELECT id FROM players WHERE name = ?", [player])
+            if row is None:
+                return []
+            return self._lifetime_figures(row[0])
+
+    def _lifetime_figures(self, pid: int) -> list[SessionFigures]:
+        from mjscore.engine.stats import SessionFigures, session_stats
+
+        db = self.db
+        mine = db.execute(
+            "SELECT st.session_id, s.variant, s.stake, st.seat, st.hands, s.hands_played, st.wins,"
+            " st.self_draws, st.deal_ins, st.false_wins FROM seats st JOIN sessions s ON s.id = st.session_id"
+            " WHERE st.player_id = ? ORDER BY st.session_id",
+            [pid],
+        ).fetchall()
+        if not mine:
+            return []
+        totals: dict[int, list[int]] = {}
+        for sid, seat, points in db.execute(
+            "SELECT t.session_id, t.seat, t.points FROM seats st JOIN seats t ON t.session_id = st.session_id"
+            " WHERE st.player_id = ?",
+            [pid],
+        ):
+            totals.setdefault(sid, [0, 0, 0, 0])[seat] = points
+        # the stored payments must add up to the seats' points, as the stored replay checks
+        # hand by hand; a session where they do not is read the old way (LedgerDamaged)
+        net = " || ',' || ".join(
+            f"SUM(CASE WHEN p.to_seat = {k} THEN p.amount WHEN p.from_seat = {k} THEN -p.amount ELSE 0 END)"
+            for k in range(4)
+        )
+        paid = {
+            sid: [int(x) for x in nets.split(",")]
+            for sid, nets in db.execute(
+                f"SELECT st.session_id, (SELECT {net} FROM hands h JOIN payments p ON p.hand_id = h.id"
+                "  WHERE h.session_id = st.session_id) FROM seats st WHERE st.player_id = ?",
+                [pid],
+            )
+            if nets is not None  # a session without payments
+        }
+        dealer = dict(
+            db.execute(
+                "SELECT h.session_id, COUNT(*) FROM seats st JOIN hands h"
+                " ON h.session_id = st.session_id AND h.dealer = st.seat AND h.status <> 'open'"
+                " WHERE st.player_id = ? GROUP BY h.session_id",
+                [pid],
+            ).fetchall()
+        )
+        # hands won: how many, their points, and the earliest hand of the biggest
+        won: dict[int, tuple[int, int, int, int]] = {}
+        for sid, n, pts, best, hid in db.execute(
+            "SELECT w.session_id, w.n, w.pts, w.best,"
+            " (SELECT h.id FROM seat_results r JOIN hands h ON h.id = r.hand_id"
+            "   WHERE r.player_id = ?1 AND r.session_id = w.session_id AND r.delta = w.best AND r.won = 1"
+            "   ORDER BY h.number LIMIT 1)"
+            " FROM (SELECT r.session_id, COUNT(*) AS n, SUM(r.delta) AS pts, MAX(r.delta) AS best"
+            "       FROM seat_results r WHERE r.player_id = ?1 AND r.won = 1 GROUP BY r.session_id) w",
+            [pid],
+        ):
+            won[sid] = (n, pts, best, hid)
+        ids = rows.dumps([w[3] for w in won.values()])
+        best_hands = {
+            hid: (number, summary, wins)
+            for hid, number, summary, wins in db.execute(
+                "SELECT id, number, summary, wins FROM hands WHERE id IN (SELECT value FROM json_each(?))",
+                [ids],
+            )
+        }
+        best_wins: dict[tuple[int, int], Win] = {}
+        for hid, payload in db.execute(
+            "SELECT hand_id, payload FROM events WHERE hand_id IN (SELECT value FROM json_each(?))"
+            " AND type = 'win' ORDER BY hand_id, seq",
+            [ids],
+        ):
+            ev = rows.stored_event(payload, "win")
+            if isinstance(ev, Win):
+                best_wins.setdefault((hid, ev.player), ev)
+
+        out: list[SessionFigures] = []
+        stakes: dict[str, Decimal] = {}
+        for sid, variant, stake_text, seat, hands, played, wins, selfd, dealt, falsew in mine:
+            if stake_text not in stakes:
+                stakes[stake_text] = rows.decimal(stake_text)
+            stake = stakes[stake_text]
+            n_won, win_points, best, hid = won.get(sid, (0, 0, None, None))
+            biggest = None
+            complete = (
+                hands == played
+                and n_won == wins
+                and sid in totals
+                and paid.get(sid, [0, 0, 0, 0]) == totals[sid]
+            )
+            if hid is not None:
+                ev = best_wins.get((hid, seat))
+                if ev is None or hid not in best_hands:
+                    complete = False
+                else:
+                    number, summary, wins_json = best_hands[hid]
+                    biggest = _win_record(ev, f"#{sid}", number, stake, best, wins_json, summary)
+            if not complete:  # stored figures missing: what the stored settlement says
+                session = self.get_session(sid)  # re-entrant: same lock, same snapshot
+                rep = self.stored_replay(sid)
+                st = session_stats(session, rep, label=f"#{sid}").player(seat)
+                out.append(
+                    SessionFigures(
+                        label=f"#{sid}",
+                        variant=variant,
+                        stake=stake,
+                        seat=seat,
+                        totals=rep.totals,
+                        hands=st.hands,
+                        dealer_hands=st.dealer_hands,
+                        wins=st.wins,
+                        self_draws=st.self_draws,
+                        deal_ins=st.deal_ins,
+                        false_wins=st.false_wins,
+                        win_points=st.win_points,
+                        biggest=st.biggest,
+                    )
+                )
+                continue
+            out.append(
+                SessionFigures(
+                    label=f"#{sid}",
+                    variant=variant,
+                    stake=stake,
+                    seat=seat,
+                    totals=tuple(totals[sid]),  # type: ignore[arg-type]
+                    hands=hands,
+                    dealer_hands=dealer.get(sid, 0),
+                    wins=wins,
+                    self_draws=selfd,
+                    deal_ins=dealt,
+                    false_wins=falsew,
+                    win_points=win_points,
+                    biggest=biggest,
+                )
+            )
+        return out
+
+
+def _win_record(
+    ev: Win, label: str, number: int, stake: Decimal, points: int, wins_json: str, summary: str
+) -> WinRecord:
+    from mjscore.engine.stats import win_record
+
+    try:
+        wins = tuple(rows.win_result(w) for w in rows.loads(wins_json, "wins"))
+    except (LookupError, TypeError) as e:
+        raise rows.damaged(f"win valuation of hand {number}", e) from None
+    return win_record(
+        ev, label=label, hand=number, stake=stake, points=points, wins=wins, summary=summary
+    )

@@ -1,0 +1,263 @@
+"""Recording: events as the table plays them (:meth:`Recording.add_event`, ``add_events``,
+``close_hand``, ``record_hand``), whole sessions from a record (``import_session``), and
+writing a settled hand's derived rows — the one writer of ``payments`` and ``seat_results``.
+
+Every hand is validated and settled once, by :mod:`db.ledger.settle`, before anything is
+written; re-settling after a correction (:meth:`Recording._resettle`) settles only the hands
+whose table state or events changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mjscore.engine.core import HandResult, TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import TERMINAL, Event, Hand, Session
+
+from ..errors import LedgerError
+from ..schema import REFRESH_SEATS_SQL
+from . import rows
+from .rows import StoredHand
+from .sessions import Sessions
+from .settle import SettledRecord, settle_hand, settle_record
+from .store import api, now
+
+EventLike = Event | Mapping[str, Any]
+# (hand id, the hand, the state it is played in, its settlement or None while open)
+Settled = tuple[int, Hand, TableState, HandResult | None]
+
+
+class Recording(Sessions):
+    """Adding events and hands, and storing what the engine settled."""
+
+    @api
+    def add_event(self, session_id: int, event: EventLike) -> StoredHand:
+        """Append one event to the hand being played (starting a new hand if the last one is
+        finished). A terminal event (win, false_win, draw) closes and settles the hand.
+
+        The whole session must stay valid: the event is checked (fields, the variant's
+        flags, and — for a terminal event — a full settlement of the hand); an event the
+        engine refuses raises :class:`engine.errors.MjError` and nothing is written.
+        Returns the hand as stored, with ``result`` set when it was settled.
+        """
+        return self._add_events(session_id, [event])
+
+    @api
+    def add_events(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+        """Like :meth:`add_event` for several events in one transaction — e.g. the several
+        ``win`` events of a 一炮多响 (a hand ends with its terminal events, so all wins on
+        one discard must arrive together)."""
+        return self._add_events(session_id, events)
+
+    @api
+    def close_hand(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+        """Append the events that end the hand being played (a draw, a false win, or the win
+        or wins) and settle it; refused (MjError, nothing written) if they do not end it."""
+        evs = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
+        if not any(isinstance(e, TERMINAL) for e in evs):
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "closing a hand needs a win, false_win or draw event",
+                where="events",
+            )
+        return self._add_events(session_id, evs)
+
+    @api
+    def record_hand(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+        """Record a whole hand at once (its events must end it); refused while a hand is open."""
+        evs = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
+        if not Hand(tuple(evs)).finished:
+            raise MjError(
+                ErrorCode.BAD_RECORD,
+                "a recorded hand must end with a win, false_win or draw",
+                where="events",
+            )
+        with self._write():
+            last = self._last_hand(session_id)
+            if last and last[2] == "open":
+                raise LedgerError("a hand is being played; finish or delete it first")
+            return self._add_events(session_id, evs)
+
+    def _add_events(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+        new = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
+        if not new:
+            raise MjError(ErrorCode.BAD_RECORD, "no events given", where="events")
+        with self._write():
+            srow = self._session_row(session_id)
+            self._check_open(srow)
+            v, rules = self._variant_rules(srow)
+            last = self._last_hand(session_id)
+            if last and last[2] == "open":
+                hand_id, number, state = last[0], last[1], rows.state_from(last[3])
+                old = self._hands_events(session_id, number, number)[0][2]
+            else:
+                hand_id, number = None, (last[1] if last else 0) + 1
+                state = self._state_at(session_id, number, srow, v, rules)
+                old = ()
+            hand = Hand(old + tuple(new))
+            result = settle_hand(v, rules, hand, state, f"hand {number}")  # type: ignore[arg-type]
+            at = now()
+            if hand_id is None:
+                hand_id = self._new_hand(session_id, number, state, at)  # type: ignore[arg-type]
+            self._insert_events(hand_id, new, start=len(old), at=at)
+            if result is not None:
+                seat_ids, _ = self._seat_players(session_id)
+                self._store_results(session_id, [(hand_id, hand, state, result)], seat_ids, at)  # type: ignore[list-item]
+                self._refresh_totals(session_id)
+            return self._stored_with(session_id, number, result)
+
+    def _stored_with(self, session_id: int, number: int, result: HandResult | None) -> StoredHand:
+        got = self._stored_hands(session_id, "AND number = ?", [number])[0]
+        return dataclasses.replace(got, result=result)
+
+    # ---- rows
+    def _new_hand(self, session_id: int, number: int, state: TableState, at: str) -> int:
+        """A new open hand row, played in ``state``."""
+        return (
+            self.db["hands"]
+            .insert(
+                {
+                    "session_id": session_id,
+                    "number": number,
+                    **rows.open_columns(state),
+                    "created_at": at,
+                }
+            )
+            .last_pk
+        )
+
+    def _insert_events(
+        self, hand_id: int, events: Sequence[Event], *, start: int = 0, at: str
+    ) -> None:
+        self.db["events"].insert_all(rows.event_rows(hand_id, events, start=start, at=at))
+
+    def _store_results(
+        self, session_id: int, settled: Sequence[Settled], seat_ids: Sequence[int], at: str
+    ) -> None:
+        """Write the derived rows of each hand in ``settled``: its state columns and status,
+        and (once settled) its payments and seat results, replacing what was there."""
+        if not settled:
+            return
+        ids = rows.dumps([hid for hid, _, _, _ in settled])
+        in_ids = "hand_id IN (SELECT value FROM json_each(?))"
+        self.db["payments"].delete_where(in_ids, [ids])
+        self.db["seat_results"].delete_where(in_ids, [ids])
+        hands = self.db["hands"]
+        pays: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        for hid, hand, state, result in settled:
+            if result is None:
+                hands.update(hid, rows.open_columns(state))
+                continue
+            hands.update(hid, rows.settled_columns(hand, state, result, at))
+            pays += rows.payment_rows(hid, result, seat_ids)
+            seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids)
+        self.db["payments"].insert_all(pays)
+        self.db["seat_results"].insert_all(seats)
+
+    def _refresh_totals(self, session_id: int) -> None:
+        """Each seat's figures and the session's hand count, from the stored seat results."""
+        self.db.execute(REFRESH_SEATS_SQL, [session_id])
+        self.db.execute(
+            "UPDATE sessions SET hands_played = (SELECT COUNT(*) FROM hands h WHERE h.session_id = sessions.id"
+            " AND h.status <> 'open') WHERE id = ?",
+            [session_id],
+        )
+
+    # ---- re-settlement
+    def _resettle(
+        self, session_id: int, start: int, srow: Mapping[str, Any], *, every: bool = False
+    ) -> None:
+        """Re-settle hands ``start``… of the session from their events (after an amend,
+        delete, insert or undo) and rewrite their derived data. Hand ``start`` is always
+        settled; a later hand only while the state handed on differs from the one it was
+        settled in (settling is a function of events, state and rules, so from there on
+        nothing can change) — unless ``every`` (:meth:`rebuild`, after a rule change).
+        Raises MjError if a hand no longer settles; the caller's transaction then rolls
+        everything back."""
+        v, rules = self._variant_rules(srow)
+        hands = self._hands_events(session_id, start)
+        settled: list[Settled] = []
+        if hands:
+            state = self._state_at(session_id, start, srow, v, rules)
+            was = {
+                r["id"]: r["state"]
+                for r in self.db["hands"].rows_where(
+                    "session_id = ? AND number > ?", [session_id, start], select="id, state"
+                )
+            }
+            for i, (hid, number, evs) in enumerate(hands):
+                if i and not every and was.get(hid) == rows.state_json(state):
+                    break  # this hand and every later one stay as they were settled
+                hand = Hand(evs)
+                last = i == len(hands) - 1
+                result = settle_hand(v, rules, hand, state, f"hand {number}", last=last)
+                settled.append((hid, hand, state, result))
+                if result is not None:
+                    state = result.next_state
+        self._store_results(session_id, settled, self._seat_players(session_id)[0], now())
+        self._refresh_totals(session_id)
+
+    # ---- import
+    @api
+    def import_session(
+        self,
+        session: Session | SettledRecord,
+        notes: str = "",
+        *,
+        ended: bool | None = None,
+    ) -> int:
+        """Store a whole :class:`engine.record.Session` (already loaded with
+        ``engine.record.load_session``), or the :class:`SettledRecord` that
+        :func:`db.ledger.settle.settle_record` made of one (then nothing is settled again).
+        Every hand is settled before anything is written; if any hand fails, MjError is
+        raised and nothing is written. Returns the new session id.
+
+        ``ended`` defaults to whether every hand is finished: a record whose last hand is
+        still being played (RECORD.md allows it) is imported with that hand open and the
+        session open, so play can go on where the export left off."""
+        settled = session if isinstance(session, SettledRecord) else settle_record(session)
+        s = settled.session
+        if ended is None:
+            ended = not s.hands or s.hands[-1].finished
+        with self._write():
+            sid = self._insert_session(
+                s.variant,
+                s.players,
+                s.options,
+                s.stake,
+                s.first_dealer,
+                notes,
+                ended=ended,
+                fmt=s.format,
+            )
+            seat_ids, _ = self._seat_players(sid)
+            at = now()
+            evs: list[dict[str, Any]] = []
+            pays: list[dict[str, Any]] = []
+            seats: list[dict[str, Any]] = []
+            for i, (hand, (state, result)) in enumerate(
+                zip(s.hands, settled.hand_states(), strict=True)
+            ):
+                cols = (
+                    rows.open_columns(state)
+                    if result is None
+                    else rows.settled_columns(hand, state, result, at)
+                )
+                hid = (
+                    self.db["hands"]
+                    .insert({"session_id": sid, "number": i + 1, **cols, "created_at": at})
+                    .last_pk
+                )
+                evs += rows.event_rows(hid, hand.events, at=at)
+                if result is not None:
+                    pays += rows.payment_rows(hid, result, seat_ids)
+                    seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids)
+            self.db["events"].insert_all(evs)
+            self.db["payments"].insert_all(pays)
+            self.db["seat_results"].insert_all(seats)
+            self._refresh_totals(sid)
+            return sid

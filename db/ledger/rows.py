@@ -1,0 +1,392 @@
+"""Row mapping: what the ledger's tables hold <-> the engine's types, and the records the
+ledger hands out (:class:`SessionInfo`, :class:`StoredHand`, :class:`AuditEntry`, ...).
+
+Decoding a stored value that does not decode means the file was damaged or edited by hand:
+it raises :class:`LedgerDamaged`, never a traceback.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from mjscore.engine.core import HandResult, Payment, ScoreItem, TableState, WinResult
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Draw, Event, FalseWin, Hand, Win, event_from_json
+
+from ..errors import LedgerDamaged
+
+
+# ---------------------------------------------------------------- encoding
+def dumps(obj: Any) -> str:
+    """Compact JSON as the ledger stores it (non-ASCII kept, decimals as strings)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+
+
+def _json_default(o: Any) -> Any:
+    if isinstance(o, Decimal):
+        return str(o)
+    if isinstance(o, set | frozenset | tuple):
+        return list(o)
+    if dataclasses.is_dataclass(o) and not isinstance(o, type):
+        return dataclasses.asdict(o)
+    to_json = getattr(o, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    return str(o)
+
+
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(TableState))
+
+
+def state_json(state: TableState) -> str:
+    return dumps({k: getattr(state, k) for k in STATE_FIELDS})
+
+
+def state_columns(state: TableState) -> dict[str, Any]:
+    """The ``hands`` columns that describe the table a hand is played in."""
+    return {
+        "dealer": state.dealer,
+        "prevailing_wind": state.prevailing_wind,
+        "bixiahu": int(state.bixiahu),
+        "flags": state.flags,
+        "state": state_json(state),
+    }
+
+
+def open_columns(state: TableState) -> dict[str, Any]:
+    """The ``hands`` columns of a hand being played (nothing settled)."""
+    return {
+        "status": "open",
+        **state_columns(state),
+        "next_state": None,
+        "summary": "",
+        "wins": "[]",
+        "details": "{}",
+        "settled_at": None,
+    }
+
+
+def settled_columns(hand: Hand, state: TableState, result: HandResult, now: str) -> dict[str, Any]:
+    """The ``hands`` columns of a settled hand."""
+    return {
+        "status": hand.outcome,
+        **state_columns(state),
+        "next_state": state_json(result.next_state),
+        "summary": result.summary,
+        "wins": dumps([w.to_json() for w in result.wins]),
+        "details": dumps(dict(result.details)),
+        "settled_at": now,
+    }
+
+
+def event_rows(
+    hand_id: int, events: Sequence[Event], *, start: int = 0, at: str
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand_id": hand_id,
+            "seq": start + i,
+            "type": e.type,
+            "payload": dumps(e.to_json()),
+            "recorded_at": at,
+        }
+        for i, e in enumerate(events)
+    ]
+
+
+def payment_rows(hand_id: int, result: HandResult, seat_ids: Sequence[int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "hand_id": hand_id,
+            "seq": i,
+            "from_seat": p.payer,
+            "to_seat": p.payee,
+            "from_player": seat_ids[p.payer],
+            "to_player": seat_ids[p.payee],
+            "amount": p.amount,
+            "reason": p.reason,
+        }
+        for i, p in enumerate(result.payments)
+    ]
+
+
+def seat_result_rows(
+    hand_id: int, session_id: int, hand: Hand, result: HandResult, seat_ids: Sequence[int]
+) -> list[dict[str, Any]]:
+    """Four rows: each seat's delta and role in the hand (the report views read them)."""
+    won, selfd, dealt, falsew = [0] * 4, [0] * 4, [0] * 4, [0] * 4
+    for e in hand.events:
+        if isinstance(e, Win):
+            won[e.player] = 1
+            if e.from_ is None:
+                selfd[e.player] = 1
+            else:
+                dealt[e.from_] = 1
+        elif isinstance(e, FalseWin):
+            falsew[e.player] = 1
+        elif isinstance(e, Draw):
+            pass
+    return [
+        {
+            "hand_id": hand_id,
+            "session_id": session_id,
+            "seat": s,
+            "player_id": seat_ids[s],
+            "delta": result.deltas[s],
+            "won": won[s],
+            "self_draw": selfd[s],
+            "dealt_in": dealt[s],
+            "false_win": falsew[s],
+        }
+        for s in range(4)
+    ]
+
+
+def events_json(events: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.to_json() for e in events]
+
+
+def sqlite_int(n: object) -> bool:
+    """An int SQLite can store (64-bit); anything else cannot be an id in the ledger."""
+    return isinstance(n, int) and not isinstance(n, bool) and -(2**63) <= n < 2**63
+
+
+# ---------------------------------------------------------------- decoding
+def damaged(what: str, e: Exception) -> LedgerDamaged:
+    return LedgerDamaged(f"the ledger holds damaged data ({what}: {e}); it was not changed")
+
+
+def loads(text: str, what: str = "JSON") -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise damaged(what, e) from None
+
+
+def decimal(text: str) -> Decimal:
+    try:
+        d = Decimal(text)
+    except (ArithmeticError, ValueError, TypeError) as e:
+        raise damaged("stake", e) from None
+    if not d.is_finite():
+        raise damaged("stake", ValueError(text))
+    return d
+
+
+def stored_event(payload: str, where: str) -> Event:
+    try:
+        return event_from_json(loads(payload, where), where)
+    except MjError as e:
+        raise damaged(where, e) from None
+
+
+def state_from(text: str | None) -> TableState | None:
+    if text is None:
+        return None
+    data = loads(text, "table state")
+    try:
+        return TableState(**{k: v for k, v in data.items() if k in STATE_FIELDS})
+    except (AttributeError, TypeError) as e:
+        raise damaged("table state", e) from None
+
+
+def win_result(d: Mapping[str, Any]) -> WinResult:
+    """A stored :meth:`engine.core.WinResult.to_json` back as the object."""
+    return WinResult(
+        player=d["player"],
+        from_=d["from"],
+        items=tuple(
+            ScoreItem(id=i["id"], zh=i["name"], en=i["name_en"], value=i["value"], count=i["count"])
+            for i in d["items"]
+        ),
+        value=d["value"],
+        unit=d["unit"],
+        summary=d["summary"],
+    )
+
+
+def to_event(obj: Event | Mapping[str, Any], where: str = "event") -> Event:
+    """An event given as an :class:`engine.record.Event` or a RECORD.md dict."""
+    if isinstance(obj, Event):
+        return obj
+    return event_from_json(obj, where)
+
+
+def events_from_json(items: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+    try:
+        return tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(items))
+    except MjError as e:
+        raise damaged("audit entry", e) from None
+
+
+# ---------------------------------------------------------------- public records
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionInfo:
+    """One session's metadata and running totals (points; money = points × stake)."""
+
+    id: int
+    variant: str
+    players: tuple[str, str, str, str]
+    options: Mapping[str, Any]
+    stake: Decimal
+    first_dealer: int
+    started_at: str
+    ended_at: str | None
+    notes: str
+    hands_played: int
+    totals: tuple[int, int, int, int]
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+    @property
+    def money(self) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+        return tuple(self.stake * t for t in self.totals)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredHand:
+    """A hand as the ledger holds it.
+
+    ``status`` is ``'open'`` (being played; ``events`` may be empty for the hand about to
+    start), ``'win'``, ``'draw'`` or ``'false_win'``. ``state`` is the table state the hand
+    is (being) played in. For a finished hand, ``payments``/``deltas``/``next_state`` are the
+    stored settlement, ``wins`` the JSON of each :class:`engine.core.WinResult` (items with
+    names and values, for explanations). ``result`` is the live
+    :class:`engine.core.HandResult` when this object comes straight from a write that
+    settled the hand, else ``None``.
+    """
+
+    session_id: int
+    number: int
+    status: str
+    state: TableState
+    events: tuple[Event, ...]
+    payments: tuple[Payment, ...] = ()
+    deltas: tuple[int, int, int, int] | None = None
+    next_state: TableState | None = None
+    summary: str = ""
+    wins: tuple[Mapping[str, Any], ...] = ()
+    result: HandResult | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "open"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuditEntry:
+    """One superseded version of a hand. ``before``/``after`` are the hand's events before
+    and after the change (``None``: the hand did not exist / no longer exists)."""
+
+    id: int
+    session_id: int
+    hand_number: int
+    action: str  # 'amend' | 'delete' | 'insert' | 'undo_event' | 'undo'
+    before: tuple[Event, ...] | None
+    after: tuple[Event, ...] | None
+    before_deltas: tuple[int, int, int, int] | None
+    at: str
+    undoes: int | None
+    undone_by: int | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatTotal:
+    seat: int
+    player: str
+    points: int
+    money: Decimal
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerStats:
+    """Lifetime figures of one player over every session in the ledger.
+
+    ``net_money`` adds each session's points × that session's stake. ``biggest_hand`` is
+    the largest gain in one hand (``None`` before any hand), found in
+    ``biggest_hand_at = (session_id, hand_number)``.
+    """
+
+    player: str
+    sessions: int
+    hands: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    false_wins: int
+    net_points: int
+    net_money: Decimal
+    biggest_hand: int | None
+    biggest_hand_at: tuple[int, int] | None
+
+
+def session_info(
+    row: Mapping[str, Any], names: Sequence[str], totals: Sequence[int]
+) -> SessionInfo:
+    """A ``sessions`` row with its seats' names and points."""
+    return SessionInfo(
+        id=row["id"],
+        variant=row["variant"],
+        players=tuple(names),  # type: ignore[arg-type]
+        options=loads(row["options"], "options"),
+        stake=decimal(row["stake"]),
+        first_dealer=row["first_dealer"],
+        started_at=row["started_at"],
+        ended_at=row["ended_at"],
+        notes=row["notes"],
+        hands_played=row["hands_played"],
+        totals=tuple(totals),  # type: ignore[arg-type]
+    )
+
+
+def stored_hand(
+    session_id: int,
+    row: Mapping[str, Any],
+    events: Sequence[Event],
+    payments: Sequence[Payment],
+    deltas: Sequence[int] | None,
+) -> StoredHand:
+    """A ``hands`` row with its events, payments and seat deltas."""
+    return StoredHand(
+        session_id=session_id,
+        number=row["number"],
+        status=row["status"],
+        state=state_from(row["state"]),  # type: ignore[arg-type]
+        events=tuple(events),
+        payments=tuple(payments),
+        deltas=tuple(deltas) if deltas is not None else None,  # type: ignore[arg-type]
+        next_state=state_from(row["next_state"]),
+        summary=row["summary"],
+        wins=tuple(loads(row["wins"], "wins")),
+    )
+
+
+def audit_entry(r: Mapping[str, Any]) -> AuditEntry:
+    """An ``audit`` row."""
+
+    def evs(text: str | None) -> tuple[Event, ...] | None:
+        return None if text is None else events_from_json(loads(text, "audit entry"))
+
+    return AuditEntry(
+        id=r["id"],
+        session_id=r["session_id"],
+        hand_number=r["hand_number"],
+        action=r["action"],
+        before=evs(r["before"]),
+        after=evs(r["after"]),
+        before_deltas=tuple(loads(r["before_deltas"], "audit entry"))
+        if r["before_deltas"]
+        else None,
+        at=r["at"],
+        undoes=r["undoes"],
+        undone_by=r["undone_by"],
+        note=r["note"],
+    )

@@ -1,0 +1,91 @@
+"""Where the ledger asks the engine to validate and settle a hand: one function per input.
+
+:func:`settle_hand` takes a hand coming from the table (or a correction): it checks the
+hand's structure against the variant and settles it, once. :func:`settle_record` takes a
+whole session already loaded and checked by ``engine.record.load_session`` and settles each
+hand once, before any ledger file is opened; :meth:`Ledger.import_session` stores what it
+returns without settling again. Both go through :func:`_settle`, the one call into the
+variant's settlement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import Hand, Session, validate_hand_structure
+
+
+def get_variant(variant_id: str) -> Any:
+    """The engine's variant ``variant_id`` (MjError if this build lacks it)."""
+    # looked up at call time so tests can substitute a variant
+    import mjscore.engine.variants
+
+    try:
+        return mjscore.engine.variants.get_variant(variant_id)
+    except ImportError:  # a rule set not built into this version
+        raise MjError(
+            ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build"
+        ) from None
+
+
+def _settle(variant: Any, rules: Any, hand: Hand, state: TableState, where: str) -> HandResult:
+    try:
+        return variant.settle_hand(hand, state, rules)
+    except MjError as e:
+        raise e.at(where) from None
+
+
+def settle_hand(
+    variant: Any, rules: Any, hand: Hand, state: TableState, where: str, *, last: bool = True
+) -> HandResult | None:
+    """Validate ``hand`` (``last``: it may still be open) and settle it if it is finished
+    (``None`` while it is open). MjError, labelled ``where``, if the engine refuses it."""
+    validate_hand_structure(hand, variant, where, last=last)
+    if not hand.finished:
+        return None
+    return _settle(variant, rules, hand, state, where)
+
+
+@dataclass(frozen=True, slots=True)
+class SettledRecord:
+    """A loaded session and its settlement, made by :func:`settle_record` only."""
+
+    session: Session
+    replay: Replay
+
+    def hand_states(self) -> list[tuple[TableState, HandResult | None]]:
+        """``(state, result)`` of every hand; an unfinished last hand has no result and is
+        played in the state after the others."""
+        out: list[tuple[TableState, HandResult | None]] = [
+            (h.state, h.result) for h in self.replay.hands
+        ]
+        if len(out) < len(self.session.hands):
+            out.append((self.replay.next_state, None))
+        return out
+
+
+def settle_record(session: Session) -> SettledRecord:
+    """Settle every finished hand of a loaded session once, in order (labels ``hands[i]``,
+    as ``engine.core.replay``); an unfinished hand must be the last. Nothing is stored."""
+    v = get_variant(session.variant)
+    rules = v.rules(session.options)
+    state = v.initial_state(session.first_dealer, rules)
+    totals = (0, 0, 0, 0)
+    out: list[HandOutcome] = []
+    for i, hand in enumerate(session.hands):
+        if not hand.finished:
+            if i != len(session.hands) - 1:
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    "only the last hand may be unfinished",
+                    where=f"hands[{i}].events",
+                )
+            break
+        result = _settle(v, rules, hand, state, f"hands[{i}]")
+        totals = tuple(a + b for a, b in zip(totals, result.deltas, strict=True))  # type: ignore[assignment]
+        out.append(HandOutcome(index=i + 1, state=state, result=result, totals=totals))
+        state = result.next_state
+    return SettledRecord(session, Replay(hands=tuple(out), totals=totals, next_state=state))
