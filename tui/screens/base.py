@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
 
-from mjscore.engine.core import HandResult, Replay, TableState, replay
+from mjscore.db.errors import LedgerDamaged
+from mjscore.engine.core import HandResult, Replay, TableState
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
 
@@ -22,6 +23,7 @@ class LedgerPort(Protocol):
     def list_sessions(self) -> list[Any]: ...
     def session_info(self, session_id: int) -> Any: ...
     def get_session(self, session_id: int) -> Session: ...
+    def stored_replay(self, session_id: int) -> Replay: ...
     def create_session(
         self,
         variant: str,
@@ -69,8 +71,9 @@ class SessionView:
         v = get_variant(s.variant)
         error = None
         try:
-            rep = replay(s)
-        except MjError as e:  # a stored session that no longer settles: show it, don't crash
+            # what the ledger stored when each hand was recorded: nothing is settled again
+            rep = ledger.stored_replay(session_id)
+        except (MjError, LedgerDamaged) as e:  # stored rows that do not add up: show it
             error = str(e)
             rep = Replay(
                 hands=(),

@@ -155,6 +155,8 @@ class ReviewScreen(Screen):
 
     @classmethod
     def from_ledger(cls, ledger: Any, session_id: int, **kw: Any) -> ReviewScreen:
+        # the settlement the ledger stored: nothing is settled again to show it
+        kw.setdefault("rep", ledger.stored_replay(session_id))
         screen = cls(get_session(ledger, session_id), session_id=session_id, **kw)
         screen.ledger = ledger
         return screen

@@ -184,6 +184,7 @@ class StatsScreen(Screen):
         kw.setdefault("title", f"#{session_id}")
         kw.setdefault("games", lambda: games_from_ledger(ledger))
         kw.setdefault("ledger", ledger)
+        kw.setdefault("rep", ledger.stored_replay(session_id))  # stored: not settled again
         return cls(get_session(ledger, session_id), **kw)
 
     def compose(self) -> ComposeResult:
@@ -272,7 +273,10 @@ def games_from_ledger(ledger: Any) -> list[Game]:
         sid = getattr(info, "id", info)
         try:
             s = get_session(ledger, sid)
-            out.append(Game(label=f"#{sid}", session=s, replay=replay(s)))
+            stored = getattr(ledger, "stored_replay", None)  # db.Ledger: nothing settled again
+            out.append(
+                Game(label=f"#{sid}", session=s, replay=stored(sid) if stored else replay(s))
+            )
         except MjError:
             continue
     return sorted(out, key=lambda g: int(g.label[1:]) if g.label[1:].isdigit() else 0)
