@@ -308,12 +308,15 @@ def test_calc_refuses_jing():
         GB.calc("19m19p19sESWNCFPP|EE1000", RULES, jing="5m")
 
 
-def test_import_engine_does_not_load_the_calculator():
+def test_import_engine_does_not_load_the_calculator(tmp_path):
     import subprocess
     import sys
 
-    code = "import sys, engine; engine.get_variant('guobiao'); print('MahjongGB' in sys.modules)"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # run outside the checkout, so the installed package is imported, not the engine/ folder
+    code = "import sys, mjscore.engine as engine; engine.get_variant('guobiao'); print('MahjongGB' in sys.modules)"
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
     assert r.stdout.strip() == "False"
 
 

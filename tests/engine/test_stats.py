@@ -672,16 +672,17 @@ def test_real_variant_session_stats(variant):
             assert p.reason in text
 
 
-def test_stats_and_money_import_no_ui_or_db():
+def test_stats_and_money_import_no_ui_or_db(tmp_path):
     import subprocess
     import sys
 
+    # run outside the checkout, so the installed package is imported, not the engine/ folder
     code = (
-        "import sys, engine.stats, engine.money; "
+        "import sys, mjscore.engine.stats, mjscore.engine.money; "
         "bad = [m for m in ('textual', 'rich', 'sqlite_utils') if m in sys.modules]; "
         "print(','.join(bad)); sys.exit(1 if bad else 0)"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, f"engine.stats pulled in: {r.stdout} {r.stderr}"
 
 
