@@ -249,6 +249,8 @@ class JingCount(Event):
     )
 
 
+FlagValue = bool | int | str | tuple[str | None, ...] | None  # a situation flag's value
+
 WIN_FLAGS = (
     "kong_bloom",
     "kong_cannon",
@@ -324,7 +326,7 @@ class Win(Event):
     def self_drawn(self) -> bool:
         return self.from_ is None
 
-    def flag(self, name: str) -> Any:
+    def flag(self, name: str) -> FlagValue:
         """A situation flag's value, falsy when absent."""
         return getattr(self, name)
 

@@ -10,9 +10,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .errors import ErrorCode, MjError
+
+
+class Rules(Protocol):
+    """What every variant's house rules have (each variant's own frozen dataclass adds the
+    rest): the false-win penalty (RULES.md §0)."""
+
+    @property
+    def false_win_penalty(self) -> int: ...
+
 
 OptionValue = bool | int | str | None  # what an option holds in a record's "options"
 T = TypeVar("T")
@@ -148,7 +157,7 @@ def parse_option_value(spec: OptionSpec, text: str) -> Any:
     return t
 
 
-def rules_to_options(rules: Any) -> dict[str, Any]:
+def rules_to_options(rules: Rules) -> dict[str, OptionValue]:
     """The options that differ from the defaults (what a record stores)."""
     out = {}
     for f in dataclasses.fields(rules):

@@ -9,20 +9,13 @@ dataclass has in common.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
 
-from .events import FalseWin, Hand, Win
+from .declare import Declared, TableStatus
+from .events import Event, FalseWin, FlagValue, Hand, Win
 from .results import CalcResult, HandResult, PaymentBook, TableState
-from .rules import OptionSpec, OptionValue, option_specs, rules_from_options
-
-
-class Rules(Protocol):
-    """What every variant's house rules have: the false-win penalty (RULES.md §0)."""
-
-    @property
-    def false_win_penalty(self) -> int: ...
-
+from .rules import OptionSpec, OptionValue, Rules, option_specs, rules_from_options
 
 R = TypeVar("R", bound=Rules)
 
@@ -42,6 +35,17 @@ class Variant(ABC, Generic[R]):
     pattern_ids: ClassVar[frozenset[str]] = frozenset()
     event_types: ClassVar[frozenset[str]] = EVENT_TYPES
     multiple_wins: ClassVar[bool] = False
+
+    # ---- declared data
+    @property
+    @abstractmethod
+    def data(self) -> Declared:
+        """The rule set's declared data: patterns, flags, declared facts, events, scoring
+        table and table status (a subclass sets ``data = DATA`` from its data module)."""
+
+    def table_status(self, state: TableState, rules: R, events: Sequence[Event]) -> TableStatus:
+        """What the scoreboard shows of a hand being played beyond names and totals."""
+        return self.data.status(state, rules, events)
 
     # ---- rules
     def rules(self, options: Mapping[str, OptionValue] | None = None, where: str = "options") -> R:
@@ -70,7 +74,7 @@ class Variant(ABC, Generic[R]):
         hand: str,
         rules: R,
         *,
-        flags: Mapping[str, bool | int | str] | None = None,
+        flags: Mapping[str, FlagValue] | None = None,
         jing: str | None = None,
     ) -> CalcResult:
         """Value one hand string outside a session (``mjscore calc``)."""

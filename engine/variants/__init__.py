@@ -7,12 +7,12 @@ from functools import cache
 
 from ..errors import ErrorCode, MjError
 from ..events import VARIANTS
-
-NAMES_ZH = {"nanning": "南宁", "nanjing": "南京", "guobiao": "国标", "nanchang": "南昌"}
+from ..rules import Rules
+from ..variant import Variant
 
 
 @cache
-def get_variant(variant_id: str):
+def get_variant(variant_id: str) -> Variant[Rules]:
     """The :class:`engine.core.Variant` instance for ``variant_id``."""
     if variant_id not in VARIANTS:
         raise MjError(

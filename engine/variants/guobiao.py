@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from ..checks import check_event_consistency
 from ..errors import ErrorCode, MjError
-from ..events import Flowers, Hand, Kong, Pung, Win
+from ..events import FlagValue, Flowers, Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
@@ -124,12 +124,12 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
     return counts, {p: (tuple(sorted(v)) if v is not None else None) for p, v in letters.items()}
 
 
-class Guobiao(Variant):
+class Guobiao(Variant[GuobiaoRules]):
     id: ClassVar[str] = "guobiao"
     name_zh: ClassVar[str] = "国标"
     name_en: ClassVar[str] = "Guobiao"
     data = guobiao_data.DATA  # patterns, flags, scoring table, table status
-    Rules: ClassVar[type] = GuobiaoRules
+    Rules = GuobiaoRules
     flags: ClassVar[frozenset[str]] = GB_FLAGS
     declared_fields: ClassVar[frozenset[str]] = frozenset({"fan"})
     pattern_ids: ClassVar[frozenset[str]] = frozenset()
@@ -142,7 +142,7 @@ class Guobiao(Variant):
         return win.fan is not None
 
     # ---- state
-    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+    def initial_state(self, first_dealer: int, rules: GuobiaoRules) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer, prevailing_wind="E", passes=0)
 
     def next_state(
@@ -400,9 +400,9 @@ class Guobiao(Variant):
     def calc(
         self,
         hand: str,
-        rules: Any,
+        rules: GuobiaoRules,
         *,
-        flags: Mapping[str, Any] | None = None,
+        flags: Mapping[str, FlagValue] | None = None,
         jing: str | None = None,
     ) -> CalcResult:
         """Value one hand string. The common case (a plain string, no --flag, no kong/绝张 bit in
@@ -427,7 +427,9 @@ class Guobiao(Variant):
                         return _result(raw, rules.min_fan)
         return self._calc_checked(hand, rules, flags)
 
-    def _calc_checked(self, hand: str, rules: Any, flags: Mapping[str, Any] | None) -> CalcResult:
+    def _calc_checked(
+        self, hand: str, rules: GuobiaoRules, flags: Mapping[str, FlagValue] | None
+    ) -> CalcResult:
         fast = fast_input(hand)
         if fast is None:
             tiles = parse_hand(hand, variant=self.id, waiting_ok=False)

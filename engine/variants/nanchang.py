@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import Hand, Kong, Pung, Win
+from ..events import FlagValue, Hand, Kong, Pung, Win
 from ..results import CalcResult, HandResult, PaymentBook, TableState, WinResult, advance
 from ..tiles import successor
 from ..transfers import settle_up
@@ -51,7 +51,7 @@ from .nanchang_wild import count_jing, jing_pair
 
 
 # ---------------------------------------------------------------- the variant
-class Nanchang(Variant):
+class Nanchang(Variant[NanchangRules]):
     id = "nanchang"
     name_zh = "南昌"
     name_en = "Nanchang"
@@ -70,7 +70,7 @@ class Nanchang(Variant):
     def accepts_declared(self, win: Win) -> bool:
         return True  # a plain win (平胡 ×1) needs no pattern
 
-    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+    def initial_state(self, first_dealer: int, rules: NanchangRules) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer)
 
     # ------------------------------------------------------------ settlement
@@ -268,7 +268,7 @@ class Nanchang(Variant):
         hand: str,
         rules: NanchangRules,
         *,
-        flags: Mapping[str, Any] | None = None,
+        flags: Mapping[str, FlagValue] | None = None,
         jing: str | None = None,
     ) -> CalcResult:
         return calc(hand, rules, flags=flags or {}, jing=jing)

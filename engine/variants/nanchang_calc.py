@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ErrorCode, MjError
-from ..events import Win
+from ..events import FlagValue, Win
 from ..results import CalcResult
 from ..tiles import format_hand, parse_hand, parse_tiles
 from .nanchang_hand import (
@@ -45,7 +45,7 @@ WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 
 
 def calc(
-    hand: str, rules: NanchangRules, *, flags: Mapping[str, Any], jing: str | None
+    hand: str, rules: NanchangRules, *, flags: Mapping[str, FlagValue], jing: str | None
 ) -> CalcResult:
     """What a hand is worth: multipliers found, and what each seat would pay for a discard
     (by each possible discarder) and for a self-draw. Seat E is the dealer."""

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import Flowers, Hand, Kong, Penalty, Pung, Win
+from ..events import FlagValue, Flowers, Hand, Kong, Penalty, Pung, Win
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
@@ -217,12 +217,12 @@ def evaluate_win(
 
 
 # ---------------------------------------------------------------- the variant
-class Nanjing(Variant):
+class Nanjing(Variant[NanjingRules]):
     id: ClassVar[str] = "nanjing"
     name_zh: ClassVar[str] = "南京"
     name_en: ClassVar[str] = "Nanjing"
     data = nanjing_data.DATA  # patterns, flags, scoring table, table status
-    Rules: ClassVar[type] = NanjingRules
+    Rules = NanjingRules
     flags: ClassVar[frozenset[str]] = frozenset(
         {
             "kong_bloom",
@@ -249,11 +249,11 @@ class Nanjing(Variant):
             for f in ("patterns", "concealed", "soft_flowers", "hard_flowers")
         )
 
-    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+    def initial_state(self, first_dealer: int, rules: NanjingRules) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer)
 
     # ------------------------------------------------------------ settlement
-    def settle_hand(self, hand: Hand, state: TableState, rules: Any) -> HandResult:
+    def settle_hand(self, hand: Hand, state: TableState, rules: NanjingRules) -> HandResult:
         m = multiplier(state, rules)
         tag = _tag(m)
         shown = check_meld_events(hand)
@@ -412,9 +412,9 @@ class Nanjing(Variant):
     def calc(
         self,
         hand: str,
-        rules: Any,
+        rules: NanjingRules,
         *,
-        flags: Mapping[str, Any] | None = None,
+        flags: Mapping[str, FlagValue] | None = None,
         jing: str | None = None,
     ) -> CalcResult:
         if jing is not None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import Draw, Hand, Kong, Win
+from ..events import Draw, FlagValue, Hand, Kong, Win
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..tiles import parse_tiles
 from ..variant import Variant, false_win_payments
@@ -287,7 +287,7 @@ def _win_result(wc: _WinCalc) -> WinResult:
     )
 
 
-class Nanning(Variant):
+class Nanning(Variant[NanningRules]):
     id = "nanning"
     name_zh = "南宁"
     name_en = "Nanning"
@@ -306,10 +306,10 @@ class Nanning(Variant):
             or bool(win.heavenly or win.earthly or win.human)
         )
 
-    def initial_state(self, first_dealer: int, rules: Any) -> TableState:
+    def initial_state(self, first_dealer: int, rules: NanningRules) -> TableState:
         return TableState(hand_number=1, dealer=first_dealer)
 
-    def settle_hand(self, hand: Hand, state: TableState, rules: Any) -> HandResult:
+    def settle_hand(self, hand: Hand, state: TableState, rules: NanningRules) -> HandResult:
         book = PaymentBook()
         outcome = hand.outcome
         for i, e in enumerate(hand.events):
@@ -417,9 +417,9 @@ class Nanning(Variant):
     def calc(
         self,
         hand: str,
-        rules: Any,
+        rules: NanningRules,
         *,
-        flags: Mapping[str, Any] | None = None,
+        flags: Mapping[str, FlagValue] | None = None,
         jing: str | None = None,
     ) -> CalcResult:
         return calc(self, hand, rules, flags=flags or {}, jing=jing)

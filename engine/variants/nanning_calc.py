@@ -12,10 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import ErrorCode, MjError
-from ..events import Hand, Kong, Pung, Win
+from ..events import FlagValue, Hand, Kong, Pung, Win
 from ..results import CalcResult, TableState
 from ..tiles import HandTiles, format_hand, parse_hand
-from .nanning_rules import FLAGS
+from ..variant import Variant
+from .nanning_rules import FLAGS, NanningRules
 from .nanning_score import PATTERN_IDS
 
 SELF_ONLY = ("kong_bloom", "heavenly", "earthly", "horses", "horse_hits")
@@ -25,9 +26,9 @@ REL_EN = {1: "left (上家)", 2: "opposite (对家)", 3: "right (下家)"}
 
 
 def _scenario(
-    variant: Any,
-    tiles: Any,
-    rules: Any,
+    variant: Variant[NanningRules],
+    tiles: HandTiles,
+    rules: NanningRules,
     player: int,
     from_: int | None,
     flags: dict[str, Any],
@@ -66,7 +67,12 @@ def _scenario(
 
 
 def calc(
-    variant: Any, hand: str, rules: Any, *, flags: Mapping[str, Any], jing: str | None
+    variant: Variant[NanningRules],
+    hand: str,
+    rules: NanningRules,
+    *,
+    flags: Mapping[str, FlagValue],
+    jing: str | None,
 ) -> CalcResult:
 
     if jing is not None:

@@ -20,6 +20,7 @@ from mjscore.engine.core import PaymentBook, ScoreItem, TableState, Variant, Win
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import FalseWin, Hand, Kong, Win
 from mjscore.engine.rules import option
+from mjscore.engine.variants import guobiao_data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,6 +34,7 @@ class Toy(Variant):
     name_zh = "玩具"
     name_en = "Toy"
     Rules = ToyRules
+    data = guobiao_data.DATA  # a stand-in shows Guobiao's declared data
     flags = frozenset({"last_tile"})
     declared_fields = frozenset({"fan"})
     event_types = frozenset({"pung", "kong", "win", "false_win", "draw"})

@@ -15,6 +15,7 @@ from mjscore.engine.core import Variant
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Draw, Kong, Win, dump_session, load_session
 from mjscore.engine.rules import option
+from mjscore.engine.variants import guobiao_data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,6 +29,7 @@ class _Stand(Variant):
     name_zh = "测试"
     name_en = "Stand-in"
     Rules = _Rules
+    data = guobiao_data.DATA  # a stand-in shows Guobiao's declared data
     flags = frozenset({"kong_bloom", "robbed_kong", "last_tile"})
     declared_fields = frozenset({"fan", "patterns"})
     pattern_ids = frozenset({"p1", "p2"})

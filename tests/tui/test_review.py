@@ -26,6 +26,7 @@ from mjscore.engine.core import (
 from mjscore.engine.record import FalseWin, Hand, Kong, load_session
 from mjscore.engine.rules import option
 from mjscore.engine.stats import Game, session_stats
+from mjscore.engine.variants import guobiao_data
 from mjscore.tui.cli import main
 from mjscore.tui.screens.review import ReviewScreen
 from mjscore.tui.screens.stats import LifetimeScreen, StatsScreen
@@ -51,6 +52,7 @@ class Fixed(Variant):
     name_zh = "测试"
     name_en = "Fixed"
     Rules = FixedRules
+    data = guobiao_data.DATA  # a stand-in shows Guobiao's declared data
     declared_fields = frozenset({"fan"})
     multiple_wins = True
 
