@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjscore.engine.core import HandResult, TableState
+from mjscore.engine.entry import Settled
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import TERMINAL, Event, Hand, Session
 
@@ -27,14 +28,16 @@ from .store import api, now
 
 EventLike = Event | Mapping[str, Any]
 # (hand id, the hand, the state it is played in, its settlement or None while open)
-Settled = tuple[int, Hand, TableState, HandResult | None]
+Derived = tuple[int, Hand, TableState, HandResult | None]
 
 
 class Recording(Sessions):
     """Adding events and hands, and storing what the engine settled."""
 
     @api
-    def add_event(self, session_id: int, event: EventLike) -> StoredHand:
+    def add_event(
+        self, session_id: int, event: EventLike, *, settled: Settled | None = None
+    ) -> StoredHand:
         """Append one event to the hand being played (starting a new hand if the last one is
         finished). A terminal event (win, false_win, draw) closes and settles the hand.
 
@@ -42,15 +45,25 @@ class Recording(Sessions):
         flags, and — for a terminal event — a full settlement of the hand); an event the
         engine refuses raises :class:`engine.errors.MjError` and nothing is written.
         Returns the hand as stored, with ``result`` set when it was settled.
+
+        ``settled``: the :class:`engine.entry.Settled` the caller already has for the hand
+        with this event (e.g. the preview the player confirmed); stored as it is, without
+        settling again, when it is exactly that hand in the state the ledger holds.
         """
-        return self._add_events(session_id, [event])
+        return self._add_events(session_id, [event], settled)
 
     @api
-    def add_events(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+    def add_events(
+        self,
+        session_id: int,
+        events: Sequence[EventLike],
+        *,
+        settled: Settled | None = None,
+    ) -> StoredHand:
         """Like :meth:`add_event` for several events in one transaction — e.g. the several
         ``win`` events of a 一炮多响 (a hand ends with its terminal events, so all wins on
         one discard must arrive together)."""
-        return self._add_events(session_id, events)
+        return self._add_events(session_id, events, settled)
 
     @api
     def close_hand(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
@@ -81,7 +94,9 @@ class Recording(Sessions):
                 raise LedgerError("a hand is being played; finish or delete it first")
             return self._add_events(session_id, evs)
 
-    def _add_events(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
+    def _add_events(
+        self, session_id: int, events: Sequence[EventLike], settled: Settled | None = None
+    ) -> StoredHand:
         new = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not new:
             raise MjError(ErrorCode.BAD_RECORD, "no events given", where="events")
@@ -98,7 +113,7 @@ class Recording(Sessions):
                 state = self._state_at(session_id, number, srow, v, rules)
                 old = ()
             hand = Hand(old + tuple(new))
-            result = settle_hand(v, rules, hand, state, f"hand {number}")  # type: ignore[arg-type]
+            result = settle_hand(v, rules, hand, state, f"hand {number}", given=settled)  # type: ignore[arg-type]
             at = now()
             if hand_id is None:
                 hand_id = self._new_hand(session_id, number, state, at)  # type: ignore[arg-type]
@@ -135,7 +150,7 @@ class Recording(Sessions):
         self.db["events"].insert_all(rows.event_rows(hand_id, events, start=start, at=at))
 
     def _store_results(
-        self, session_id: int, settled: Sequence[Settled], seat_ids: Sequence[int], at: str
+        self, session_id: int, settled: Sequence[Derived], seat_ids: Sequence[int], at: str
     ) -> None:
         """Write the derived rows of each hand in ``settled``: its state columns and status,
         and (once settled) its payments and seat results, replacing what was there."""
@@ -180,7 +195,7 @@ class Recording(Sessions):
         everything back."""
         v, rules = self._variant_rules(srow)
         hands = self._hands_events(session_id, start)
-        settled: list[Settled] = []
+        settled: list[Derived] = []
         if hands:
             state = self._state_at(session_id, start, srow, v, rules)
             was = {

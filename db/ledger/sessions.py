@@ -11,6 +11,8 @@ from typing import Any
 from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Event, Hand, Session, check_player_name, check_stake
+from mjscore.engine.rules import Rules
+from mjscore.engine.variant import Variant
 
 from ..errors import LedgerError, NotFound
 from . import rows
@@ -259,12 +261,17 @@ class Sessions(Store):
             self.db["players"].update(row[0], {"name": new})
 
     # ---- hands
-    def _variant_rules(self, srow: Mapping[str, Any]) -> tuple[Any, Any]:
+    def _variant_rules(self, srow: Mapping[str, Any]) -> tuple[Variant[Rules], Rules]:
         v = get_variant(srow["variant"])
         return v, v.rules(rows.loads(srow["options"], "options"))
 
     def _state_at(
-        self, session_id: int, number: int, srow: Mapping[str, Any], v: Any, rules: Any
+        self,
+        session_id: int,
+        number: int,
+        srow: Mapping[str, Any],
+        v: Variant[Rules],
+        rules: Rules,
     ) -> TableState:
         """The state hand ``number`` is played in: the previous hand's next state."""
         if number <= 1:

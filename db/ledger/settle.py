@@ -1,24 +1,27 @@
 """Where the ledger asks the engine to validate and settle a hand: one function per input.
 
-:func:`settle_hand` takes a hand coming from the table (or a correction): it checks the
-hand's structure against the variant and settles it, once. :func:`settle_record` takes a
-whole session already loaded and checked by ``engine.record.load_session`` and settles each
-hand once, before any ledger file is opened; :meth:`Ledger.import_session` stores what it
-returns without settling again. Both go through :func:`_settle`, the one call into the
-variant's settlement.
+:func:`settle_hand` takes a hand coming from the table (or a correction) through the
+engine's one entry point, :func:`engine.entry.settle_events`: the hand's structure is
+checked against the variant and it is settled, once. A :class:`engine.entry.Settled` the
+caller already has for exactly that hand (the win dialog's preview) is stored as it is.
+:func:`settle_record` takes a whole session already loaded and checked by
+``engine.record.load_session`` and settles each hand once, before any ledger file is opened;
+:meth:`Ledger.import_session` stores what it returns without settling again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
+from mjscore.engine.entry import Settled, settle_events
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import Hand, Session, validate_hand_structure
+from mjscore.engine.record import Hand, Session
+from mjscore.engine.rules import Rules
+from mjscore.engine.variant import Variant
 
 
-def get_variant(variant_id: str) -> Any:
+def get_variant(variant_id: str) -> Variant[Rules]:
     """The engine's variant ``variant_id`` (MjError if this build lacks it)."""
     # looked up at call time so tests can substitute a variant
     import mjscore.engine.variants
@@ -31,7 +34,9 @@ def get_variant(variant_id: str) -> Any:
         ) from None
 
 
-def _settle(variant: Any, rules: Any, hand: Hand, state: TableState, where: str) -> HandResult:
+def _settle(
+    variant: Variant[Rules], rules: Rules, hand: Hand, state: TableState, where: str
+) -> HandResult:
     try:
         return variant.settle_hand(hand, state, rules)
     except MjError as e:
@@ -39,14 +44,29 @@ def _settle(variant: Any, rules: Any, hand: Hand, state: TableState, where: str)
 
 
 def settle_hand(
-    variant: Any, rules: Any, hand: Hand, state: TableState, where: str, *, last: bool = True
+    variant: Variant[Rules],
+    rules: Rules,
+    hand: Hand,
+    state: TableState,
+    where: str,
+    *,
+    last: bool = True,
+    given: Settled | None = None,
 ) -> HandResult | None:
     """Validate ``hand`` (``last``: it may still be open) and settle it if it is finished
-    (``None`` while it is open). MjError, labelled ``where``, if the engine refuses it."""
-    validate_hand_structure(hand, variant, where, last=last)
-    if not hand.finished:
-        return None
-    return _settle(variant, rules, hand, state, where)
+    (``None`` while it is open). MjError, labelled ``where``, if the engine refuses it.
+
+    ``given``: what :func:`engine.entry.settle_events` already returned for this hand (the
+    preview the player confirmed). It is used as it is when it is exactly this hand — the
+    same events in the same state — and otherwise ignored."""
+    if (
+        given is not None
+        and given.state == state
+        and given.hand.events == hand.events
+        and given.finished == hand.finished
+    ):
+        return given.result
+    return settle_events(variant, rules, state, hand.events, where=where, last=last).result
 
 
 @dataclass(frozen=True, slots=True)

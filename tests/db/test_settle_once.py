@@ -163,3 +163,26 @@ def test_reading_settles_nothing(settled):
         led.session_info(sid)
         json.loads(dump_session(led.get_session(sid)))
         assert settled == []
+
+
+def test_a_confirmed_preview_is_stored_without_settling_again(settled, toy_variant):
+    """The win dialog's preview (engine.entry.settle_events) handed to the ledger with the
+    event is what it stores: the hand is settled once, for the preview."""
+    from mjscore.engine.entry import settle_events
+
+    with Ledger.memory() as led:
+        sid = led.create_session("guobiao", NAMES)
+        cur = led.current_hand(sid)
+        rules = toy_variant.rules({})
+        preview = settle_events(toy_variant, rules, cur.state, [*cur.events, win(1, 2)])
+        assert settled == [1]
+        stored = led.add_event(sid, win(1, 2), settled=preview)
+        assert settled == [1]
+        assert stored.result == preview.result
+        assert_stored_is_fresh(led, sid)
+        # a preview of another hand (here: played in hand 1's state) is not used
+        other = settle_events(toy_variant, rules, cur.state, [win(2, 3)])
+        settled.clear()
+        led.add_events(sid, [win(2, 3)], settled=other)
+        assert settled == [2]
+        assert_stored_is_fresh(led, sid)
