@@ -37,7 +37,7 @@ class Corrections(Recording):
         hid = got[0][0]
         deltas = [0, 0, 0, 0]
         found = False
-        for r in self.db["seat_results"].rows_where("hand_id = ?", [hid], select="seat, delta"):
+        for r in self._table("seat_results").rows_where("hand_id = ?", [hid], select="seat, delta"):
             deltas[r["seat"]] = r["delta"]
             found = True
         return hid, got[0][2], deltas if found else None
@@ -55,7 +55,7 @@ class Corrections(Recording):
         note: str = "",
     ) -> int:
         return (
-            self.db["audit"]
+            self._table("audit")
             .insert(
                 {
                     "session_id": session_id,
@@ -75,11 +75,11 @@ class Corrections(Recording):
         )
 
     def _set_events(self, hand_id: int, events: Sequence[Event]) -> None:
-        self.db["events"].delete_where("hand_id = ?", [hand_id])
+        self._table("events").delete_where("hand_id = ?", [hand_id])
         self._insert_events(hand_id, events, at=now())
 
     def _remove_hand(self, session_id: int, hand_id: int, number: int) -> None:
-        self.db["hands"].delete(hand_id)
+        self._table("hands").delete(hand_id)
         # shift later hands down by one (via negatives: UNIQUE is checked row by row)
         self.db.execute(
             "UPDATE hands SET number = -number WHERE session_id = ? AND number > ?",
@@ -195,7 +195,7 @@ class Corrections(Recording):
         where, args = ("session_id = ?", [session_id]) if session_id is not None else (None, None)
         return [
             rows.audit_entry(r)
-            for r in self.db["audit"].rows_where(where, args, order_by="id DESC")
+            for r in self._table("audit").rows_where(where, args, order_by="id DESC")
         ]
 
     @api
@@ -205,7 +205,7 @@ class Corrections(Recording):
         as that change left it. Later hands are re-settled; returns the new audit id."""
         with self._write():
             found = (
-                list(self.db["audit"].rows_where("id = ?", [audit_id]))
+                list(self._table("audit").rows_where("id = ?", [audit_id]))
                 if rows.sqlite_int(audit_id)
                 else []
             )
@@ -242,7 +242,7 @@ class Corrections(Recording):
             new_id = self._audit(
                 sid, number, "undo", current, entry.before, deltas, undoes=audit_id
             )
-            self.db["audit"].update(audit_id, {"undone_by": new_id})
+            self._table("audit").update(audit_id, {"undone_by": new_id})
             return new_id
 
     @api

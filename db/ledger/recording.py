@@ -132,7 +132,7 @@ class Recording(Sessions):
     def _new_hand(self, session_id: int, number: int, state: TableState, at: str) -> int:
         """A new open hand row, played in ``state``."""
         return (
-            self.db["hands"]
+            self._table("hands")
             .insert(
                 {
                     "session_id": session_id,
@@ -147,7 +147,7 @@ class Recording(Sessions):
     def _insert_events(
         self, hand_id: int, events: Sequence[Event], *, start: int = 0, at: str
     ) -> None:
-        self.db["events"].insert_all(rows.event_rows(hand_id, events, start=start, at=at))
+        self._table("events").insert_all(rows.event_rows(hand_id, events, start=start, at=at))
 
     def _store_results(
         self, session_id: int, settled: Sequence[Derived], seat_ids: Sequence[int], at: str
@@ -158,9 +158,9 @@ class Recording(Sessions):
             return
         ids = rows.dumps([hid for hid, _, _, _ in settled])
         in_ids = "hand_id IN (SELECT value FROM json_each(?))"
-        self.db["payments"].delete_where(in_ids, [ids])
-        self.db["seat_results"].delete_where(in_ids, [ids])
-        hands = self.db["hands"]
+        self._table("payments").delete_where(in_ids, [ids])
+        self._table("seat_results").delete_where(in_ids, [ids])
+        hands = self._table("hands")
         pays: list[dict[str, Any]] = []
         seats: list[dict[str, Any]] = []
         for hid, hand, state, result in settled:
@@ -170,8 +170,8 @@ class Recording(Sessions):
             hands.update(hid, rows.settled_columns(hand, state, result, at))
             pays += rows.payment_rows(hid, result, seat_ids)
             seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids)
-        self.db["payments"].insert_all(pays)
-        self.db["seat_results"].insert_all(seats)
+        self._table("payments").insert_all(pays)
+        self._table("seat_results").insert_all(seats)
 
     def _refresh_totals(self, session_id: int) -> None:
         """Each seat's figures and the session's hand count, from the stored seat results."""
@@ -200,7 +200,7 @@ class Recording(Sessions):
             state = self._state_at(session_id, start, srow, v, rules)
             was = {
                 r["id"]: r["state"]
-                for r in self.db["hands"].rows_where(
+                for r in self._table("hands").rows_where(
                     "session_id = ? AND number > ?", [session_id, start], select="id, state"
                 )
             }
@@ -263,7 +263,7 @@ class Recording(Sessions):
                     else rows.settled_columns(hand, state, result, at)
                 )
                 hid = (
-                    self.db["hands"]
+                    self._table("hands")
                     .insert({"session_id": sid, "number": i + 1, **cols, "created_at": at})
                     .last_pk
                 )
@@ -271,8 +271,8 @@ class Recording(Sessions):
                 if result is not None:
                     pays += rows.payment_rows(hid, result, seat_ids)
                     seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids)
-            self.db["events"].insert_all(evs)
-            self.db["payments"].insert_all(pays)
-            self.db["seat_results"].insert_all(seats)
+            self._table("events").insert_all(evs)
+            self._table("payments").insert_all(pays)
+            self._table("seat_results").insert_all(seats)
             self._refresh_totals(sid)
             return sid

@@ -78,7 +78,7 @@ class Sessions(Store):
     ) -> int:
         at = now()
         sid = (
-            self.db["sessions"]
+            self._table("sessions")
             .insert(
                 {
                     "format": fmt,
@@ -93,7 +93,7 @@ class Sessions(Store):
             )
             .last_pk
         )
-        self.db["seats"].insert_all(
+        self._table("seats").insert_all(
             [
                 {"session_id": sid, "seat": seat, "player_id": self._player_id(name, at)}
                 for seat, name in enumerate(names)
@@ -104,20 +104,23 @@ class Sessions(Store):
     def _player_id(self, name: str, at: str) -> int:
         """The person called ``name``, added to ``players`` the first time (``Table.lookup``
         on the ``UNIQUE`` name column)."""
-        return self.db["players"].lookup({"name": name}, {"created_at": at})
+        return self._table("players").lookup({"name": name}, {"created_at": at})
 
     def _session_row(self, session_id: int) -> dict[str, Any]:
         if not rows.sqlite_int(session_id):  # e.g. 10**30 typed on the command line
             raise NotFound(f"there is no session {session_id} in the ledger")
-        got = list(self.db["sessions"].rows_where("id = ?", [session_id]))
+        got = list(self.db.query("SELECT * FROM sessions WHERE id = ?", [session_id]))
         if not got:
             raise NotFound(f"there is no session {session_id} in the ledger")
         return got[0]
 
     def _seat_players(self, session_id: int) -> tuple[list[int], list[str]]:
         ids, names = [0] * 4, [""] * 4
-        for r in self.db["session_players"].rows_where("session_id = ?", [session_id]):
-            ids[r["seat"]], names[r["seat"]] = r["player_id"], r["player"]
+        for seat, pid, name in self.db.execute(
+            "SELECT seat, player_id, player FROM session_players WHERE session_id = ?",
+            [session_id],
+        ):
+            ids[seat], names[seat] = pid, name
         return ids, names
 
     def _info(self, row: Mapping[str, Any]) -> SessionInfo:
@@ -216,21 +219,21 @@ class Sessions(Store):
         """Mark the session finished (no more events can be added until reopened)."""
         with self._write():
             if self._session_row(session_id)["ended_at"] is None:
-                self.db["sessions"].update(session_id, {"ended_at": now()})
+                self._table("sessions").update(session_id, {"ended_at": now()})
 
     @api
     def reopen_session(self, session_id: int) -> None:
         """Undo :meth:`end_session`."""
         with self._write():
             self._session_row(session_id)
-            self.db["sessions"].update(session_id, {"ended_at": None})
+            self._table("sessions").update(session_id, {"ended_at": None})
 
     @api
     def set_notes(self, session_id: int, notes: str) -> None:
         """Replace the session's free-text notes (stored as given)."""
         with self._write():
             self._session_row(session_id)
-            self.db["sessions"].update(session_id, {"notes": notes})
+            self._table("sessions").update(session_id, {"notes": notes})
 
     def _check_open(self, srow: Mapping[str, Any]) -> None:
         if srow["ended_at"] is not None:
@@ -258,7 +261,7 @@ class Sessions(Store):
                 raise NotFound(f"no player called {old!r} in the ledger")
             if self._one("SELECT 1 FROM players WHERE name = ?", [new]):
                 raise LedgerError(f"there is already a player called {new!r}")
-            self.db["players"].update(row[0], {"name": new})
+            self._table("players").update(row[0], {"name": new})
 
     # ---- hands
     def _variant_rules(self, srow: Mapping[str, Any]) -> tuple[Variant[Rules], Rules]:
@@ -438,7 +441,7 @@ class Sessions(Store):
                     points=r["points"],
                     money=stake * r["points"],
                 )
-                for r in self.db["session_totals"].rows_where(
+                for r in self._view("session_totals").rows_where(
                     "session_id = ?", [session_id], order_by="seat", select="seat, player, points"
                 )
             ]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from sqlite_utils import Database
+from sqlite_utils.db import Table, View
 
 from ..errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
 from ..schema import KNOWN_MIGRATIONS, MIGRATION_SET, SCHEMA_VERSION, migrations
@@ -115,6 +116,7 @@ class Store:
         self.readonly = readonly
         self._lock = threading.RLock()
         self._closed = False
+        self._tables: dict[str, Table | View] = {}
         try:
             self.db = Database(conn, strict=True)
             self._prepare()
@@ -397,6 +399,20 @@ class Store:
         finally:
             if conn.in_transaction:
                 conn.execute("COMMIT")
+
+    def _table(self, name: str) -> Table:
+        """The sqlite-utils table ``name`` (made once: ``db[name]`` reads the schema)."""
+        t = self._tables.get(name)
+        if t is None:
+            t = self._tables[name] = self.db.table(name)
+        return t  # type: ignore[return-value]
+
+    def _view(self, name: str) -> View:
+        """The sqlite-utils view ``name`` (made once)."""
+        t = self._tables.get(name)
+        if t is None:
+            t = self._tables[name] = self.db.view(name)
+        return t  # type: ignore[return-value]
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query, or ``None``."""
