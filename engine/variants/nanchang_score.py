@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, prod
 
+from ..declare import Pattern
 from ..results import ScoreItem
 from ..tiles import HandTiles
 from .nanchang_wild import analyse, jing_pair, jing_single
@@ -64,38 +65,42 @@ def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[Jin
 
 
 # ---------------------------------------------------------------- 胡分 multipliers
-@dataclass(frozen=True, slots=True)
-class Multiplier:
-    id: str
-    zh: str
-    en: str
-    factor: int
-
-    def item(self) -> ScoreItem:
-        return ScoreItem(id=self.id, zh=self.zh, en=self.en, value=f"×{self.factor}")
+def multiplier_item(m: Pattern) -> ScoreItem:
+    """A multiplier as a line of the explanation: 七对 ×2."""
+    return ScoreItem(id=m.id, zh=m.zh, en=m.en, value=f"×{m.multiplier}")
 
 
-MULTIPLIERS = (
-    Multiplier("heavenly", "天胡", "Heavenly Hand", 20),
-    Multiplier("earthly", "地胡", "Earthly Hand", 20),
-    Multiplier("seven_star_lan", "七星十三烂", "Seven-Star Thirteen Lan", 4),
-    Multiplier("thirteen_lan", "十三烂", "Thirteen Lan", 2),
-    Multiplier("seven_pairs", "七对", "Seven Pairs", 2),
-    Multiplier("clean_sweep", "德中德", "Clean Sweep (no other jing)", 4),
-    Multiplier("clean", "德国", "Clean (no jing used as wild)", 2),
-    Multiplier("jing_single", "精吊", "Jing Single Wait", 2),
+MULTIPLIERS: tuple[Pattern, ...] = (
+    Pattern(id="heavenly", zh="天胡", en="Heavenly Hand", multiplier=20, declarable=False),
+    Pattern(id="earthly", zh="地胡", en="Earthly Hand", multiplier=20, declarable=False),
+    Pattern(
+        id="seven_star_lan",
+        zh="七星十三烂",
+        en="Seven-Star Thirteen Lan",
+        multiplier=4,
+        implies=("thirteen_lan",),
+    ),
+    Pattern(id="thirteen_lan", zh="十三烂", en="Thirteen Lan", multiplier=2),
+    Pattern(id="seven_pairs", zh="七对", en="Seven Pairs", multiplier=2),
+    Pattern(
+        id="clean_sweep",
+        zh="德中德",
+        en="Clean Sweep (no other jing)",
+        multiplier=4,
+        implies=("clean",),
+    ),
+    Pattern(id="clean", zh="德国", en="Clean (no jing used as wild)", multiplier=2),
+    Pattern(id="jing_single", zh="精吊", en="Jing Single Wait", multiplier=2),
 )
 BY_ID = {m.id: m for m in MULTIPLIERS}
-PATTERN_IDS = frozenset(
-    {"seven_pairs", "thirteen_lan", "seven_star_lan", "clean", "clean_sweep", "jing_single"}
-)
+PATTERN_IDS = frozenset(m.id for m in MULTIPLIERS if m.declarable)  # 天胡/地胡 are flags
 SHAPE_PATTERN = {
     "standard": None,
     "seven_pairs": "seven_pairs",
     "thirteen_lan": "thirteen_lan",
     "seven_star_lan": "seven_star_lan",
 }
-IMPLIES = {"seven_star_lan": "thirteen_lan", "clean_sweep": "clean"}
+IMPLIES = {m.id: m.implies[0] for m in MULTIPLIERS if m.implies}
 CLEAN_BONUS = 5
 KONG_POINTS = 2  # 奖励分: each kong held at the end
 JING_KONG_POINTS = 10  # 奖励分: each 精杠
@@ -110,17 +115,17 @@ class Valuation:
 
     @property
     def m(self) -> int:
-        return prod(BY_ID[p].factor for p in self.patterns)
+        return prod(BY_ID[p].multiplier for p in self.patterns)
 
     @property
     def clean(self) -> bool:
         return "clean" in self.patterns or "clean_sweep" in self.patterns
 
     def items(self) -> tuple[ScoreItem, ...]:
-        return tuple(BY_ID[p].item() for p in self.patterns)
+        return tuple(multiplier_item(BY_ID[p]) for p in self.patterns)
 
     def label(self) -> str:
-        return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].factor}" for p in self.patterns) or "平胡"
+        return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].multiplier}" for p in self.patterns) or "平胡"
 
 
 def ordered(ids: Iterable[str]) -> tuple[str, ...]:

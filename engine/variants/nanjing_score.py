@@ -13,10 +13,11 @@ Both end in :func:`assemble`, so the two modes agree by construction on the arit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
+from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
@@ -41,16 +42,6 @@ def multiplier(state: TableState, rules: _Stacking) -> int:
 
 
 # ---------------------------------------------------------------- the pattern table
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    id: str
-    zh: str
-    en: str
-    value: int
-    big: bool  # a 大胡 (makes a win legal without 门清/4 hard flowers; 比下胡 trigger)
-    applies: Callable[[Reading], bool] = field(repr=False, compare=False)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reading:
     """One way to read the winning hand: the uniform context every pattern looks at."""
@@ -110,45 +101,83 @@ def _last_closed(r: Reading) -> bool:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("concealed", "门清", "Concealed hand", 20, False, _concealed),
-    Pattern("all_pungs", "对对胡", "All pungs", 40, True, lambda r: r.all_sets_pungs),
     Pattern(
-        "half_flush", "混一色", "Half flush", 40, True, lambda r: len(r.suits) == 1 and r.has_winds
-    ),
-    Pattern("no_flowers", "无花果", "No flowers", 40, True, lambda r: r.hard_known and r.hard == 0),
-    Pattern("last_closed", "压绝", "Closed wait on the last tile", 40, True, _last_closed),
-    Pattern(
-        "full_flush",
-        "清一色",
-        "Full flush",
-        60,
-        True,
-        lambda r: len(r.suits) == 1 and not r.has_winds,
+        id="concealed", zh="门清", en="Concealed hand", value=20, big=False, applies=_concealed
     ),
     Pattern(
-        "all_melded",
-        "全球独钓",
-        "All melded, single wait",
-        60,
-        True,
-        lambda r: len(r.melds) == 4 and all(m.exposed for m in r.melds),
-    ),
-    Pattern("seven_pairs", "七对", "Seven pairs", 80, True, lambda r: r.quads == 0),
-    Pattern(
-        "luxury_seven_pairs",
-        "双七对",
-        "Seven pairs with four of a kind",
-        160,
-        True,
-        lambda r: bool(r.quads),
+        id="all_pungs",
+        zh="对对胡",
+        en="All pungs",
+        value=40,
+        big=True,
+        applies=lambda r: r.all_sets_pungs,
     ),
     Pattern(
-        "all_winds",
-        "风一色",
-        "All winds",
-        160,
-        True,
-        lambda r: bool(r.tiles) and all(is_wind(t) for t in r.tiles),
+        id="half_flush",
+        zh="混一色",
+        en="Half flush",
+        value=40,
+        big=True,
+        applies=lambda r: len(r.suits) == 1 and r.has_winds,
+    ),
+    Pattern(
+        id="no_flowers",
+        zh="无花果",
+        en="No flowers",
+        value=40,
+        big=True,
+        applies=lambda r: r.hard_known and r.hard == 0,
+    ),
+    Pattern(
+        id="last_closed",
+        zh="压绝",
+        en="Closed wait on the last tile",
+        value=40,
+        big=True,
+        applies=_last_closed,
+    ),
+    Pattern(
+        id="full_flush",
+        zh="清一色",
+        en="Full flush",
+        value=60,
+        big=True,
+        applies=lambda r: len(r.suits) == 1 and not r.has_winds,
+    ),
+    Pattern(
+        id="all_melded",
+        zh="全球独钓",
+        en="All melded, single wait",
+        value=60,
+        big=True,
+        implies=("all_pungs",),
+        applies=lambda r: len(r.melds) == 4 and all(m.exposed for m in r.melds),
+    ),
+    Pattern(
+        id="seven_pairs",
+        zh="七对",
+        en="Seven pairs",
+        value=80,
+        big=True,
+        applies=lambda r: r.quads == 0,
+    ),
+    Pattern(
+        id="luxury_seven_pairs",
+        zh="双七对",
+        en="Seven pairs with four of a kind",
+        value=160,
+        big=True,
+        replaces=("seven_pairs",),
+        applies=lambda r: bool(r.quads),
+    ),
+    Pattern(
+        id="all_winds",
+        zh="风一色",
+        en="All winds",
+        value=160,
+        big=True,
+        implies=("luxury_seven_pairs",),
+        applies=lambda r: bool(r.tiles) and all(is_wind(t) for t in r.tiles),
     ),
 )
 BY_ID = {p.id: p for p in PATTERNS}
@@ -157,8 +186,8 @@ HEAVENLY = ScoreItem(id="heavenly", zh="天胡", en="Heavenly hand", value=60)
 EARTHLY = ScoreItem(id="earthly", zh="地胡", en="Earthly hand (after 报听)", value=40)
 BIG_FLAGS = ("heavenly", "earthly")
 # declaring a pattern implies these (RULES.md §2 / §0 "implied patterns count once")
-IMPLIES = {"all_melded": ("all_pungs",), "all_winds": ("luxury_seven_pairs",)}
-REPLACES = {"luxury_seven_pairs": ("seven_pairs",)}
+IMPLIES = {p.id: p.implies for p in PATTERNS if p.implies}
+REPLACES = {p.id: p.replaces for p in PATTERNS if p.replaces}
 EXCLUSIVE = (
     ({"seven_pairs", "luxury_seven_pairs"}, {"all_pungs", "all_melded", "last_closed"}),
     # 压绝 is a 压档/边枝 win (the middle or edge of a sequence); an all-pungs hand wins on its

@@ -11,12 +11,13 @@ Two steps, kept apart so each can be tested on its own:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
-from ..results import ScoreItem
+from ..results import ScoreItem, pattern_items
 from ..tiles import HandTiles, is_honour, suit
 
 # ---------------------------------------------------------------- the three amounts
@@ -62,54 +63,50 @@ class Reading:
 QUAD_ZH = {1: "一组", 2: "二组(豪华)", 3: "三组(超级豪华)"}
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    id: str
-    zh: Callable[[Reading], str]
-    en: str
-    applies: Callable[[Reading], bool]
-    value: Callable[[Reading], int]  # doublings
-
-
 PATTERNS: tuple[Pattern, ...] = (
     Pattern(
-        "full_flush",
-        lambda r: "字一色" if r.flush == "honours" else "清一色",
-        "full flush / all honours",
-        lambda r: r.flush is not None,
-        lambda r: 1,
+        id="full_flush",
+        zh="清一色",
+        en="full flush / all honours",
+        value=1,
+        applies=lambda r: r.flush is not None,
+        name_of=lambda r: "字一色" if r.flush == "honours" else "清一色",
     ),
     Pattern(
-        "all_pungs",
-        lambda r: "碰碰胡",
-        "all pungs",
-        lambda r: r.all_pungs and not r.seven_pairs,
-        lambda r: 1,
+        id="all_pungs",
+        zh="碰碰胡",
+        en="all pungs",
+        value=1,
+        applies=lambda r: r.all_pungs and not r.seven_pairs,
     ),
     Pattern(
-        "seven_pairs",
-        lambda r: "七小对",
-        "seven pairs",
-        lambda r: r.seven_pairs and r.quads == 0,
-        lambda r: 1,
+        id="seven_pairs",
+        zh="七小对",
+        en="seven pairs",
+        value=1,
+        applies=lambda r: r.seven_pairs and r.quads == 0,
     ),
     Pattern(
-        "luxury_seven_pairs",
-        lambda r: f"七大对{QUAD_ZH.get(r.quads, '')}",
-        "luxury seven pairs",
-        lambda r: r.seven_pairs and r.quads > 0,
-        lambda r: 1 + r.quads,
+        id="luxury_seven_pairs",
+        zh="七大对",
+        en="luxury seven pairs",
+        value=1,
+        replaces=("seven_pairs",),
+        applies=lambda r: r.seven_pairs and r.quads > 0,
+        value_of=lambda r: 1 + r.quads,
+        name_of=lambda r: f"七大对{QUAD_ZH.get(r.quads, '')}",
     ),
-    Pattern("all_melded", lambda r: "全求人", "all melded", lambda r: r.all_melded, lambda r: 1),
+    Pattern(
+        id="all_melded",
+        zh="全求人",
+        en="all melded",
+        value=1,
+        implies=("all_pungs",),  # evaluate_declared: all_melded counts as all_pungs
+        applies=lambda r: r.all_melded,
+    ),
 )
 PATTERN_IDS = frozenset(p.id for p in PATTERNS)
-PATTERN_ZH = {
-    "full_flush": "清一色",
-    "all_pungs": "碰碰胡",
-    "seven_pairs": "七小对",
-    "luxury_seven_pairs": "七大对",
-    "all_melded": "全求人",
-}
+PATTERN_ZH = {p.id: p.zh for p in PATTERNS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +135,7 @@ class Valuation:
 
 
 def valuation(r: Reading) -> Valuation:
-    items = tuple(
-        ScoreItem(id=p.id, zh=p.zh(r), en=p.en, value=p.value(r)) for p in PATTERNS if p.applies(r)
-    )
+    items = pattern_items(PATTERNS, r)
     return Valuation(reading=r, items=items, k=sum(int(i.value) for i in items))
 
 
