@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:  # low modules only: the variant base imports this one
     from .events import Event
     from .results import TableState
+    from .rules import Rules
 
 
 def term_text(zh: str, en: str, lang: str) -> str:
@@ -63,6 +64,7 @@ class Pattern:
     declarable: bool = True
     big: bool = False  # a 大胡: wins without 门清 / four hard flowers (Nanjing), 比下胡 trigger
     hotkey: str = ""
+    value_text: str = ""  # the scoring table's worth when it is not just the value ("+1+g")
     applies: Callable[[Any], bool] | None = field(default=None, repr=False, compare=False)
     value_of: Callable[[Any], int] | None = field(default=None, repr=False, compare=False)
     name_of: Callable[[Any], str] | None = field(default=None, repr=False, compare=False)
@@ -111,7 +113,7 @@ class Flag:
         """Whether the flag's value is typed as text rather than toggled."""
         return self.kind in ("tiles", "count", "fish")
 
-    def in_use(self, rules: Any) -> bool:
+    def in_use(self, rules: Rules) -> bool:
         """Whether the flag matters under these house rules."""
         return self.option is None or bool(getattr(rules, self.option))
 
@@ -172,14 +174,30 @@ class ScoringTable:
     rows: tuple[ScoringRow, ...]
 
 
+def pattern_rows(
+    patterns: Sequence[Pattern], worth: Callable[[Pattern], str]
+) -> tuple[ScoringRow, ...]:
+    """The scoring-table rows of ``patterns``: the name, ``worth(p)`` (or the pattern's own
+    ``value_text``) and the patterns it implies."""
+    names = {p.id: p.zh for p in patterns}
+    rows = []
+    for p in patterns:
+        value = p.value_text or worth(p)
+        if p.implies:
+            value += ", implies " + " ".join(names.get(i, i) for i in p.implies)
+        rows.append(ScoringRow(zh=p.zh, en=p.en, value=value))
+    return tuple(rows)
+
+
 # ---------------------------------------------------------------- the scoreboard
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StatusMark:
     """One line of the table centre: ``parts`` of (term, value), joined by `` · ``;
-    ``strong``: shown emphasised (e.g. a 比下胡 hand)."""
+    ``strong``: shown emphasised (a 比下胡 hand), ``bold``: in bold (the jing)."""
 
     parts: tuple[tuple[Term, str], ...]
     strong: bool = False
+    bold: bool = False  # shown in bold (less than strong)
 
     def text(self, lang: str = "zh") -> str:
         return " · ".join(f"{t.name(lang)} {v}".rstrip() for t, v in self.parts)
@@ -211,10 +229,10 @@ class TableStatus:
     marks: tuple[StatusMark, ...] = ()
 
 
-StatusFn = Callable[["TableState", Any, Sequence["Event"]], TableStatus]
+StatusFn = Callable[["TableState", "Rules", Sequence["Event"]], TableStatus]
 
 
-def plain_status(state: TableState, rules: Any, events: Sequence[Event]) -> TableStatus:
+def plain_status(state: TableState, rules: Rules, events: Sequence[Event]) -> TableStatus:
     """The status every variant has: the dealer and the hand number."""
     return TableStatus(dealer=state.dealer, hand_number=state.hand_number)
 

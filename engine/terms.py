@@ -8,7 +8,9 @@ A variant's own words (its patterns and flags) are in its declared data
 
 from __future__ import annotations
 
-from .declare import Term
+from dataclasses import replace
+
+from .declare import Flag, Term
 
 
 def _table(*terms: Term) -> dict[str, Term]:
@@ -22,11 +24,10 @@ VARIANTS = _table(
     Term(id="nanchang", zh="南昌", en="Nanchang"),
 )
 
-KONG_KINDS = _table(
-    Term(id="exposed", zh="明杠", en="exposed"),
-    Term(id="added", zh="补杠", en="added"),
-    Term(id="concealed", zh="暗杠", en="concealed"),
-)
+EXPOSED_KONG = Term(id="exposed", zh="明杠", en="exposed")
+ADDED_KONG = Term(id="added", zh="补杠", en="added")
+CONCEALED_KONG = Term(id="concealed", zh="暗杠", en="concealed")
+KONG_KINDS = _table(EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
 
 PENALTY = Term(id="penalty", zh="罚", en="penalty")
 PENALTY_KINDS = _table(
@@ -73,6 +74,87 @@ LOWER_JING = Term(id="lower_jing", zh="下精", en="lower jing")
 JING_KONGS = Term(id="jing_kongs", zh="精杠", en="jing kongs")
 CHONGGUAN_FED = Term(id="fed", zh="冲关", en="fed")
 JING_BONUS = Term(id="jing_bonus", zh="奖励分", en="jing bonus")
+
+
+LAST_DRAWER = Term(id="last_drawer", zh="摸最后一张者", en="Who drew the last tile")
+
+# The situation flags of a win (RULES.md §0 flag table) with what every variant agrees on:
+# the English gloss, the kind of value, the win kinds it marks, whose kongs make a chain.
+# A variant names each flag it knows in its own words with :func:`flag`.
+WIN_FLAGS: dict[str, Flag] = {
+    f.id: f
+    for f in (
+        Flag(
+            id="kong_bloom",
+            zh="",
+            en="win on a kong replacement",
+            kind="chain",
+            wins=("self_draw",),
+            chain_of="winner",
+        ),
+        Flag(
+            id="kong_cannon",
+            zh="",
+            en="discard right after a kong",
+            kind="chain",
+            wins=("discard",),
+            chain_of="discarder",
+            of_discard=True,
+        ),
+        Flag(
+            id="robbed_kong",
+            zh="",
+            en="robbing a kong",
+            kind="chain",
+            wins=("discard",),
+            chain_of="discarder",
+            of_discard=True,
+        ),
+        Flag(id="last_tile", zh="", en="last tile", of_discard=True),
+        Flag(id="last_copy", zh="", en="last copy of the tile"),
+        Flag(id="flower_bloom", zh="", en="win on a flower replacement", wins=("self_draw",)),
+        Flag(id="flower_kong_bloom", zh="", en="win after a flower kong", wins=("self_draw",)),
+        Flag(id="heavenly", zh="", en="heavenly hand", wins=("self_draw",)),
+        Flag(id="earthly", zh="", en="earthly hand", wins=("self_draw",)),
+        Flag(id="human", zh="", en="human hand", wins=("discard",), of_discard=True),
+        Flag(
+            id="discarder_all_melded",
+            zh="",
+            en="discarder had four melds",
+            wins=("discard",),
+            of_discard=True,
+        ),
+        Flag(
+            id="horses",
+            zh="",
+            en="horse tiles turned",
+            kind="tiles",
+            wins=("self_draw",),
+            option="horses",
+        ),
+        Flag(
+            id="horse_hits",
+            zh="",
+            en="horse hits",
+            kind="count",
+            wins=("self_draw",),
+            option="horses",
+        ),
+        Flag(
+            id="fish",
+            zh="",
+            en="fish tiles (4, comma-separated, - for none)",
+            kind="fish",
+            option="fishing",
+            of_discard=True,
+        ),
+    )
+}
+
+
+def flag(flag_id: str, zh: str, **changes: object) -> Flag:
+    """The shared flag ``flag_id`` under a variant's own Chinese name (and any changes)."""
+    return replace(WIN_FLAGS[flag_id], zh=zh, **changes)  # type: ignore[arg-type]
 
 
 def variant_term(variant_id: str) -> Term:

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .errors import user_errors
 from .i18n import detect_lang, tr
 
 DEMO_NOTE = "mjscore demo"
@@ -111,8 +112,6 @@ class MjscoreApp(App[int]):
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
-        from mjscore.tui.cli import user_errors
-
         from .screens.table import TableScreen
 
         try:  # a rule set that cannot be loaded must not take the app down
@@ -136,8 +135,6 @@ class MjscoreApp(App[int]):
         return self.ledger.import_session(load_session(text), notes=DEMO_NOTE, ended=False)
 
     def open_demo(self) -> None:
-        from mjscore.tui.cli import user_errors
-
         try:
             sid = self.demo_session_id()
         except user_errors() as e:

@@ -13,6 +13,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from mjscore.tui.errors import user_errors
+
 COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds")
 
 
@@ -54,19 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMAND_MODULES:
         importlib.import_module(f"mjscore.tui.commands.{name}").register(sub)
     return p
-
-
-def user_errors() -> tuple[type[BaseException], ...]:
-    from mjscore.engine.errors import MjError
-
-    errs: list[type[BaseException]] = [MjError]
-    try:
-        from mjscore.db.errors import LedgerError
-
-        errs.append(LedgerError)
-    except ImportError:  # pragma: no cover - while db/ is being built
-        pass
-    return tuple(errs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,8 +1,11 @@
 """Chinese and English labels for the app.
 
 ``tr(key, lang)`` looks a label up; unknown keys fall back to the key itself, so a missing
-label shows up as an identifier rather than a crash. Rule terms (pattern, flag and variant
-names) always carry the Chinese name; in English the English gloss follows it.
+label shows up as an identifier rather than a crash. The rules' own words (variant, pattern,
+flag and shared terms) are not here: they come from the engine's declared data
+(:mod:`engine.declare`, :mod:`engine.terms`). A rule term always carries the Chinese name;
+in English the English gloss follows it (:func:`term`), while :func:`word` gives the one
+word of the interface's language, as a label does.
 """
 
 from __future__ import annotations
@@ -10,6 +13,10 @@ from __future__ import annotations
 import locale
 import os
 from collections.abc import Mapping
+
+from mjscore.engine.declare import Term, term_text
+from mjscore.engine.terms import WINDS, variant_term
+from mjscore.engine.variant import Variant
 
 LANGS = ("zh", "en")
 
@@ -61,9 +68,6 @@ LABELS: dict[str, tuple[str, str]] = {
     # table
     "hand_no": ("第{n}盘", "Hand {n}"),
     "dealer": ("庄", "dealer"),
-    "prevailing": ("圈风", "prevailing wind"),
-    "bixiahu": ("比下胡", "比下胡 (double hand)"),
-    "flags": ("旗", "flags"),
     "hand_log": ("已打的盘", "Hands played"),
     "current_hand": ("本盘事件", "This hand so far"),
     "no_events": (
@@ -74,9 +78,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "default": ("默认", "default"),
     "session_ended": ("牌局已结束（按 o 重开）", "Session ended (press o to reopen)"),
     "totals": ("总分", "Totals"),
-    "outcome_win": ("胡", "win"),
-    "outcome_draw": ("流局", "draw"),
-    "outcome_false_win": ("诈胡", "false win"),
     # actions (bindings and palette)
     "act_win": ("胡牌", "Win"),
     "act_kong": ("杠", "Kong"),
@@ -100,23 +101,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "winner": ("胡牌者", "Winner"),
     "from": ("放炮者", "Discarder"),
     "from_kong": ("供牌者", "From whom"),
-    "self_draw": ("自摸", "self-draw"),
     "kind": ("种类", "Kind"),
-    "kong_exposed": ("明杠", "exposed"),
-    "kong_added": ("补杠", "added"),
-    "kong_concealed": ("暗杠", "concealed"),
     "tile": ("牌（可不填）", "Tile (optional)"),
     "count": ("张数", "Count"),
     "flower_tiles": ("花牌（如 aCC）或张数", "Flower tiles (e.g. aCC) or a count"),
-    "penalty_same_round": ("四家同打一张", "all four discard the same tile"),
-    "penalty_four_copies": ("一人打出四张同牌", "one player discards all four copies"),
     "indicator": ("翻出的精", "Turned jing tile"),
     "lower": ("下精", "下精 tile"),
     "lower_counts": ("下精数（正,副）", "下精 counts (正,副)"),
     "jing_counts": ("每家精数（正,副）", "Jing held (正,副)"),
     "jing_kongs": ("精杠数", "精杠 count"),
     "fed_by": ("冲关供精者", "冲关 fed by"),
-    "last_drawer": ("摸最后一张者", "Who drew the last tile"),
     "patterns": ("牌型", "Patterns"),
     "hand_tiles": ("手牌（或报牌型）", "Tiles (or declare)"),
     "flags_sit": ("情形", "Situation"),
@@ -133,11 +127,11 @@ LABELS: dict[str, tuple[str, str]] = {
         "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
         "Added kong: the 4th tile was drawn, so the pung's supplier {name} pays",
     ),
-    "added_kong_no_pung": (
+    "added_kong_none": (
         "补杠：本盘没有记下这个碰，请选当初供碰的人",
         "Added kong: no pung of it is logged; choose who supplied the pung",
     ),
-    "added_kong_which": (
+    "added_kong_several": (
         "补杠：此人有几个碰，请填牌以确定供碰的人",
         "Added kong: this player has several pungs; type the tile to find its supplier",
     ),
@@ -181,83 +175,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "demo_loaded": ("已打开示范牌局", "Demo session opened"),
 }
 
-VARIANT_NAMES: dict[str, tuple[str, str]] = {
-    "nanning": ("南宁", "Nanning"),
-    "nanjing": ("南京", "Nanjing"),
-    "guobiao": ("国标", "Guobiao"),
-    "nanchang": ("南昌", "Nanchang"),
-}
-
-# Pattern names from spec/RULES.md, used when a variant does not expose its own table.
-PATTERN_NAMES: dict[str, dict[str, tuple[str, str]]] = {
-    "nanning": {
-        "all_pungs": ("碰碰胡", "all pungs"),
-        "full_flush": ("清一色", "full flush"),
-        "seven_pairs": ("七小对", "seven pairs"),
-        "luxury_seven_pairs": ("七大对", "luxury seven pairs"),
-        "all_melded": ("全求人", "all melded"),
-    },
-    "nanjing": {
-        "concealed": ("门清", "concealed"),
-        "all_pungs": ("对对胡", "all pungs"),
-        "half_flush": ("混一色", "half flush"),
-        "no_flowers": ("无花果", "no flowers"),
-        "last_closed": ("压绝", "last-copy closed wait"),
-        "full_flush": ("清一色", "full flush"),
-        "all_melded": ("全球独钓", "all melded"),
-        "seven_pairs": ("七对", "seven pairs"),
-        "luxury_seven_pairs": ("双七对", "luxury seven pairs"),
-        "all_winds": ("风一色", "all winds"),
-    },
-    "guobiao": {},
-    "nanchang": {
-        "seven_pairs": ("七对", "seven pairs"),
-        "thirteen_lan": ("十三烂", "thirteen unrelated"),
-        "seven_star_lan": ("七星十三烂", "seven-star thirteen unrelated"),
-        "clean": ("德国", "clean (no wild jing)"),
-        "clean_sweep": ("德中德", "clean sweep"),
-        "jing_single": ("精吊", "jing single wait"),
-    },
-}
-
-# Situation flags (RULES.md §0 flag table): per variant the Chinese name, plus an English gloss.
-FLAG_NAMES: dict[str, tuple[dict[str, str], str]] = {
-    "kong_bloom": (
-        {"nanning": "杠上花", "nanjing": "大杠开", "guobiao": "杠上开花", "nanchang": "杠上开花"},
-        "win on a kong replacement",
-    ),
-    "kong_cannon": ({"nanning": "杠上炮"}, "discard right after a kong"),
-    "robbed_kong": (
-        {"nanning": "抢杠胡", "nanjing": "抢杠", "guobiao": "抢杠和", "nanchang": "抢杠"},
-        "robbing a kong",
-    ),
-    "last_tile": (
-        {"nanning": "海底捞月/海底炮", "nanjing": "海底捞", "guobiao": "妙手回春/海底捞月"},
-        "last tile",
-    ),
-    "last_copy": ({"guobiao": "和绝张"}, "last copy of the tile"),
-    "flower_bloom": ({"nanjing": "小杠开"}, "win on a flower replacement"),
-    "flower_kong_bloom": ({"nanjing": "花杠开"}, "win after a flower kong"),
-    "heavenly": ({"nanning": "天胡", "nanjing": "天胡", "nanchang": "天胡"}, "heavenly hand"),
-    "earthly": ({"nanning": "地胡", "nanjing": "地胡", "nanchang": "地胡"}, "earthly hand"),
-    "human": ({"nanning": "人胡"}, "human hand"),
-    "discarder_all_melded": ({"nanning": "全求炮"}, "discarder had four melds"),
-    "horses": ({"nanning": "摸码"}, "horse tiles turned"),
-    "horse_hits": ({"nanning": "中码数"}, "horse hits"),
-    "fish": ({"nanning": "钓鱼"}, "fish tiles (4, comma-separated, - for none)"),
-}
-
-DECLARED_NAMES: dict[str, tuple[str, str]] = {
-    "concealed": ("门清", "concealed"),
-    "quads": ("七大对组数", "quads in seven pairs"),
-    "soft_flowers": ("软花", "soft flowers"),
-    "hard_flowers": ("硬花", "hard flowers"),
-    "fan": ("番数", "fan total"),
-}
-
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
-WIND_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
 
 def detect_lang(env: Mapping[str, str] | None = None) -> str:
     """``zh`` when the locale is Chinese (LC_ALL, LC_MESSAGES, LANG, in that order), else ``en``."""
@@ -281,41 +198,36 @@ def tr(key: str, lang: str, **fmt: object) -> str:
 
 def term(zh: str, en: str, lang: str) -> str:
     """A rule term: always the Chinese name, with the English gloss in English mode."""
-    if lang == "zh" or not en or en == zh:
-        return zh
-    return f"{zh} {en}"
+    return term_text(zh, en, lang)
+
+
+def word(t: Term, lang: str) -> str:
+    """A term as a label says it: the Chinese name, or the English one alone."""
+    return t.zh if lang == "zh" else t.en
 
 
 def variant_name(variant_id: str, lang: str) -> str:
-    zh, en = VARIANT_NAMES.get(variant_id, (variant_id, variant_id))
-    return term(zh, en, lang)
+    return variant_term(variant_id).name(lang)
 
 
 def wind_name(w: str, lang: str) -> str:
-    return WIND_ZH.get(w, w) if lang == "zh" else f"{WIND_ZH.get(w, w)} {WIND_EN.get(w, w)}"
+    t = WINDS.get(w)
+    return t.name(lang) if t else w
 
 
-def pattern_name(variant, pattern_id: str, lang: str) -> str:
-    """The variant's own name for a pattern if it exposes ``patterns`` (objects or mappings
-    with id/zh/en), else RULES.md's name, else the id."""
-    for p in getattr(variant, "patterns", ()) or ():
-        pid = p.get("id") if isinstance(p, Mapping) else getattr(p, "id", None)
-        if pid == pattern_id:
-            get = p.get if isinstance(p, Mapping) else (lambda k, _p=p: getattr(_p, k, None))
-            zh, en = get("zh") or get("name_zh") or pattern_id, get("en") or get("name_en") or ""
-            return term(str(zh), str(en), lang)
-    zh_en = PATTERN_NAMES.get(getattr(variant, "id", ""), {}).get(pattern_id)
-    if zh_en:
-        return term(*zh_en, lang)
-    return pattern_id
+def pattern_name(variant: Variant, pattern_id: str, lang: str) -> str:
+    """The variant's name for a pattern (the id for one it does not declare)."""
+    p = variant.data.pattern(pattern_id)
+    return p.name(lang) if p else pattern_id
 
 
-def flag_name(variant_id: str, flag: str, lang: str) -> str:
-    names, en = FLAG_NAMES.get(flag, ({}, flag))
-    zh = names.get(variant_id) or next(iter(names.values()), flag)
-    return term(zh, en, lang)
+def flag_name(variant: Variant, flag_id: str, lang: str) -> str:
+    """The variant's name for a situation flag (the id for one it does not declare)."""
+    f = variant.data.flag(flag_id)
+    return f.name(lang) if f else flag_id
 
 
-def declared_name(field: str, lang: str) -> str:
-    zh, en = DECLARED_NAMES.get(field, (field, field))
-    return term(zh, en, lang)
+def declared_name(variant: Variant, field_id: str, lang: str) -> str:
+    """The variant's name for a declared win fact (门清, 软花, 番数…)."""
+    f = variant.data.declared_field(field_id)
+    return f.name(lang) if f else field_id

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
 from .common import (
@@ -340,8 +341,6 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         try:
             sid = self.app.ledger.create_session(**form)
         except Exception as e:
-            from mjscore.tui.cli import user_errors
-
             if not isinstance(e, user_errors()):
                 raise
             self.notify(str(e), severity="error", markup=False)

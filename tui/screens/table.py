@@ -9,6 +9,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
@@ -27,12 +28,6 @@ EVENT_ACTIONS = {  # action name → event type the variant must know
     "false_win": "false_win",
     "draw": "draw",
 }
-
-
-def user_errors() -> tuple[type[BaseException], ...]:
-    from mjscore.tui.cli import user_errors as errs
-
-    return errs()
 
 
 class TableScreen(TypeAheadScreen, Screen):
@@ -109,7 +104,6 @@ class TableScreen(TypeAheadScreen, Screen):
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
-        jing = next((e.indicator for e in v.open_events if getattr(e, "type", "") == "jing"), None)
         self.query_one(Scoreboard).show(
             v.names,
             v.replay.totals,
@@ -119,10 +113,7 @@ class TableScreen(TypeAheadScreen, Screen):
             hand_number=n,
             ended=v.ended,
             open_events=len(v.open_events),
-            jing=jing,
-            bixiahu_factor=2 ** (1 + v.state.flags)
-            if getattr(v.rules, "bixiahu_stack", False)
-            else 2,
+            status=v.variant.data.status(v.state, v.rules, v.open_events),
         )
         self.query_one(HandLog).show(
             v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error

@@ -17,8 +17,20 @@ from mjscore.engine.record import (
     Pung,
     Win,
 )
+from mjscore.engine.terms import (
+    CHONGGUAN_FED,
+    JING_KONGS,
+    KONG_KINDS,
+    LAST_DRAWER,
+    LOWER_JING,
+    OUTCOMES,
+    PENALTY,
+    PENALTY_KINDS,
+    SELF_DRAW,
+)
+from mjscore.engine.variant import Variant
 
-from ..i18n import declared_name, flag_name, pattern_name, term, tr
+from ..i18n import flag_name, pattern_name, tr, word
 
 
 def short(name: str, width: int = 10) -> str:
@@ -35,10 +47,10 @@ def short(name: str, width: int = 10) -> str:
     return out + "…"
 
 
-def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> str:
+def describe_event(ev: Any, names: Sequence[str], variant: Variant, lang: str) -> str:
     n = lambda i: short(names[i], 12) if i is not None else "?"  # noqa: E731
     if isinstance(ev, Kong):
-        kind = tr(f"kong_{ev.kind}", lang)
+        kind = word(KONG_KINDS[ev.kind], lang)
         s = f"{n(ev.player)} {tr('act_kong', lang)} ({kind})"
         if ev.from_ is not None:
             s += f" ← {n(ev.from_)}"
@@ -53,17 +65,19 @@ def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> st
         what = ev.tiles if ev.tiles else str(ev.count)
         return f"{n(ev.player)} {tr('act_flowers', lang)} {what}"
     if isinstance(ev, Penalty):
-        return f"{n(ev.player)} {term('罚', 'penalty', lang)}: {tr('penalty_' + ev.kind, lang)}"
+        return f"{n(ev.player)} {PENALTY.name(lang)}: {word(PENALTY_KINDS[ev.kind], lang)}"
     if isinstance(ev, Jing):
         counts = " ".join(f"{z},{f}" for z, f in ev.lower_counts)
-        return f"{tr('act_jing', lang)} {ev.indicator} · {term('下精', 'lower jing', lang)} {ev.lower} · {counts}"
+        return (
+            f"{tr('act_jing', lang)} {ev.indicator} · {LOWER_JING.name(lang)} {ev.lower} · {counts}"
+        )
     if isinstance(ev, JingCount):
         counts = " ".join(f"{z},{f}" for z, f in ev.counts)
         s = f"{tr('act_jing_count', lang)} {counts}"
         if ev.jing_kongs and any(ev.jing_kongs):
-            s += f" · {term('精杠', 'jing kongs', lang)} " + " ".join(map(str, ev.jing_kongs))
+            s += f" · {JING_KONGS.name(lang)} " + " ".join(map(str, ev.jing_kongs))
         if ev.fed_by and any(x is not None for x in ev.fed_by):
-            s += f" · {term('冲关', 'fed', lang)} " + " ".join(
+            s += f" · {CHONGGUAN_FED.name(lang)} " + " ".join(
                 "-" if x is None else n(x) for x in ev.fed_by
             )
         return s
@@ -74,29 +88,30 @@ def describe_event(ev: Any, names: Sequence[str], variant: Any, lang: str) -> st
     if isinstance(ev, Draw):
         s = tr("act_draw", lang)
         if ev.last_drawer is not None:
-            s += f" ({tr('last_drawer', lang)}: {n(ev.last_drawer)})"
+            s += f" ({word(LAST_DRAWER, lang)}: {n(ev.last_drawer)})"
         return s
     return ev.type
 
 
-def describe_win(ev: Win, names: Sequence[str], variant: Any, lang: str) -> str:
+def describe_win(ev: Win, names: Sequence[str], variant: Variant, lang: str) -> str:
     n = lambda i: short(names[i], 12)  # noqa: E731
     s = f"{n(ev.player)} {tr('act_win', lang)}"
-    s += f" {tr('self_draw', lang)}" if ev.from_ is None else f" ← {n(ev.from_)}"
+    s += f" {word(SELF_DRAW, lang)}" if ev.from_ is None else f" ← {n(ev.from_)}"
     parts: list[str] = []
     if ev.hand:
         parts.append(ev.hand)
     for p in ev.patterns or ():
         parts.append(pattern_name(variant, p, lang))
-    if ev.concealed and "concealed" not in (ev.patterns or ()):
-        parts.append(declared_name("concealed", lang))
-    for f in ("quads", "soft_flowers", "hard_flowers", "fan"):
-        v = getattr(ev, f)
-        if v is not None:
-            parts.append(f"{declared_name(f, lang)} {v}")
+    for d in variant.data.declared:
+        v = getattr(ev, d.id)
+        if d.kind == "yes":
+            if v and d.id not in (ev.patterns or ()):
+                parts.append(d.name(lang))
+        elif v is not None:
+            parts.append(f"{d.name(lang)} {v}")
     for fl in ev.flags_set:
         v = getattr(ev, fl)
-        label = flag_name(variant.id, fl, lang)
+        label = flag_name(variant, fl, lang)
         parts.append(
             label
             if v is True
@@ -125,14 +140,14 @@ def hand_summary(
         parts = []
         for w in res.wins:
             who = short(names[w.player], 10)
-            how = tr("self_draw", lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
+            how = word(SELF_DRAW, lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
             val = f"{w.value}{w.unit}" if w.unit else str(w.value)
             parts.append(f"{who} {how} · {w.summary} ({val})")
         return "; ".join(parts) + extras
     fw = [e for e in events if isinstance(e, FalseWin)]
     if fw:
         return f"{short(names[fw[0].player], 10)} {tr('act_false_win', lang)}" + extras
-    return tr(f"outcome_{res.outcome}", lang) + extras
+    return word(OUTCOMES[res.outcome], lang) + extras
 
 
 def _event_counts(events: Sequence[Any], lang: str) -> str:

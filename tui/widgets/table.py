@@ -6,12 +6,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from mjscore.engine.core import TableState
+from mjscore.engine.declare import TableStatus
+from mjscore.engine.terms import DEALER
+from mjscore.engine.variant import Variant
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import DataTable, Static
 
-from ..i18n import WIND_EN, WIND_ZH, term, tr, wind_name
+from ..i18n import tr, wind_name
 from .describe import describe_event, hand_summary, short
 
 # Seat 0 sits at the bottom; the 下家 (next seat) is on the right: bottom, right, top, left.
@@ -43,14 +46,13 @@ class Scoreboard(Grid):
         names: Sequence[str],
         totals: Sequence[int],
         state: TableState,
-        variant: Any,
+        variant: Variant,
         lang: str,
         *,
         hand_number: int,
         ended: bool,
         open_events: int,
-        jing: str | None = None,
-        bixiahu_factor: int = 2,
+        status: TableStatus,
     ) -> None:
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
@@ -63,7 +65,7 @@ class Scoreboard(Grid):
             t.append("\n")
             t.append(wind_name(wind, lang))
             if seat == state.dealer:
-                t.append(f"  {term('庄', 'dealer', lang)}", style="bold reverse")
+                t.append(f"  {DEALER.name(lang)}", style="bold reverse")
             t.append("\n")
             t.append(f"{totals[seat]:+d}", style="bold")
             card.update(t)
@@ -71,32 +73,11 @@ class Scoreboard(Grid):
             card.set_class(totals[seat] > 0, "up")
             card.set_class(totals[seat] < 0, "down")
         info = Text(justify="center")
-        info.append(term(variant.name_zh, variant.name_en, lang), style="bold")
+        info.append(variant.data.name.name(lang), style="bold")
         info.append("\n" + tr("hand_no", lang, n=hand_number))
-        if variant.id == "guobiao":
-            w = state.prevailing_wind
-            info.append(
-                "\n"
-                + (f"{WIND_ZH[w]}风圈" if lang == "zh" else f"{WIND_ZH[w]}风圈 {WIND_EN[w]} round")
-            )
-        if variant.id == "nanjing":
-            if state.bixiahu:
-                # the hand's actual multiplier (×8 with bixiahu_stack and two flags; QA F25)
-                info.append(
-                    f"\n{term('比下胡', 'double hand', lang)} ×{bixiahu_factor}",
-                    style="bold reverse",
-                )
-            if state.flags:
-                info.append(
-                    f"\n{term('插旗', 'flags', lang)} {'⚑' * min(state.flags, 8)} {state.flags}"
-                )
-        if jing:  # Nanchang: the jing of the hand being played, after its reveal (QA F12)
-            from mjscore.engine.tiles import successor
-
-            info.append(
-                f"\n{term('正精', 'jing', lang)} {jing} · {term('副精', 'sub', lang)} {successor(jing)}",
-                style="bold",
-            )
+        for mark in status.marks:
+            style = "bold reverse" if mark.strong else "bold" if mark.bold else ""
+            info.append("\n" + mark.text(lang), style=style)
         if ended:
             info.append("\n" + tr("status_ended", lang), style="bold")
         self.query_one("#table-info", Static).update(info)

@@ -36,10 +36,18 @@ class ToggleItem:
 
 
 def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> None:
-    """Give each item a distinct lowercase letter: first letters of its hint words, then
-    any letter of the hint, then any free letter."""
+    """Give each item a distinct lowercase letter: the one it was given (its declared
+    hotkey), else the first letters of its hint words, then any letter of the hint, then any
+    free letter."""
     used = set(reserved)
     for it in items:
+        if it.key and it.key not in used:
+            used.add(it.key)
+        else:
+            it.key = ""
+    for it in items:
+        if it.key:
+            continue
         words = [w for w in (it.hint or it.id).replace("_", " ").lower().split() if w]
         cands = (
             [w[0] for w in words] + [ch for w in words for ch in w] + list(string.ascii_lowercase)

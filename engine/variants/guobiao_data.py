@@ -1,0 +1,65 @@
+"""国标 Guobiao as data: the 81 fans (:mod:`engine.variants.gb_fans`), its flags, the declared
+fan total, the scoring table and the table status (the prevailing wind)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..declare import (
+    Declared,
+    DeclaredField,
+    Pattern,
+    ScoringTable,
+    StatusMark,
+    TableStatus,
+    pattern_rows,
+)
+from ..events import Event
+from ..results import TableState
+from ..terms import ROUND_WINDS, VARIANTS, flag
+from .gb_fans import FANS, FLOWER
+
+# The fans are valued by PyMahjongGB from the tiles; a declared win gives the fan total.
+PATTERNS: tuple[Pattern, ...] = tuple(
+    Pattern(id=f.id, zh=f.zh, en=f.en, value=f.points, declarable=False) for f in FANS
+)
+
+FLAGS = (
+    flag("kong_bloom", "杠上开花", hotkey="k"),
+    flag("robbed_kong", "抢杠和", hotkey="r"),
+    flag("last_tile", "妙手回春/海底捞月", hotkey="l"),
+    flag("last_copy", "和绝张", hotkey="c"),
+)
+
+DECLARED = (DeclaredField(id="fan", zh="番数", en="fan total"),)
+
+SCORING = ScoringTable(
+    formula=(
+        f"81 fans (PyMahjongGB); min_fan to win; flowers {FLOWER.points} fan each, "
+        "not toward the minimum"
+    ),
+    rows=pattern_rows(PATTERNS, lambda p: str(p.value)),
+)
+
+
+def status(state: TableState, rules: object, events: Sequence[Event]) -> TableStatus:
+    """The dealer and the prevailing wind (东风圈 …)."""
+    w = state.prevailing_wind
+    return TableStatus(
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        prevailing_wind=w,
+        marks=(StatusMark(parts=((ROUND_WINDS[w], ""),)),),
+    )
+
+
+DATA = Declared(
+    name=VARIANTS["guobiao"],
+    unit="番",
+    patterns=PATTERNS,
+    flags=FLAGS,
+    declared=DECLARED,
+    events=("win", "kong", "pung", "flowers", "false_win", "draw"),
+    scoring=SCORING,
+    status=status,
+)

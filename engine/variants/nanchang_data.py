@@ -1,0 +1,111 @@
+"""南昌 Nanchang as data: its multipliers, flags, scoring table and table status (the hand's
+正精/副精 after the reveal), RULES.md §4.
+
+The multipliers and points are the evaluator's own (:mod:`engine.variants.nanchang_score`);
+the formula lines of the scoring table are the rules' words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..declare import (
+    Declared,
+    Pattern,
+    ScoringRow,
+    ScoringTable,
+    StatusMark,
+    TableStatus,
+    pattern_rows,
+)
+from ..events import Event, Jing
+from ..results import TableState
+from ..terms import JING, SUB_JING, VARIANTS, flag
+from ..tiles import successor
+from . import nanchang_score as score
+
+_HOTKEYS = {
+    "seven_star_lan": "x",
+    "thirteen_lan": "t",
+    "seven_pairs": "s",
+    "clean_sweep": "z",
+    "clean": "d",
+    "jing_single": "j",
+}
+_CLEAN = ("clean", "clean_sweep")  # 德国/德中德 also collect the +CLEAN_BONUS
+
+# the evaluator's own multipliers, with the win dialog's keys and the table's worth
+PATTERNS: tuple[Pattern, ...] = tuple(
+    replace(
+        m,
+        hotkey=_HOTKEYS.get(m.id, ""),
+        value_text=f"×{m.multiplier}, +{score.CLEAN_BONUS}" if m.id in _CLEAN else "",
+    )
+    for m in score.MULTIPLIERS
+)
+
+FLAGS = (
+    flag("kong_bloom", "杠上开花", hotkey="k"),
+    flag("robbed_kong", "抢杠", hotkey="r"),
+    flag("heavenly", "天胡", hotkey="h"),
+    flag("earthly", "地胡", hotkey="e"),
+)
+
+SCORING = ScoringTable(
+    formula=(
+        "each pays base·M·f·d; f: 自摸 2, 杠上开花 4, 放炮 2 (others 1), 抢杠 4 (others 1); "
+        "d = 2 with the dealer"
+    ),
+    rows=pattern_rows(PATTERNS, lambda p: f"×{p.multiplier}")
+    + (
+        ScoringRow(
+            zh="精分",
+            en="jing score raw = 2·正 + 副",
+            value="冲关 ×min(raw−3, chongguan_cap) from 5, 霸王精 ×2",
+        ),
+        ScoringRow(zh="下精分", en="lower jing at the reveal", value="collect from each"),
+        ScoringRow(
+            zh="奖励分",
+            en=(f"jing held at the end, kongs {score.KONG_POINTS}, 精杠 {score.JING_KONG_POINTS}"),
+            value="collect from each",
+        ),
+        ScoringRow(
+            zh="冲关供精",
+            en="a discarded jing carried a player into 冲关 (fed_by)",
+            value="the feeder alone pays ×3",
+        ),
+        ScoringRow(
+            zh=f"德国 +{score.CLEAN_BONUS}",
+            en="clean bonus",
+            value="×base only; discarder, or each on a self-draw",
+        ),
+        ScoringRow(zh="封顶", en="cap (option cap)", value="nets scaled down to the cap"),
+    ),
+)
+
+
+def status(state: TableState, rules: object, events: Sequence[Event]) -> TableStatus:
+    """The dealer and, once revealed, the hand's 正精 and 副精."""
+    jing = next((e.indicator for e in events if isinstance(e, Jing)), None)
+    sub = successor(jing) if jing else None
+    marks = (StatusMark(parts=((JING, jing), (SUB_JING, sub or "")), bold=True),) if jing else ()
+    return TableStatus(
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        jing=jing,
+        sub_jing=sub,
+        marks=marks,
+    )
+
+
+DATA = Declared(
+    name=VARIANTS["nanchang"],
+    unit="×",
+    patterns=PATTERNS,
+    flags=FLAGS,
+    declared=(),
+    events=("win", "kong", "pung", "jing", "jing_count", "false_win", "draw"),
+    scoring=SCORING,
+    status=status,
+)

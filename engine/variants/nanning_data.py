@@ -1,0 +1,98 @@
+"""南宁 Nanning as data: its patterns, flags, declared fields, scoring table (RULES.md §1).
+
+The patterns are the evaluator's own (:mod:`engine.variants.nanning_score`); the formula
+lines of the scoring table are the rules' words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..declare import Declared, DeclaredField, Pattern, ScoringRow, ScoringTable, pattern_rows
+from ..terms import CONCEALED, VARIANTS, flag
+from . import nanning_score as score
+
+_HOTKEYS = {
+    "full_flush": "q",
+    "all_pungs": "p",
+    "seven_pairs": "s",
+    "luxury_seven_pairs": "l",
+    "all_melded": "m",
+}
+# the evaluator's own patterns, with the declared-mode English name (a declared full flush is
+# a suited one: 字一色 is read from the tiles only), the table's worth of 七大对 and hotkeys
+PATTERNS: tuple[Pattern, ...] = tuple(
+    replace(
+        p,
+        en=p.en.split(" / ")[0],
+        value_text="+1+g" if p.id == "luxury_seven_pairs" else "",
+        hotkey=_HOTKEYS.get(p.id, ""),
+    )
+    for p in score.PATTERNS
+)
+
+FLAGS = (
+    flag("kong_bloom", "杠上花", hotkey="k"),
+    flag("kong_cannon", "杠上炮", hotkey="o"),
+    flag("robbed_kong", "抢杠胡", hotkey="r"),
+    flag("last_tile", "海底捞月/海底炮", hotkey="t"),
+    flag("heavenly", "天胡", hotkey="h"),
+    flag("earthly", "地胡", hotkey="e"),
+    flag("human", "人胡", hotkey="u"),
+    flag("discarder_all_melded", "全求炮", hotkey="d"),
+    flag("horses", "摸码"),
+    flag("horse_hits", "中码数"),
+    flag("fish", "钓鱼"),
+)
+
+DECLARED = (
+    DeclaredField(id="concealed", zh=CONCEALED.zh, en=CONCEALED.en, kind="yes", hotkey="c"),
+    DeclaredField(id="quads", zh="七大对组数", en="quads in seven pairs"),
+)
+
+SCORING = ScoringTable(
+    formula=(
+        "k = Σ doublings; b = 4 门清 else 3; S(k)=b·2^k each (自摸); N(0)=4/2, "
+        "N(k)=3·b·2^(k−1) (放炮); C(k)=3·b·2^k (大炮)"
+    ),
+    rows=pattern_rows(PATTERNS, lambda p: f"+{p.value}")
+    + (
+        ScoringRow(
+            zh="杠",
+            en="kong: exposed 1 from discarder, added 1 from supplier, concealed 1 each",
+            value="1",
+        ),
+        ScoringRow(zh="海底捞月", en="last-tile self-draw", value="2·S(k) each"),
+        ScoringRow(zh="天胡/地胡", en="heavenly/earthly", value="2·S(k), b=4"),
+        ScoringRow(zh="杠上炮", en="discard after n kongs", value="C(k)·2^(n−1)"),
+        ScoringRow(zh="全求炮 / 海底炮", en="big cannon", value="C(k)"),
+        ScoringRow(zh="人胡", en="dealer's first discard", value="C(k), b=4"),
+        ScoringRow(zh="抢杠胡", en="robbing a kong", value="C(k)·2^(n−1)"),
+        ScoringRow(zh="杠上花", en="kong bloom, V=2·S(k)·2^(n−1)", value="V each / supplier 3V"),
+        ScoringRow(
+            zh="大炮不叠加", en="big cannons do not stack", value="the largest single amount"
+        ),
+        ScoringRow(
+            zh="封胡",
+            en="sealed: winner's 3 melds claimed from B",
+            value="other's discard: it X + B X (双飞); B's discard: 2X; self-draw: B pays all",
+        ),
+        ScoringRow(zh="死双", en="dead double option", value="B's payment ×2 more"),
+        ScoringRow(zh="摸码", en="horses: h hits", value="×(1+h), kong points not"),
+        ScoringRow(
+            zh="钓鱼", en="fishing: m = 1 + winner hit", value="each pays X·max(1, m − own hit)"
+        ),
+        ScoringRow(zh="诈胡", en="false win", value="false_win_penalty to each"),
+    ),
+)
+
+DATA = Declared(
+    name=VARIANTS["nanning"],
+    unit="倍",
+    patterns=PATTERNS,
+    flags=FLAGS,
+    declared=DECLARED,
+    events=("win", "kong", "pung", "false_win", "draw"),
+    scoring=SCORING,
+    multiple_wins=True,
+)

@@ -1,0 +1,372 @@
+"""The dialog base: the hand a dialog adds to (:class:`HandContext`), a field that cannot
+be used (:class:`InvalidField`) and :class:`EventDialog`, the keys, fields, errors and the live
+payment preview every event dialog shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mjscore.engine.core import TableState
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
+from mjscore.engine.variant import Variant
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+from ...i18n import tr
+from ...widgets.describe import deltas_line, describe_event, explain_error, payment_line
+from ...widgets.picker import Picker, SeatPicker
+from ...widgets.toggles import Toggles
+from ..base import is_terminal, settle_preview
+from ..common import (
+    B,
+    TypeAheadScreen,
+    edit_input_now,
+    focus_now,
+    localize_bindings,
+    mark_current_row,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandContext:
+    variant: Variant
+    rules: Any
+    state: TableState
+    events: tuple[Event, ...]  # the events of this hand so far (terminal ones excluded)
+    names: tuple[str, str, str, str]
+    lang: str
+
+    def with_event(self, ev: Event) -> tuple[Event, ...]:
+        """The hand's events with ``ev`` added: before any terminal event unless it is one
+        (a terminal event replaces the hand's ending)."""
+        return self.with_events((ev,))
+
+    def with_events(self, evs: Sequence[Event]) -> tuple[Event, ...]:
+        body = tuple(e for e in self.events if not is_terminal(e))
+        tail = tuple(e for e in self.events if is_terminal(e))
+        if any(is_terminal(e) for e in evs):
+            return body + tuple(evs)
+        return body + tuple(evs) + tail
+
+
+class InvalidField(ValueError):
+    """A field's text cannot be used: shown beside the field."""
+
+    def __init__(self, field_id: str, message: str) -> None:
+        super().__init__(message)
+        self.field_id = field_id
+
+
+class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
+    """Base: a title, rows of fields, an error line, a preview, Enter/Esc.
+
+    Keys are handled as the app dequeues them (``route_key``): choosing a seat moves the
+    focus to the next field at once, so a burst of typing (``w 1 3 p``) fills the fields in
+    order; keys typed before the dialog is mounted are held and replayed in order. A key the
+    current field cannot use rings the bell and says what the field wants; it is never passed
+    on to another field. ``deliver`` (set by the screen that opens the dialog) receives the
+    event synchronously when the dialog closes, before any later key is handled."""
+
+    BINDINGS = [
+        B("enter", "confirm", "confirm"),
+        B("escape", "cancel", "cancel"),
+    ]
+    TITLE_KEY = "act_win"
+    EVENT_TYPE = "win"
+
+    def __init__(self, ctx: HandContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.lang = ctx.lang
+        self.result_event: Event | None = None
+        self._error_field: str | None = None
+        self.deliver: Callable[[Any], None] | None = None
+        self._preview_pending = False
+        localize_bindings(self, self.lang)
+
+    # ---- helpers for subclasses
+    def t(self, key: str, **fmt: Any) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def row(self, label: str, widget: Widget, field_id: str | None = None) -> Horizontal:
+        parts: list[Widget] = [Label(label, classes="flabel", markup=False), widget]
+        if field_id:
+            parts.append(Label("", id=f"err-{field_id}", classes="ferr", markup=False))
+        return Horizontal(*parts, classes="frow")
+
+    def seat_picker(
+        self, id: str, extra: tuple[str, str, Any] | None = None, value: Any = ...
+    ) -> SeatPicker:
+        return SeatPicker(self.ctx.names, extra=extra, value=value, id=id)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Label(self.title_text(), id="dialog-title", markup=False)
+            yield from self.compose_fields()
+            yield Static("", id="dialog-error", markup=False)
+            with VerticalScroll(id="preview-box", can_focus=False):
+                yield Static("", id="preview", markup=False)
+            yield Label(self.keys_text(), id="dialog-keys", markup=False)
+
+    def keys_text(self) -> str:
+        return f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹"
+
+    def title_text(self) -> str:
+        st = self.ctx.state
+        return f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+
+    def compose_fields(self) -> ComposeResult:  # pragma: no cover - abstract
+        yield from ()
+
+    def build(self) -> dict[str, Any]:
+        """The event as RECORD.md JSON, or raise InvalidField / ValueError."""
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self.sync_fields()
+        self.update_preview()
+        chain = self.field_chain()
+        if chain:
+            focus_now(self, self.first_field(chain))
+        self.mark_keys_ready()
+
+    def on_descendant_focus(self, _event: Any) -> None:
+        mark_current_row(self)  # also after a mouse click or a focus move Textual made
+
+    def first_field(self, chain: list[Widget]) -> Widget:
+        return chain[0]
+
+    # ---- flow
+    def field_chain(self) -> list[Widget]:
+        return [w for w in self.query("Picker, Toggles, Input") if w.focusable]
+
+    def focus_after(self, widget: Widget, step: int = 1) -> None:
+        """Move focus (now, not after a refresh) to the next focusable field after ``widget``."""
+        chain = self.field_chain()
+        if widget in chain:
+            i = chain.index(widget) + step
+            if 0 <= i < len(chain):
+                focus_now(self, chain[i])
+        elif chain:
+            focus_now(self, chain[0] if step > 0 else chain[-1])
+
+    def route_key(self, event: Any) -> bool:
+        """Handle one key now, in the order typed (see the class docstring)."""
+        key, ch = event.key, event.character
+        if self.screen_key(key, ch):
+            return True
+        focused = self.focused
+        if key == "escape":
+            self.action_cancel()
+            return True
+        if key in ("tab", "shift+tab"):
+            self.sync_fields()
+            if focused is not None:
+                self.focus_after(focused, 1 if key == "tab" else -1)
+            return True
+        if key == "enter":
+            self.action_confirm()
+            return True
+        if isinstance(focused, Input):
+            return self.input_key(focused, key, ch)
+        if isinstance(focused, Picker):
+            if focused.handle_key_now(key, ch):
+                self.sync_fields()
+                if key not in ("left", "right"):
+                    self.focus_after(focused)
+                return True
+            if ch and ch.isprintable():
+                self.refuse_key(focused)
+                return True
+            return False
+        if isinstance(focused, Toggles) and focused.take_key(key):
+            return True
+        return self.other_key(key, ch)
+
+    def screen_key(self, key: str, ch: str | None) -> bool:
+        """Keys the dialog takes wherever the focus is (before any field sees them)."""
+        return False
+
+    def other_key(self, key: str, ch: str | None) -> bool:
+        """A key no field took (the focus is on a toggle row or nowhere)."""
+        return False
+
+    def input_key(self, inp: Input, key: str, ch: str | None) -> bool:
+        """Edit the focused text field now (so later keys see its new text)."""
+        return edit_input_now(inp, key, ch)
+
+    def refuse_key(self, picker: Picker) -> None:
+        """A key the focused chooser cannot use: say so; never hand it to another field."""
+        self.app.bell()
+        label = ""
+        row = picker.parent
+        if row is not None:
+            labels = row.query(".flabel")
+            if labels:
+                label = str(labels.first().render())
+        err = self.query_one("#dialog-error", Static)
+        err.set_class(True, "bad")
+        err.update(Text(self.t("pick_first", what=label.strip() or "?"), style="bold"))
+
+    @on(Picker.Chosen)
+    def _picked(self, event: Picker.Chosen) -> None:
+        # A mouse click (or a picker outside the type-ahead path): same effect, one step later.
+        self.sync_fields()
+        self.update_preview()
+        if event.advance and event.picker is self.focused:
+            self.focus_after(event.picker)
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        self.sync_fields()
+        self.schedule_preview()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_confirm()
+
+    @on(Toggles.Changed)
+    def _toggled(self, event: Toggles.Changed) -> None:
+        self.sync_fields()
+        self.update_preview()
+
+    def fields_changed(self) -> None:
+        self.sync_fields()
+        self.update_preview()
+
+    def sync_fields(self) -> None:
+        """Enable/disable/lock fields from the others' values (cheap; done at once)."""
+
+    def schedule_preview(self) -> None:
+        """Settle the hand for the preview once the keys already queued are handled: a burst
+        of typing costs one engine call, not one per key (Enter always settles with the
+        fields as they are, and the preview never writes to a field)."""
+        if not self._preview_pending:
+            self._preview_pending = True
+            self.call_later(self._flush_preview)
+
+    def _flush_preview(self) -> None:
+        if self._preview_pending and self.is_attached:
+            self._preview_pending = False
+            self.update_preview()
+
+    def show_field_error(self, field_id: str | None, text: str = "") -> None:
+        """Show ``text`` beside one field and clear the others (only changed labels are
+        updated: each update costs a layout pass)."""
+        for fid in {field_id, self._error_field} - {None}:
+            want = text if fid == field_id else ""
+            for lab in self.query(f"#err-{fid}"):
+                lab.update(want)
+        self._error_field = field_id if text else None
+
+    def make_event(self) -> Event:
+        try:
+            obj = self.build()
+        except InvalidField as e:
+            self.show_field_error(e.field_id, str(e))
+            raise
+        self.show_field_error(None)
+        ev = event_from_json(obj, self.EVENT_TYPE)
+        events = self.hand_events(ev)
+        validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        return ev
+
+    def hand_events(self, ev: Event) -> tuple[Event, ...]:
+        """The whole hand if ``ev`` is confirmed."""
+        return self.ctx.with_event(ev)
+
+    def update_preview(self) -> None:
+        err = self.query_one("#dialog-error", Static)
+        prev = self.query_one("#preview", Static)
+        try:
+            ev = self.make_event()
+        except (InvalidField, ValueError, MjError) as e:
+            self.result_event = None
+            err.update(
+                Text(
+                    str(e)
+                    if isinstance(e, InvalidField)
+                    else explain_error(e, self.lang, self.ctx.names),
+                    style="bold",
+                )
+            )
+            err.set_class(True, "bad")
+            prev.update("")
+            return
+        self.result_event = ev
+        text = self.preview_text(self.hand_events(ev)) if is_terminal(ev) else Text("")
+        if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
+            err.set_class(True, "bad")
+            err.update(text)
+            prev.update("")
+            return
+        err.set_class(False, "bad")
+        err.update(Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
+        prev.update(text)
+
+    def preview_text(self, events: Sequence[Event]) -> Text:
+        names = self.ctx.names
+        try:
+            res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
+        except MjError as e:
+            self.result_event = None
+            return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
+        except Exception as e:  # a variant bug must not take the table down
+            self.result_event = None
+            return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
+        out = Text(style="bold")
+        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
+            getattr(e, "type", "") == "jing_count" for e in events
+        ):
+            # first, so a long preview cannot scroll it out of view (QA F27/N3)
+            out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
+        out.append(self.t("preview") + ": ")
+        out.append(deltas_line(res.deltas, names) + "\n", style="bold")
+        for w in res.wins:
+            items = "  ".join(it.label(self.lang) for it in w.items)
+            out.append(f"{w.summary}  = {w.value}{w.unit}\n")
+            if items:
+                out.append(f"  {items}\n", style="dim")
+        for p in res.payments:
+            out.append(payment_line(p, names) + "\n")
+        if not res.payments:
+            out.append(self.t("no_payments"), style="dim")  # not a stray "(0)" (QA N8)
+        out.rstrip()
+        return out
+
+    def action_confirm(self) -> None:
+        self.update_preview()
+        if self.result_event is not None:
+            self.finish(self.result_event)
+        else:
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.finish(None)
+
+    def finish(self, result: Any) -> None:
+        """Close and hand ``result`` to ``deliver`` now (a later key must see it stored)."""
+        self._preview_pending = False
+        deliver, self.deliver = self.deliver, None
+        self.dismiss(result)
+        if deliver is not None:
+            deliver(result)
+
+    # ---- value readers
+    def picked(self, picker_id: str, field_id: str, label: str) -> Any:
+        p = self.query_one(f"#{picker_id}", Picker)
+        if not p.chosen:
+            raise InvalidField(field_id, f"{label}?")
+        return p.value
+
+    def text(self, input_id: str) -> str:
+        return self.query_one(f"#{input_id}", Input).value.strip()

@@ -1,0 +1,253 @@
+"""The win dialog: winner, discarder, the variant's declared patterns, fields and flags
+(or a tile string), with the live payment preview."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjscore.engine import facts
+from mjscore.engine.errors import MjError
+from mjscore.engine.record import Event
+from mjscore.engine.terms import SELF_DRAW
+from mjscore.engine.tiles import parse_hand
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Input, Label
+
+from ...i18n import word
+from ...widgets.picker import Picker
+from ...widgets.toggles import ToggleItem, Toggles, assign_keys
+from ..common import (
+    B,
+    focus_now,
+)
+from .base import EventDialog, HandContext, InvalidField
+
+
+class WinDialog(EventDialog):
+    """Winner → discarder (or 0 = self-draw) → pattern/flag hotkeys or a tile string → Enter.
+
+    The preview settles the whole hand with the engine after every key."""
+
+    TITLE_KEY = "act_win"
+    EVENT_TYPE = "win"
+    BINDINGS = [
+        B("plus", "another", "another_winner", key_display="+", priority=True),
+        B("ctrl+t", "tiles", "focus_tiles", priority=True),
+    ]
+
+    def __init__(self, ctx: HandContext, *, winner: int | None = None) -> None:
+        super().__init__(ctx)
+        self.winner = winner
+        self.other_wins: list[Event] = []  # earlier winners on the same discard (一炮多响)
+        data = self.data = ctx.variant.data
+        lang = self.lang
+        # the flags this house rule set uses: toggled, or typed (tiles, counts)
+        self.flags = [f for f in data.flags if f.in_use(ctx.rules)]
+        self.typed_flags = [f for f in self.flags if f.typed]
+        self.declarable = {p.id for p in data.declarable}
+        # declared patterns, then the declared yes/no facts that are not a pattern (门清)
+        items = [
+            ToggleItem(p.id, p.name(lang), hint=p.en, key=p.hotkey)
+            for p in sorted(data.declarable, key=lambda p: p.id)
+        ]
+        self.ticks = [d for d in data.declared if d.kind == "yes"]
+        items += [
+            ToggleItem(d.id, d.name(lang), hint=d.en, key=d.hotkey)
+            for d in self.ticks
+            if d.id not in self.declarable
+        ]
+        self.numbers = [d for d in data.declared if d.kind == "number"]
+        self.pattern_items = items
+        self.flag_items = [
+            ToggleItem(f.id, f.name(lang), hint=f.en, max_count=f.max_count, key=f.hotkey)
+            for f in self.flags
+            if not f.typed
+        ]
+        assign_keys(self.pattern_items + self.flag_items)
+
+    def compose_fields(self) -> ComposeResult:
+        extra = ("0", word(SELF_DRAW, self.lang), None)
+        yield self.row(
+            self.t("winner"),
+            self.seat_picker("winner", value=self.winner if self.winner is not None else ...),
+            "winner",
+        )
+        yield self.row(self.t("from"), self.seat_picker("from", extra=extra), "from")
+        if self.pattern_items:
+            yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
+        for d in self.numbers:
+            yield self.row(
+                d.name(self.lang),
+                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=r"[0-9]*"),
+                f"n-{d.id}",
+            )
+        if self.flag_items:
+            yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
+        for f in self.typed_flags:
+            yield self.row(
+                f.name(self.lang),
+                Input(compact=True, id=f"t-{f.id}", classes="short"),
+                f"t-{f.id}",
+            )
+        yield self.row(
+            self.t("hand_tiles"),
+            Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
+            "tiles",
+        )
+        yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
+
+    def first_field(self, chain: list[Widget]) -> Widget:
+        if self.winner is not None:
+            return self.query_one("#from", Picker)
+        return chain[0]
+
+    def screen_key(self, key: str, ch: str | None) -> bool:
+        if key == "ctrl+t":
+            self.action_tiles()
+            return True
+        if key == "plus" and not isinstance(self.focused, Input):
+            if self.check_action("another", ()):
+                self.action_another()
+            else:
+                self.app.bell()
+            return True
+        return False
+
+    def other_key(self, key: str, ch: str | None) -> bool:
+        # Pattern/flag hotkeys work wherever the focus is not in a text field or a seat picker.
+        if ch is None:
+            return False
+        return any(tog.press(key) for tog in self.query(Toggles) if tog is not self.focused)
+
+    def hand_events(self, ev: Event) -> tuple[Event, ...]:
+        return self.ctx.with_events((*self.other_wins, ev))
+
+    def keys_text(self) -> str:
+        more = f" · + {self.t('another_winner')}" if self.data.multiple_wins else ""
+        return super().keys_text() + f" · Ctrl+T {self.t('focus_tiles')}" + more
+
+    def action_tiles(self) -> None:
+        focus_now(self, self.query_one("#tiles", Input))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "another":
+            return self.data.multiple_wins
+        return True
+
+    def title_text(self) -> str:
+        return super().title_text() + (
+            f" · {self.t('more_winners', n=len(self.other_wins))}" if self.other_wins else ""
+        )
+
+    def action_another(self) -> None:
+        """Keep this winner and enter another one on the same discard (一炮多响)."""
+        self.update_preview()
+        ev = self.result_event
+        if ev is None or getattr(ev, "from_", None) is None:
+            self.app.bell()
+            return
+        self.other_wins.append(ev)
+        taken = {w.player for w in self.other_wins}
+        win = self.query_one("#winner", Picker)
+        win.index = None
+        for i in range(4):
+            win.set_enabled(i, i not in taken and i != ev.from_)
+        src = self.query_one("#from", Picker)
+        for i in range(4):
+            src.set_enabled(i, i == ev.from_)
+        src.set_enabled(None, False)
+        src.disabled = True  # the discarder is the same for every winner: the focus skips it
+        # The discard's own facts (杠上炮, 抢杠, 海底炮, 人胡, 全求炮, the fish) are the same
+        # for every winner on it: keep them; the winner's patterns and tiles start afresh.
+        kept = {f.id for f in self.flags if f.of_discard}
+        for tog in self.query(Toggles):
+            for it in tog.items:
+                if tog.id != "flags" or it.id not in kept:
+                    it.value = 0
+            tog.refresh()
+        for inp in self.query(Input):
+            if inp.id not in {f"t-{i}" for i in kept}:
+                inp.value = ""
+        self.query_one("#dialog-title", Label).update(self.title_text())
+        self.set_focus(win)
+        self.update_preview()
+
+    def action_confirm(self) -> None:
+        self.update_preview()
+        if self.result_event is None:
+            self.app.bell()
+        elif self.other_wins:
+            self.finish((*self.other_wins, self.result_event))
+        else:
+            self.finish(self.result_event)
+
+    def sync_chain_flags(self, win: Picker, src: Picker) -> None:
+        """A kong-chain flag starts at the player's run of kongs ending the hand's events so
+        far and goes up to all the player's kongs (QA F29)."""
+        seat = {
+            "winner": win.value if win.chosen else None,
+            "discarder": src.value if src.chosen else None,
+        }
+        chains = {f.id: f.chain_of for f in self.flags if f.chain_of}
+        for tog in self.query("#flags"):
+            for it in tog.items:  # type: ignore[attr-defined]
+                if it.id in chains:
+                    it.start, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
+                    it.value = min(it.value, it.max_count)
+            tog.refresh()
+
+    def sync_fields(self) -> None:
+        win = self.query_one("#winner", Picker)
+        src = self.query_one("#from", Picker)
+        self.sync_chain_flags(win, src)
+        if not self.other_wins:  # else action_another fixed the discarder already
+            for i in range(4):
+                src.set_enabled(i, not (win.chosen and win.value == i))
+        tiles = bool(self.text("tiles"))
+        for tog in self.query("#patterns"):
+            tog.set_class(tiles, "inactive")
+
+    def build(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "type": "win",
+            "player": self.picked("winner", "winner", self.t("winner")),
+        }
+        src = self.query_one("#from", Picker)
+        if not src.chosen:
+            raise InvalidField("from", f"{self.t('from')}?")
+        obj["from"] = src.value
+        tiles = self.text("tiles")
+        if tiles:
+            try:
+                parse_hand(tiles, variant=self.ctx.variant.id, waiting_ok=False)
+            except MjError as e:
+                raise InvalidField("tiles", str(e)) from None
+            obj["hand"] = tiles
+        else:
+            vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
+            if self.declarable:
+                obj["patterns"] = [p for p in vals if p in self.declarable]
+            for d in self.ticks:
+                if vals.get(d.id):
+                    # Unticked means "not said", not "no": the engine derives it (七对 and
+                    # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not) (QA F14).
+                    obj[d.id] = True
+            for d in self.numbers:
+                s = self.text(f"n-{d.id}")
+                if s:
+                    obj[d.id] = int(s)
+        flags = self.query_one("#flags", Toggles).values() if self.flag_items else {}
+        for fid, n in flags.items():
+            flag = self.data.flag(fid)
+            obj[fid] = n if flag is not None and flag.kind == "chain" else True
+        for f in self.typed_flags:
+            s = self.text(f"t-{f.id}")
+            if not s:
+                continue
+            try:
+                obj[f.id] = f.read(s)
+            except ValueError as e:
+                msg = self.t("err_number") if f.kind == "count" else str(e)
+                raise InvalidField(f"t-{f.id}", msg) from None
+        return obj
