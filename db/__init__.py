@@ -19,6 +19,8 @@ names, notes etc. are stored exactly as given)::
                                               a terminal event settles: .result is the
                                               engine.core.HandResult, .payments, .deltas)
     led.add_events(sid, [win1, win2])          (一炮多响: several wins in one call)
+    led.add_event(sid, event, settled=S)       (S: the engine.entry.Settled the preview
+                                              showed; stored as it is if it is this hand)
     led.close_hand(sid, [terminal events])     (like add_events, but must end the hand)
     led.record_hand(sid, events)               (a whole finished hand at once)
     led.undo_last_event(sid)   -> StoredHand  (the hand as it now stands)
