@@ -8,7 +8,7 @@ All checks raise :class:`MjError` with ``where`` relative to the hand ("events[3
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import ErrorCode, MjError
@@ -281,3 +281,51 @@ def added_kong_supplier(events: Sequence[Event], player: int, tile: str | None) 
     if len(suppliers) > 1:
         return PungSupplier("several")
     return PungSupplier("one", next(iter(suppliers)))
+
+
+# ---------------------------------------------------------------- the copies of each tile
+@dataclass(slots=True)
+class TileTally:
+    """The physical tiles of one hand (RULES.md §0: four copies of each tile): the pungs and
+    kongs logged for the players whose hands are not shown (an added kong is one meld with
+    its pung), then whatever the variant adds — the shown hands, the robbed player's pung,
+    horse tiles, fish. Each variant words its own refusal from :meth:`over`."""
+
+    melds: dict[tuple[int, str], int]  # (player, tile) → 3 pung / 4 kong
+    first: dict[tuple[int, str], int]  # (player, tile) → index of its first event
+    seen: Counter[str]
+    robbed: set[tuple[int, str]]
+
+    @classmethod
+    def of(cls, hand: Hand, shown: Container[int] = ()) -> TileTally:
+        """The logged pungs and kongs with a tile, except those of the ``shown`` players."""
+        melds: dict[tuple[int, str], int] = {}
+        first: dict[tuple[int, str], int] = {}
+        for i, e in enumerate(hand.events):
+            if isinstance(e, Pung | Kong) and e.tile is not None and e.player not in shown:
+                key = (e.player, e.tile)
+                melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
+                first.setdefault(key, i)
+        seen: Counter[str] = Counter()
+        for (_, t), n in melds.items():
+            seen[t] += n
+        return cls(melds=melds, first=first, seen=seen, robbed=set())
+
+    def add(self, tiles: Iterable[str]) -> None:
+        self.seen.update(tiles)
+
+    def robbed_kong_logged(self, robbed: int, tile: str) -> bool:
+        """Whether the robbed player's kong of ``tile`` was logged (a robbed kong never is)."""
+        return self.melds.get((robbed, tile)) == 4
+
+    def add_robbed_pung(self, robbed: int, tile: str) -> None:
+        """抢杠: the robbed player held a pung of ``tile`` (three copies), counted once, unless
+        a pung of it is logged already."""
+        key = (robbed, tile)
+        if key not in self.melds and key not in self.robbed:
+            self.seen[tile] += 3
+            self.robbed.add(key)
+
+    def over(self) -> list[str]:
+        """The tiles counted more than four times, sorted."""
+        return sorted(t for t, n in self.seen.items() if n > 4)

@@ -17,15 +17,14 @@ checked path (``_calc_checked``), which words the refusals. ``bench/bench_gb_cal
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..checks import check_event_consistency
 from ..errors import ErrorCode, MjError
-from ..events import FlagValue, Flowers, Hand, Kong, Pung, Win
-from ..facts import check_context, claimed_melds, kong_chain, kongs, win_tiles
+from ..events import FlagValue, Flowers, Hand, Win
+from ..facts import TileTally, check_context, claimed_melds, kong_chain, kongs, win_tiles
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
@@ -504,33 +503,21 @@ def _check_copies(
     """No tile more than four times: the pungs and kongs logged for the other players, the
     winner's whole hand and, for 抢杠和, the robbed pung (RULES.md §0: the robbed kong is not
     logged as a kong event; it held the other three copies of the winning tile)."""
-    melds: dict[
-        tuple[int, str], int
-    ] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
-    for e in hand.events:
-        if (
-            isinstance(e, (Pung, Kong))
-            and e.tile is not None
-            and (win is None or e.player != win.player or tiles is None)
-        ):
-            key = (e.player, e.tile)
-            melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
-    seen: Counter[str] = Counter()
-    for (_, t), n in melds.items():
-        seen[t] += n
+    shown = (win.player,) if win is not None and tiles is not None else ()
+    tally = TileTally.of(hand, shown)
+    melds, seen = tally.melds, tally.seen
     if tiles is not None:
-        seen.update(tiles.all_tiles)
+        tally.add(tiles.all_tiles)
     if win is not None and win.robbed_kong and tiles is not None and tiles.win_tile is not None:
         t = tiles.win_tile
-        if melds.get((win.from_, t)) == 4:  # type: ignore[arg-type]
+        if tally.robbed_kong_logged(win.from_, t):  # type: ignore[arg-type]
             raise MjError(
                 ErrorCode.CONTRADICTION,
                 f"抢杠和 on {t}: a kong of {t} by the robbed player is logged, but a robbed kong is never completed "
                 "(RULES.md §0: it is not logged as a kong event)",
                 where=f"{where}.robbed_kong",
             )
-        if (win.from_, t) not in melds:
-            seen[t] += 3  # the robbed player's pung, extended by the tile the winner takes
+        tally.add_robbed_pung(win.from_, t)  # type: ignore[arg-type]  # extended by the winner's tile
         others = sorted(p for (p, x) in melds if x == t and p != win.from_)
         if others:
             raise MjError(
@@ -538,7 +525,7 @@ def _check_copies(
                 f"抢杠和 on {t}: the robbed player must hold a pung of {t}, but player {others[0]} has a logged meld of {t}",
                 where=f"{where}.robbed_kong",
             )
-    over = sorted(t for t, n in seen.items() if n > 4)
+    over = tally.over()
     if over:
         t = over[0]
         what = (

@@ -259,25 +259,8 @@ def _check_copies(
     """No tile more than four times among the winners' hands, the pungs and kongs logged for
     everybody else, the robbed player's pung (抢杠: the robbed kong is not logged), the horse
     tiles and the fish. One discard won by several players is one tile."""
-    tiled = {c.win.player: c for c in calcs if c.tiles is not None}
-    melds: dict[
-        tuple[int, str], int
-    ] = {}  # (player, tile) → 3 pung / 4 kong (an added kong is one meld)
-    where: dict[tuple[int, str], int] = {}
-    for i, e in enumerate(hand.events):
-        if isinstance(e, (Pung, Kong)) and e.tile is not None and e.player not in tiled:
-            key = (e.player, e.tile)
-            melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
-            where.setdefault(key, i)
-    seen: dict[str, int] = {}
-
-    def add(t: str, n: int = 1) -> None:
-        seen[t] = seen.get(t, 0) + n
-
-    for (_, t), n in melds.items():
-        add(t, n)
+    tally = facts.TileTally.of(hand, shown={c.win.player for c in calcs if c.tiles is not None})
     shared: str | None = None
-    robbed_pung = False
     for c in calcs:
         if c.tiles is None:
             continue
@@ -292,28 +275,23 @@ def _check_copies(
                     )
                 ts.remove(wt)  # the one discarded tile, already counted with the first winner
             shared = wt
-        for t in ts:
-            add(t)
+        tally.add(ts)
         if c.win.robbed_kong and wt is not None:
             d = c.win.from_
             assert d is not None
-            if melds.get((d, wt)) == 4:
+            if tally.robbed_kong_logged(d, wt):
                 raise _contra(
-                    f"抢杠胡 on {wt}: a kong of {wt} by the robbed player is logged (events[{where[(d, wt)]}]), but a robbed "
+                    f"抢杠胡 on {wt}: a kong of {wt} by the robbed player is logged (events[{tally.first[(d, wt)]}]), but a robbed "
                     "kong is never completed: it is not logged and scores nothing (RULES.md §0)",
                     f"{c.where}.robbed_kong",
                 )
-            if (d, wt) not in melds and not robbed_pung:
-                add(wt, 3)  # the robbed player's pung, which the winning tile was being added to
-                robbed_pung = True
+            tally.add_robbed_pung(d, wt)  # the pung the winning tile was being added to
     for c in calcs:
         if c.win.horses:
-            for t in parse_tiles(c.win.horses):
-                add(t)
+            tally.add(parse_tiles(c.win.horses))
     for f in fish or ():
-        for t in f or ():
-            add(t)
-    over = sorted(t for t, n in seen.items() if n > 4)
+        tally.add(f or ())
+    over = tally.over()
     if over:
         t = over[0]
         robbed = any(c.win.robbed_kong for c in calcs)
@@ -323,7 +301,7 @@ def _check_copies(
             else ""
         )
         raise _contra(
-            f"{t} appears {seen[t]} times (a tile has four copies) among the winning hand(s), the logged pungs and kongs"
+            f"{t} appears {tally.seen[t]} times (a tile has four copies) among the winning hand(s), the logged pungs and kongs"
             f"{', the horse tiles' if any(c.win.horses for c in calcs) else ''}{' and the fish' if fish else ''}{hint}",
             calcs[0].where if calcs else "events",
         )
