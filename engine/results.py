@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # the declared-data types import nothing at run time
-    from .declare import Pattern
+from typing import Any
 
 WIND_ORDER = "ESWN"
 
@@ -171,19 +168,3 @@ class CalcResult:
 def advance(state: TableState, **changes: Any) -> TableState:
     """The next state: hand number +1 plus the given changes."""
     return replace(state, hand_number=state.hand_number + 1, **changes)
-
-
-def pattern_items(patterns: Iterable[Pattern], reading: object) -> tuple[ScoreItem, ...]:
-    """The score items of the ``patterns`` that apply to ``reading`` (the one context object a
-    variant's evaluator reads), in table order, each with its name and value for that reading
-    (``name_of``/``value_of`` when the pattern has them)."""
-    return tuple(
-        ScoreItem(
-            id=p.id,
-            zh=p.name_of(reading) if p.name_of else p.zh,
-            en=p.en,
-            value=p.value_of(reading) if p.value_of else p.value,
-        )
-        for p in patterns
-        if p.applies is not None and p.applies(reading)
-    )

@@ -9,12 +9,12 @@ dataclass has in common.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, Generic, TypeVar
 
-from .declare import Declared, TableStatus
+from .declare import Declared, Pattern, TableStatus
 from .events import Event, FalseWin, FlagValue, Hand, Win
-from .results import CalcResult, HandResult, PaymentBook, TableState
+from .results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState
 from .rules import OptionSpec, OptionValue, Rules, option_specs, rules_from_options
 
 R = TypeVar("R", bound=Rules)
@@ -90,3 +90,19 @@ def false_win_payments(book: PaymentBook, hand: Hand, amount: int, reason: str) 
         if p != fw.player:
             book.pay(fw.player, p, amount, reason)
     return fw
+
+
+def pattern_items(patterns: Iterable[Pattern], reading: object) -> tuple[ScoreItem, ...]:
+    """The score items of the ``patterns`` that apply to ``reading`` (the one context object a
+    variant's evaluator reads), in table order, each with its name and value for that reading
+    (``name_of``/``value_of`` when the pattern has them)."""
+    return tuple(
+        ScoreItem(
+            id=p.id,
+            zh=p.name_of(reading) if p.name_of else p.zh,
+            en=p.en,
+            value=p.value_of(reading) if p.value_of else p.value,
+        )
+        for p in patterns
+        if p.applies is not None and p.applies(reading)
+    )

@@ -6,8 +6,7 @@ gathers the facts from a session hand (or a ``calc`` string) and settles payment
 Two ways in:
 - tile mode, :func:`value_tiles`: every reading of the winning hand (seven pairs or
   sets, where the winning tile sits) is valued and the best legal one kept (就高不就低);
-- declared mode, :func:`value_declared`: patterns, soft and hard flowers as the table
-  called them.
+- declared mode, :func:`value_declared`: patterns, soft and hard flowers as the table called.
 Both end in :func:`assemble`, so the two modes agree by construction on the arithmetic.
 """
 
@@ -101,9 +100,7 @@ def _last_closed(r: Reading) -> bool:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern(
-        id="concealed", zh="门清", en="Concealed hand", value=20, big=False, applies=_concealed
-    ),
+    Pattern(id="concealed", zh="门清", en="Concealed hand", value=20, applies=_concealed),
     Pattern(
         id="all_pungs",
         zh="对对胡",

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
-from ..results import ScoreItem, pattern_items
+from ..results import ScoreItem
 from ..tiles import HandTiles, is_honour, suit
+from ..variant import pattern_items
 
 # ---------------------------------------------------------------- the three amounts
 
