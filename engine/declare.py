@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 if TYPE_CHECKING:  # low modules only: the variant base imports this one
     from .events import Event
-    from .results import TableState
     from .rules import Rules
 
 
@@ -74,7 +73,7 @@ class Pattern:
 
 
 # ---------------------------------------------------------------- situation flags
-FlagKind = Literal["yes", "chain", "tiles", "count", "fish"]
+FlagKind = Literal["yes", "chain", "tiles", "count", "per_seat"]
 WinKind = Literal["self_draw", "discard"]
 ChainOf = Literal["winner", "discarder"]
 
@@ -84,7 +83,7 @@ class Flag:
     """A situation flag of a win (RULES.md §0 flag table), as one variant names it.
 
     ``kind``: ``yes`` (on/off), ``chain`` (a kong-chain length 1–4; ``chain_of`` says whose
-    kongs make the chain), ``tiles`` (a tile string), ``count`` (a whole number), ``fish``
+    kongs make the chain), ``tiles`` (a tile string), ``count`` (a whole number), ``per_seat``
     (four tiles, one per seat, ``-`` for none). ``wins``: the win kinds it may mark.
     ``option``: the house rule that must be on (truthy) for the flag to matter.
     ``of_discard``: a fact of the discard, the same for every winner on it (一炮多响).
@@ -111,7 +110,7 @@ class Flag:
     @property
     def typed(self) -> bool:
         """Whether the flag's value is typed as text rather than toggled."""
-        return self.kind in ("tiles", "count", "fish")
+        return self.kind in ("tiles", "count", "per_seat")
 
     def in_use(self, rules: Rules) -> bool:
         """Whether the flag matters under these house rules."""
@@ -125,7 +124,7 @@ class Flag:
             if not s.isdigit():
                 raise ValueError("enter a whole number")
             return int(s)
-        if self.kind == "fish":
+        if self.kind == "per_seat":
             parts = [p.strip() for p in s.replace("，", ",").split(",")]
             if len(parts) != 4:
                 raise ValueError("a,b,c,d")
@@ -229,10 +228,21 @@ class TableStatus:
     marks: tuple[StatusMark, ...] = ()
 
 
-StatusFn = Callable[["TableState", "Rules", Sequence["Event"]], TableStatus]
+class HandState(Protocol):
+    """What a table status reads of the state a hand is played in (engine.results.TableState,
+    which imports this module's types)."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def hand_number(self) -> int: ...
 
 
-def plain_status(state: TableState, rules: Rules, events: Sequence[Event]) -> TableStatus:
+StatusFn = Callable[..., TableStatus]  # (state: TableState, rules, events so far) -> TableStatus
+
+
+def plain_status(state: HandState, rules: Rules, events: Sequence[Event]) -> TableStatus:
     """The status every variant has: the dealer and the hand number."""
     return TableStatus(dealer=state.dealer, hand_number=state.hand_number)
 

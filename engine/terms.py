@@ -42,6 +42,7 @@ OUTCOMES = _table(
 )
 
 SELF_DRAW = Term(id="self_draw", zh="自摸", en="self-draw")
+FLOWER_TILES = Term(id="flower_tiles", zh="花牌", en="flower tiles")
 DEALER = Term(id="dealer", zh="庄", en="dealer")
 CONCEALED = Term(id="concealed", zh="门清", en="concealed")
 
@@ -144,7 +145,7 @@ WIN_FLAGS: dict[str, Flag] = {
             id="fish",
             zh="",
             en="fish tiles (4, comma-separated, - for none)",
-            kind="fish",
+            kind="per_seat",
             option="fishing",
             of_discard=True,
         ),

@@ -15,7 +15,7 @@ import os
 from collections.abc import Mapping
 
 from mjscore.engine.declare import Term, term_text
-from mjscore.engine.terms import WINDS, variant_term
+from mjscore.engine.terms import FLOWER_TILES, SELF_DRAW, WINDS, variant_term
 from mjscore.engine.variant import Variant
 
 LANGS = ("zh", "en")
@@ -104,7 +104,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("种类", "Kind"),
     "tile": ("牌（可不填）", "Tile (optional)"),
     "count": ("张数", "Count"),
-    "flower_tiles": ("花牌（如 aCC）或张数", "Flower tiles (e.g. aCC) or a count"),
+    "flower_tiles": (f"{FLOWER_TILES.zh}（如 aCC）或张数", "Flower tiles (e.g. aCC) or a count"),
     "indicator": ("翻出的精", "Turned jing tile"),
     "lower": ("下精", "下精 tile"),
     "lower_counts": ("下精数（正,副）", "下精 counts (正,副)"),
@@ -121,7 +121,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),
     "preview_empty": ("选择胡牌者与放炮者", "choose the winner and the discarder"),
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),
-    "from_keys": ("1-4 选放炮者，0 或 s 自摸", "1-4 the discarder, 0 or s self-draw"),
+    "from_keys": (f"1-4 选放炮者，0 或 s {SELF_DRAW.zh}", "1-4 the discarder, 0 or s self-draw"),
     "pick_first": ("先选{what}：按方括号里的键", "Choose {what} first: press a key shown in [ ]"),
     "added_kong_from": (
         "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
@@ -228,6 +228,6 @@ def flag_name(variant: Variant, flag_id: str, lang: str) -> str:
 
 
 def declared_name(variant: Variant, field_id: str, lang: str) -> str:
-    """The variant's name for a declared win fact (门清, 软花, 番数…)."""
+    """The variant's name for a declared win fact (a tick or a count it may declare)."""
     f = variant.data.declared_field(field_id)
     return f.name(lang) if f else field_id

@@ -35,6 +35,7 @@ from mjscore.engine.report_words import (
     WIND_ZH,
 )
 from mjscore.engine.stats import LifetimeStats, PlayerStats, headline, session_stats
+from mjscore.engine.terms import SELF_DRAW
 
 # ---------------------------------------------------------------- the review of each hand
 
@@ -68,7 +69,7 @@ def describe_event(
         counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.counts))
         return f"精 {counts}"
     if isinstance(ev, Win):
-        how = "自摸" if ev.from_ is None else f"{n(ev.from_)} 放炮"
+        how = SELF_DRAW.zh if ev.from_ is None else f"{n(ev.from_)} 放炮"
         parts = [f"{n(ev.player)} 胡 ({how})"]
         if ev.hand:
             parts.append(ev.hand)
@@ -215,7 +216,7 @@ def stats_table(
     head = (
         f"{pad('玩家', w)}  "
         + ("场 " if lifetime else "")
-        + " 局   胡 自摸 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
+        + f" 局   胡 {SELF_DRAW.zh} 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
     )
     lines = [head]
     for r in rows:
@@ -231,7 +232,7 @@ def stats_table(
     for r in rows:
         if r.biggest:
             b = r.biggest
-            how = "自摸" if b.self_drawn else "点炮"
+            how = SELF_DRAW.zh if b.self_drawn else "点炮"
             lines.append(f"最大胡 {r.name}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
     return lines
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import WIN_FLAGS, Win
+from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
 
 
 def register(sub) -> None:
@@ -58,7 +59,7 @@ def parse_options(variant: Any, items: list[str]) -> dict[str, Any]:
 
 
 def parse_flags(items: list[str]) -> dict[str, Any]:
-    """``--flag kong_bloom=2 --flag last_tile`` → checked values as in a win event."""
+    """``--flag ID=N --flag ID`` (a flag id of RECORD.md) → checked values as in a win event."""
     specs = {f.key: f for f in Win.SPEC}
     out: dict[str, Any] = {}
     for item in items:
@@ -73,12 +74,12 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
         value: Any
         if not _:
             value = True
-        elif name == "fish":
+        elif FLAG_FACTS[name].kind == "per_seat":
             value = [
                 None if t.strip().lower() in ("", "null", "-") else t.strip()
                 for t in text.split(",")
             ]
-        elif name == "horses":
+        elif FLAG_FACTS[name].kind == "tiles":
             value = text
         elif text.lower() in ("true", "false"):
             value = text.lower() == "true"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from mjscore.engine.record import Session
 from textual import events
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
@@ -171,3 +172,24 @@ def select_all_now(widget: Any) -> None:
 
     if isinstance(widget, Input):
         widget.selection = Selection(0, len(widget.value))
+
+
+def get_session(ledger: Any, session_id: int) -> Session:
+    """``ledger.get_session`` (db.Ledger) or ``ledger.session`` (older ports)."""
+    getter = getattr(ledger, "get_session", None) or ledger.session
+    return getter(session_id)
+
+
+def localize(node: Any, labels: dict[str, tuple[str, str]], prefix: str, lang: str) -> None:
+    """Binding descriptions in ``lang``: a binding with id ``prefix + key`` gets ``labels[key]``."""
+    keys: dict[str, list[Binding]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():
+        out = []
+        for b in bindings:
+            k = (b.id or "").removeprefix(prefix)
+            if b.id and b.id.startswith(prefix) and k in labels:
+                zh, en = labels[k]
+                b = replace(b, description=zh if lang == "zh" else en)
+            out.append(b)
+        keys[key] = out
+    node._bindings = BindingsMap.from_keys(keys)

@@ -22,7 +22,6 @@ when an ``on_edit(index)`` callback is given it is called instead and the screen
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -31,15 +30,18 @@ from mjscore.engine.money import CENT, clip, settle_text
 from mjscore.engine.record import Session
 from mjscore.engine.report_words import OUTCOME_ZH, VARIANT_NAMES
 from mjscore.engine.stats import headline, session_stats
+from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.report_text import HandReview, hand_text, review
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
+
+from .common import get_session, localize
 
 ALL = -1
 
@@ -68,35 +70,14 @@ def L(key: str, lang: str) -> str:
 
 
 def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Text:
-    """ "小芳 ← 阿明 碰碰胡" / "老王 自摸 …" / "流局" as plain text."""
+    """ "小芳 ← 阿明 <summary>" / "老王 <self-draw> …" / "流局" as plain text."""
     if not hr.wins:
         return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
     parts = []
     for w in hr.wins:
-        how = "自摸" if w.from_ is None else f"← {names[w.from_]}"
+        how = SELF_DRAW.zh if w.from_ is None else f"← {names[w.from_]}"
         parts.append(f"{names[w.player]} {how} {headline(w.value, w.unit, w.summary)}")
     return Text(" / ".join(parts))
-
-
-def get_session(ledger: Any, session_id: int) -> Session:
-    """``ledger.get_session`` (db.Ledger) or ``ledger.session`` (older ports)."""
-    getter = getattr(ledger, "get_session", None) or ledger.session
-    return getter(session_id)
-
-
-def localize(node: Any, labels: dict[str, tuple[str, str]], prefix: str, lang: str) -> None:
-    """Binding descriptions in ``lang``: a binding with id ``prefix + key`` gets ``labels[key]``."""
-    keys: dict[str, list[Binding]] = {}
-    for key, bindings in node._bindings.key_to_bindings.items():
-        out = []
-        for b in bindings:
-            k = (b.id or "").removeprefix(prefix)
-            if b.id and b.id.startswith(prefix) and k in labels:
-                zh, en = labels[k]
-                b = replace(b, description=zh if lang == "zh" else en)
-            out.append(b)
-        keys[key] = out
-    node._bindings = BindingsMap.from_keys(keys)
 
 
 class ReviewScreen(Screen):

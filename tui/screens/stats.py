@@ -40,6 +40,7 @@ from mjscore.engine.stats import (
     lifetime_stats,
     session_stats,
 )
+from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
 from rich.text import Text
 from textual.app import ComposeResult
@@ -48,7 +49,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
-from .review import get_session, localize
+from .common import get_session, localize
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("统计", "Statistics"),
@@ -61,7 +62,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "session": ("场次", "Session"),
     "hands": ("局", "Hands"),
     "wins": ("胡", "Wins"),
-    "self_draws": ("自摸", "Self-draws"),
+    "self_draws": (SELF_DRAW.zh, "Self-draws"),
     "deal_ins": ("放炮", "Deal-ins"),
     "false_wins": ("诈胡", "False wins"),
     "win_rate": ("胡率", "Win rate"),
@@ -75,7 +76,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "open_lifetime": ("玩家生涯", "Player lifetime"),
     "copied": ("结算已复制", "Settle-up copied"),
     "no_games": ("没有这位玩家的牌局。", "No sessions with this player."),
-    "self_drawn": ("自摸", "self-drawn"),
+    "self_drawn": (SELF_DRAW.zh, "self-drawn"),
     "discard": ("点炮", "on a discard"),
 }
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from mjscore.engine.terms import SELF_DRAW
 from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
 RUNNING_TITLE = {"zh": "累计得分", "en": "Running totals"}
-BARS_TITLE = {"zh": "胡 / 自摸 / 放炮", "en": "Wins / self-draws / deal-ins"}
-BAR_LABELS = {"zh": ("胡", "自摸", "放炮"), "en": ("wins", "self-draws", "deal-ins")}
+BARS_TITLE = {"zh": f"胡 / {SELF_DRAW.zh} / 放炮", "en": "Wins / self-draws / deal-ins"}
+BAR_LABELS = {"zh": ("胡", SELF_DRAW.zh, "放炮"), "en": ("wins", "self-draws", "deal-ins")}
 
 
 def plot_running_totals(

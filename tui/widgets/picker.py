@@ -154,7 +154,7 @@ class Picker(Widget, can_focus=True):
 class SeatPicker(Picker):
     """Choose a seat by number (1-4), by the start of a player's name, or by click.
 
-    ``extra`` adds one more option, e.g. ``("0", "自摸", None)`` for a self-draw.
+    ``extra`` adds one more option, e.g. ``("0", <the self-draw term>, None)``.
     """
 
     def __init__(

@@ -1,6 +1,6 @@
 """A block of on/off items (patterns, situation flags), each with a one-letter hotkey.
 
-A chain flag (``kong_bloom: n``) cycles off → 1 → 2 → 3 → 4 → off. Posts
+A count item (a kong-chain flag: n kongs) cycles off → 1 → 2 → 3 → 4 → off. Posts
 :class:`Toggles.Changed` after every change.
 """
 
