@@ -4,10 +4,11 @@ is built by ``mjscore.tui.report_text``."""
 
 from __future__ import annotations
 
-from .terms import VARIANTS
+from .terms import OUTCOMES, VARIANTS, WINDS
 
 VARIANT_NAMES = {v: t.zh for v, t in VARIANTS.items()}
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+WIND_ZH = {w: t.zh for w, t in WINDS.items()}
+# the report's own words for a kong: an added kong reads 加杠 here (the table says 补杠)
 KONG_ZH = {"exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 PENALTY_ZH = {"same_round": "罚（一圈内四家出同牌）", "four_copies": "罚（一家出四张同牌）"}
 FLAG_ZH = {
@@ -26,4 +27,4 @@ FLAG_ZH = {
     "horse_hits": "中码",
     "fish": "钓鱼",
 }
-OUTCOME_ZH = {"win": "胡", "draw": "流局", "false_win": "诈胡"}
+OUTCOME_ZH = {o: t.zh for o, t in OUTCOMES.items()}
