@@ -71,3 +71,44 @@ def test_table_reload_reads_the_stored_settlement(no_replay):
     asyncio.run(go())
     led.close()
     assert no_replay == [4]
+
+
+def test_a_win_entered_at_the_table_is_stored_as_its_preview_settled_it(monkeypatch):
+    """The win dialog's preview settles the hand; the ledger stores that settlement and
+    does not settle the hand again (its entry-point calls are counted)."""
+    from mjscore.db.ledger import settle as ledger_settle
+    from mjscore.tui.screens.dialogs import WinDialog
+
+    from tests.builders import hotkey, text_of
+
+    calls: list[object] = []
+    real = ledger_settle.settle_events
+
+    def counting(*a, **kw):
+        calls.append(a)
+        return real(*a, **kw)
+
+    monkeypatch.setattr(ledger_settle, "settle_events", counting)
+    led = Ledger.memory()
+    sid = led.create_session("nanning", NAMES)
+    app = make_app(ledger=led, lang="en", demo=False)
+
+    async def go() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            app.open_session(sid)
+            await pilot.pause()
+            await pilot.press("w")
+            dialog = app.screen
+            assert isinstance(dialog, WinDialog)
+            await pilot.press("2", "3", hotkey(dialog, "all_pungs"))
+            assert "9" in text_of(dialog.query_one("#preview"))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert dialog.settled is not None
+
+    asyncio.run(go())
+    assert calls == []  # the ledger used the preview's settlement
+    assert led.session_info(sid).totals == (0, 9, -9, 0)
+    assert led.stored_replay(sid).to_json() == led.replay(sid).to_json()
+    led.close()

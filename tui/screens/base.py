@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from mjscore.db.errors import LedgerDamaged
 from mjscore.engine.core import HandResult, Replay, TableState
+from mjscore.engine.entry import Settled
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
 
@@ -34,7 +35,12 @@ class LedgerPort(Protocol):
         notes: str = "",
     ) -> int: ...
     def import_session(self, session: Session, notes: str = "", *, ended: bool = True) -> int: ...
-    def add_event(self, session_id: int, event: Event) -> Any: ...
+    def add_event(
+        self, session_id: int, event: Event, *, settled: Settled | None = None
+    ) -> Any: ...
+    def add_events(
+        self, session_id: int, events: Sequence[Event], *, settled: Settled | None = None
+    ) -> Any: ...
     def undo_last_event(self, session_id: int) -> Any: ...
     def amend_hand(
         self, session_id: int, number: int, events: Sequence[Event], note: str = ""

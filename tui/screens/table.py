@@ -195,10 +195,16 @@ class TableScreen(TypeAheadScreen, Screen):
                 what = "; ".join(
                     describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev
                 )
-                self.write(lambda: self.ledger.add_events(self.session_id, list(ev)), what)
-            elif ev is not None:
                 self.write(
-                    lambda: self.ledger.add_event(self.session_id, ev),
+                    lambda: self.ledger.add_events(
+                        self.session_id, list(ev), settled=dialog.settled
+                    ),
+                    what,
+                )
+            elif ev is not None:
+                # the hand the preview settled is stored as it is, not settled again
+                self.write(
+                    lambda: self.ledger.add_event(self.session_id, ev, settled=dialog.settled),
                     describe_event(ev, self.view.names, self.view.variant, self.lang),
                 )
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjscore.engine.core import TableState
+from mjscore.engine.entry import Settled
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
 from mjscore.engine.variant import Variant
@@ -87,6 +88,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self.ctx = ctx
         self.lang = ctx.lang
         self.result_event: Event | None = None
+        # the settled hand the preview shows: the ledger stores it as it is (not settled again)
+        self.settled: Settled | None = None
         self._error_field: str | None = None
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
@@ -318,11 +321,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         try:
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
         except MjError as e:
-            self.result_event = None
+            self.result_event = self.settled = None
             return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
         except Exception as e:  # a variant bug must not take the table down
-            self.result_event = None
+            self.result_event = self.settled = None
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
+        self.settled = Settled(hand=Hand(tuple(events)), state=self.ctx.state, result=res)
         out = Text(style="bold")
         if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
             getattr(e, "type", "") == "jing_count" for e in events
