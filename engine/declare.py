@@ -165,12 +165,26 @@ class ScoringRow:
         return term_text(self.zh, self.en, lang)
 
 
+def _value(p: Pattern) -> str:
+    return str(p.value)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScoringTable:
-    """A variant's scoring table: the formula line, then one row per item."""
+    """A variant's scoring table: the formula line, one row per pattern (``worth`` says what
+    it is worth, unless the pattern has its own ``value_text``; the ids in ``order`` come
+    first, the others follow in the order they are declared), then the ``extra`` rows that
+    are not patterns (kongs, penalties, the way of winning)."""
 
     formula: str
-    rows: tuple[ScoringRow, ...]
+    worth: Callable[[Pattern], str] = field(default=_value, repr=False, compare=False)
+    order: tuple[str, ...] = ()
+    extra: tuple[ScoringRow, ...] = ()
+
+    def rows(self, patterns: Sequence[Pattern]) -> tuple[ScoringRow, ...]:
+        first = [p for i in self.order for p in patterns if p.id == i]
+        rest = [p for p in patterns if p.id not in self.order]
+        return pattern_rows(first + rest, self.worth) + self.extra
 
 
 def pattern_rows(
@@ -273,6 +287,11 @@ class Declared:
 
     def flag(self, flag_id: str) -> Flag | None:
         return next((f for f in self.flags if f.id == flag_id), None)
+
+    @property
+    def scoring_rows(self) -> tuple[ScoringRow, ...]:
+        """The scoring table's rows: every declared pattern, then the extra rows."""
+        return self.scoring.rows(self.patterns)
 
     def declared_field(self, field_id: str) -> DeclaredField | None:
         return next((f for f in self.declared if f.id == field_id), None)

@@ -42,6 +42,7 @@ OUTCOMES = _table(
 )
 
 SELF_DRAW = Term(id="self_draw", zh="自摸", en="self-draw")
+DISCARD_WIN = Term(id="discard", zh="放炮", en="on a discard")
 FLOWER_TILES = Term(id="flower_tiles", zh="花牌", en="flower tiles")
 DEALER = Term(id="dealer", zh="庄", en="dealer")
 CONCEALED = Term(id="concealed", zh="门清", en="concealed")

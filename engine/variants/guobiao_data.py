@@ -12,7 +12,6 @@ from ..declare import (
     ScoringTable,
     StatusMark,
     TableStatus,
-    pattern_rows,
 )
 from ..events import Event
 from ..results import TableState
@@ -38,7 +37,6 @@ SCORING = ScoringTable(
         f"81 fans (PyMahjongGB); min_fan to win; flowers {FLOWER.points} fan each, "
         "not toward the minimum"
     ),
-    rows=pattern_rows(PATTERNS, lambda p: str(p.value)),
 )
 
 

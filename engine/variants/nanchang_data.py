@@ -17,7 +17,6 @@ from ..declare import (
     ScoringTable,
     StatusMark,
     TableStatus,
-    pattern_rows,
 )
 from ..events import Event, Jing
 from ..results import TableState
@@ -49,7 +48,7 @@ FLAGS = (
     flag("kong_bloom", "杠上开花", hotkey="k"),
     flag("robbed_kong", "抢杠", hotkey="r"),
     flag("heavenly", "天胡", hotkey="h"),
-    flag("earthly", "地胡", hotkey="e"),
+    flag("earthly", "地胡", hotkey="e", wins=("discard",)),  # on the dealer's first discard
 )
 
 SCORING = ScoringTable(
@@ -57,8 +56,8 @@ SCORING = ScoringTable(
         "each pays base·M·f·d; f: 自摸 2, 杠上开花 4, 放炮 2 (others 1), 抢杠 4 (others 1); "
         "d = 2 with the dealer"
     ),
-    rows=pattern_rows(PATTERNS, lambda p: f"×{p.multiplier}")
-    + (
+    worth=lambda p: f"×{p.multiplier}",
+    extra=(
         ScoringRow(
             zh="精分",
             en="jing score raw = 2·正 + 副",

@@ -19,7 +19,6 @@ from ..declare import (
     ScoringTable,
     StatusMark,
     TableStatus,
-    pattern_rows,
 )
 from ..events import Event
 from ..results import TableState
@@ -56,7 +55,7 @@ FLAGS = (
     flag("flower_bloom", "小杠开", hotkey="f"),
     flag("flower_kong_bloom", "花杠开", hotkey="b"),
     flag("heavenly", "天胡", hotkey="a"),
-    flag("earthly", "地胡", hotkey="y"),
+    flag("earthly", "地胡", hotkey="y", wins=("self_draw", "discard")),  # after 报听
 )
 
 DECLARED = (
@@ -80,7 +79,6 @@ _ORDER = (
     "luxury_seven_pairs",
     "all_winds",
 )
-_BY_ID = {p.id: p for p in PATTERNS + _FLAG_PATTERNS}
 _KONG = score.KONG_PAY
 
 SCORING = ScoringTable(
@@ -88,8 +86,8 @@ SCORING = ScoringTable(
         f"H = {score.RUN} + 2·(硬花+软花) + Σ patterns (+20 小杠开, +10 海底捞); "
         "×2 大杠开 / ×4 花杠开; ×比下胡"
     ),
-    rows=pattern_rows([_BY_ID[i] for i in _ORDER], lambda p: str(p.value))
-    + (
+    order=_ORDER,
+    extra=(
         ScoringRow(
             zh="软花", en="soft: wind pung 1, kongs 1–3, wait shape 1, 缺一 1", value="×2 each"
         ),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..declare import Declared, DeclaredField, Pattern, ScoringRow, ScoringTable, pattern_rows
+from ..declare import Declared, DeclaredField, Pattern, ScoringRow, ScoringTable
 from ..terms import CONCEALED, VARIANTS, flag
 from . import nanning_score as score
 
@@ -55,8 +55,8 @@ SCORING = ScoringTable(
         "k = Σ doublings; b = 4 门清 else 3; S(k)=b·2^k each (自摸); N(0)=4/2, "
         "N(k)=3·b·2^(k−1) (放炮); C(k)=3·b·2^k (大炮)"
     ),
-    rows=pattern_rows(PATTERNS, lambda p: f"+{p.value}")
-    + (
+    worth=lambda p: f"+{p.value}",
+    extra=(
         ScoringRow(
             zh="杠",
             en="kong: exposed 1 from discarder, added 1 from supplier, concealed 1 each",

@@ -36,9 +36,9 @@ class HelpScreen(ModalScreen[None]):
                 classes="section",
                 markup=False,
             )
-            table = v.data.scoring
-            yield Static(Text(table.formula), markup=False)
-            yield Static(columns([(r.name(lang), r.value) for r in table.rows]), markup=False)
+            yield Static(Text(v.data.scoring.formula), markup=False)
+            rows = [(r.name(lang), r.value) for r in v.data.scoring_rows]
+            yield Static(columns(rows), markup=False)
             yield Label(tr("options_in_use", lang), classes="section", markup=False)
             specs = {s.name: s for s in v.option_specs()}
             rows3 = []

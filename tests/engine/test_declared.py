@@ -1,0 +1,104 @@
+"""Each variant's declared data agrees with what its evaluator accepts and with RULES.md
+§0's flag table, and its table status says what the settlement uses."""
+
+from __future__ import annotations
+
+import pytest
+from mjscore.engine.declare import TableStatus
+from mjscore.engine.record import VARIANTS, WIN_FLAGS, Jing
+from mjscore.engine.results import TableState
+from mjscore.engine.terms import KONG_KINDS
+from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
+from mjscore.engine.variants import get_variant
+from mjscore.engine.variants.gb_fans import FANS
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_the_data_is_what_the_evaluator_accepts(variant_id):
+    v = get_variant(variant_id)
+    d = v.data
+    assert (d.name.zh, d.name.en) == (v.name_zh, v.name_en)
+    assert d.flag_ids == v.flags  # every flag the variant accepts, and no other
+    assert {p.id for p in d.declarable} == v.pattern_ids  # the patterns a win may declare
+    fields = {f.id for f in d.declared} | ({"patterns"} if d.declarable else set())
+    assert fields == v.declared_fields
+    assert set(d.events) == v.event_types and len(d.events) == len(set(d.events))
+    assert d.multiple_wins == v.multiple_wins
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_flags_and_keys(variant_id):
+    d = get_variant(variant_id).data
+    ids = [f.id for f in d.flags]
+    assert ids == [f for f in WIN_FLAGS if f in ids]  # in the record's order
+    for f in d.flags:
+        assert f.zh and f.en == FLAG_FACTS[f.id].en
+    keys = [x.hotkey for x in (*d.declarable, *d.declared, *d.flags) if x.hotkey]
+    assert len(keys) == len(set(keys))
+
+
+# RULES.md §0 "Situation flags each variant accepts": the names of its table
+@pytest.mark.parametrize(
+    "variant_id, flag_id, zh",
+    [
+        ("nanning", "kong_bloom", "杠上花"),
+        ("nanjing", "kong_bloom", "大杠开"),
+        ("guobiao", "kong_bloom", "杠上开花"),
+        ("nanchang", "kong_bloom", "杠上开花"),
+        ("nanning", "robbed_kong", "抢杠胡"),
+        ("guobiao", "robbed_kong", "抢杠和"),
+        ("nanning", "last_tile", "海底捞月/海底炮"),
+        ("nanjing", "last_tile", "海底捞"),
+        ("guobiao", "last_copy", "和绝张"),
+        ("nanjing", "flower_bloom", "小杠开"),
+        ("nanning", "discarder_all_melded", "全求炮"),
+    ],
+)
+def test_flag_names_are_the_rules_names(variant_id, flag_id, zh):
+    assert get_variant(variant_id).data.flag(flag_id).zh == zh
+
+
+def test_the_added_kong_has_one_name():
+    # RULES.md §0: "Only an added kong (补杠) can be robbed"
+    assert KONG_KINDS["added"].zh == "补杠"
+
+
+def test_guobiao_rows_are_the_fan_table():
+    rows = get_variant("guobiao").data.scoring_rows
+    assert [(r.zh, r.en, r.value) for r in rows] == [(f.zh, f.en, str(f.points)) for f in FANS]
+
+
+@pytest.mark.parametrize(
+    "stack, bixiahu, flags, factor",
+    [
+        (False, False, 0, 1),
+        (False, True, 2, 2),  # RULES.md §2: a 比下胡 hand pays ×2
+        (True, True, 0, 2),
+        (True, True, 2, 8),  # bixiahu_stack: ×2^(1+flags)
+    ],
+)
+def test_nanjing_status_shows_the_hands_multiplier(stack, bixiahu, flags, factor):
+    v = get_variant("nanjing")
+    rules = v.rules({"bixiahu_stack": stack})
+    st = v.data.status(TableState(bixiahu=bixiahu, flags=flags), rules, ())
+    assert isinstance(st, TableStatus) and st.multiplier == factor
+    texts = [m.text("zh") for m in st.marks]
+    assert (f"比下胡 ×{factor}" in texts) == bixiahu
+    assert any(t.startswith("插旗") for t in texts) == bool(flags)
+
+
+def test_guobiao_status_shows_the_prevailing_wind():
+    v = get_variant("guobiao")
+    st = v.data.status(TableState(prevailing_wind="S", dealer=2), v.rules(), ())
+    assert st.prevailing_wind == "S" and st.dealer == 2
+    assert [m.text("zh") for m in st.marks] == ["南风圈"]
+    assert [m.text("en") for m in st.marks] == ["南风圈 South round"]
+
+
+def test_nanchang_status_shows_the_jing_after_the_reveal():
+    v = get_variant("nanchang")
+    assert v.data.status(TableState(), v.rules(), ()).jing is None
+    jing = Jing(indicator="9m", lower="2p", lower_counts=((0, 0),) * 4)
+    st = v.data.status(TableState(), v.rules(), (jing,))
+    assert (st.jing, st.sub_jing) == ("9m", "1m")
+    assert [m.text("zh") for m in st.marks] == ["正精 9m · 副精 1m"]
