@@ -261,6 +261,10 @@ def plain_status(state: HandState, rules: Rules, events: Sequence[Event]) -> Tab
     return TableStatus(dealer=state.dealer, hand_number=state.hand_number)
 
 
+def _never(rules: Rules) -> bool:
+    return False
+
+
 # ---------------------------------------------------------------- the bundle
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declared:
@@ -269,7 +273,8 @@ class Declared:
     ``events``: the event types it records, in the order the app offers them.
     ``multiple_wins``: several players may win on one discard (一炮多响).
     ``status``: the table status of a hand being played, from its state, the house rules
-    and the hand's events so far.
+    and the hand's events so far. ``draw_needs_drawer(rules)``: a draw names the player who
+    drew the last tile (who deals next).
     """
 
     name: Term
@@ -281,6 +286,8 @@ class Declared:
     scoring: ScoringTable
     status: StatusFn = plain_status
     multiple_wins: bool = False
+    # whether a draw must say who drew the last tile (the next dealer, under these rules)
+    draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
 
     def pattern(self, pattern_id: str) -> Pattern | None:
         return next((p for p in self.patterns if p.id == pattern_id), None)

@@ -95,4 +95,6 @@ DATA = Declared(
     events=("win", "kong", "pung", "false_win", "draw"),
     scoring=SCORING,
     multiple_wins=True,
+    # RULES.md §1: after a draw the player who drew the last tile deals (draw_dealer)
+    draw_needs_drawer=lambda rules: rules.draw_dealer == "last_drawer",
 )

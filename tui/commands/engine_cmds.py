@@ -9,7 +9,9 @@ from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import WIN_FLAGS, Win
+from mjscore.engine.terms import BIXIAHU, DEALER
 from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
+from mjscore.engine.variant import Variant
 
 
 def register(sub) -> None:
@@ -44,7 +46,7 @@ def register(sub) -> None:
     r.set_defaults(func=cmd_replay)
 
 
-def parse_options(variant: Any, items: list[str]) -> dict[str, Any]:
+def parse_options(variant: Variant, items: list[str]) -> dict[str, Any]:
     from mjscore.engine.rules import parse_option_value
 
     specs = {s.name: s for s in variant.option_specs()}
@@ -149,9 +151,9 @@ def cmd_replay(args) -> int:
     width = max(text_width(n) for n in names)
     for h in rep.hands:
         st = h.state
-        head = f"#{h.index:<3} 庄 {names[st.dealer]}  圈 {st.prevailing_wind}"
+        head = f"#{h.index:<3} {DEALER.zh} {names[st.dealer]}  圈 {st.prevailing_wind}"
         if st.bixiahu:
-            head += f"  比下胡 旗 {st.flags}"
+            head += f"  {BIXIAHU.zh} 旗 {st.flags}"
         print(head)
         for p in h.result.payments:
             print(

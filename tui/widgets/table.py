@@ -139,7 +139,12 @@ class HandLog(DataTable):
 
 class CurrentHand(Static):
     def show(
-        self, events: Sequence[Any], names: Sequence[str], variant: Any, lang: str, hand_number: int
+        self,
+        events: Sequence[Any],
+        names: Sequence[str],
+        variant: Variant,
+        lang: str,
+        hand_number: int,
     ) -> None:
         t = Text()
         t.append(

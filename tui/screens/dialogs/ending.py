@@ -27,7 +27,7 @@ class DrawDialog(EventDialog):
     EVENT_TYPE = "draw"
 
     def needs_drawer(self) -> bool:
-        return getattr(self.ctx.rules, "draw_dealer", None) == "last_drawer"
+        return self.ctx.variant.data.draw_needs_drawer(self.ctx.rules)
 
     def compose_fields(self) -> ComposeResult:
         # Only a rule set whose next dealer is the last drawer asks who that was.
