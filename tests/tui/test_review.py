@@ -7,8 +7,6 @@ to work out by hand; the figures in the comments are computed from its rules.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import json
 from dataclasses import dataclass
 from decimal import Decimal as D
@@ -35,6 +33,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App
 from textual.widgets import DataTable, Select, Static
+
+from tests.builders import run as sync
 
 
 # ---------------------------------------------------------------- a fixed little variant
@@ -283,16 +283,6 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
 
 
 # ---------------------------------------------------------------- screens
-def sync(fn):
-    """Run an async Pilot test with asyncio (no pytest async plugin needed)."""
-
-    @functools.wraps(fn)
-    def run(*a, **kw):
-        return asyncio.run(fn(*a, **kw))
-
-    return run
-
-
 class Host(App):
     def __init__(self, screen):
         super().__init__()
