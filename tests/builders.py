@@ -273,6 +273,11 @@ def win_event(player: int = 0, frm: int | None = 1, hand: str | None = None, **k
     return ev
 
 
+def pung_event(player: int, frm: int, tile: str) -> dict:
+    """A ``pung`` claimed by ``player`` from ``frm``."""
+    return {"type": "pung", "player": player, "from": frm, "tile": tile}
+
+
 NO_JING = [[0, 0], [0, 0], [0, 0], [0, 0]]
 
 

@@ -6,11 +6,7 @@ import json
 
 import pytest
 
-from tests.builders import Ran, mjscore
-
-
-def mj(*args: str) -> Ran:
-    return mjscore(*args)
+from tests.builders import mjscore as mj
 
 
 def test_goal_thirteen_orphans_text():

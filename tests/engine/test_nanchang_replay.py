@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.builders import Ran, mjscore
+from tests.builders import mjscore as run
 
 DATA = Path(__file__).parent / "data" / "nanchang_session.json"
 
@@ -52,10 +52,6 @@ EXPECTED = [
         "claimed kong 西 2 each; 上精 seat 0 2, seat 1 1; 德国 自摸 dealer 2·2·2 = 8 +5 each",
     ),
 ]
-
-
-def run(*args: str) -> Ran:
-    return mjscore(*args)
 
 
 def test_replay_session_json():

@@ -11,6 +11,7 @@ from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.variants import get_variant
 
 from tests.builders import pays, settle_events
+from tests.builders import pung_event as pung
 
 V = get_variant("nanjing")
 
@@ -26,10 +27,6 @@ def each(payee, amount, payers=None):
 F1 = {"type": "flowers", "player": 1, "tiles": "abcd"}  # player 1 (south) has 4 hard flowers
 F0 = {"type": "flowers", "player": 0, "tiles": "abcd"}
 DRAW = {"type": "draw"}
-
-
-def pung(player, frm, tile):
-    return {"type": "pung", "player": player, "from": frm, "tile": tile}
 
 
 def kong(player, kind, tile, frm=None):

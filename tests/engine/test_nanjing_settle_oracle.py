@@ -9,6 +9,8 @@ from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
 
+from tests.builders import pung_event as _pung
+
 V = get_variant("nanjing")
 VALUE = {"all_pungs": 40, "full_flush": 60, "half_flush": 40, "concealed": 20}
 LIABLE = {"all_pungs", "full_flush"}
@@ -133,10 +135,6 @@ def expected(events, state, stack):
     nxt_dealer = state.dealer if w == state.dealer else (state.dealer + 1) % 4
     trigger = w == state.dealer or bool(pats - {"concealed"}) or bool(win.get("last_tile"))
     return sorted(out), nxt_dealer, trigger
-
-
-def _pung(player, frm, tile):
-    return {"type": "pung", "player": player, "from": frm, "tile": tile}
 
 
 # 承包 order: 对三嘴 (B = 1) before 抢杠 (robbed 2) and before 大杠开 (the chain's kong from 3)
