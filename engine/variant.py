@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import ClassVar, Generic, TypeVar
 
 from .declare import Declared, Pattern, TableStatus
@@ -19,22 +20,15 @@ from .rules import OptionSpec, OptionValue, Rules, option_specs, rules_from_opti
 
 R = TypeVar("R", bound=Rules)
 
-EVENT_TYPES = frozenset({"pung", "kong", "win", "false_win", "draw"})
-
 
 class Variant(ABC, Generic[R]):
-    """Base of the four rule sets. A subclass sets the class attributes and implements
-    :meth:`settle_hand` and :meth:`calc`; options, validation and defaults are shared."""
+    """Base of the four rule sets. A subclass sets ``id``, ``Rules`` and ``data`` and
+    implements :meth:`settle_hand` and :meth:`calc`; options, validation and defaults are
+    shared. What the record loader checks (names, flags, declared fields, pattern ids, event
+    types, several winners) is read off the declared data, so it is written once."""
 
     id: ClassVar[str]
-    name_zh: ClassVar[str]
-    name_en: ClassVar[str]
     Rules: type[R]
-    flags: ClassVar[frozenset[str]] = frozenset()
-    declared_fields: ClassVar[frozenset[str]] = frozenset()
-    pattern_ids: ClassVar[frozenset[str]] = frozenset()
-    event_types: ClassVar[frozenset[str]] = EVENT_TYPES
-    multiple_wins: ClassVar[bool] = False
 
     # ---- declared data
     @property
@@ -42,6 +36,39 @@ class Variant(ABC, Generic[R]):
     def data(self) -> Declared:
         """The rule set's declared data: patterns, flags, declared facts, events, scoring
         table and table status (a subclass sets ``data = DATA`` from its data module)."""
+
+    @cached_property
+    def name_zh(self) -> str:
+        return self.data.name.zh
+
+    @cached_property
+    def name_en(self) -> str:
+        return self.data.name.en
+
+    @cached_property
+    def flags(self) -> frozenset[str]:
+        """The situation flags a win may carry."""
+        return frozenset(self.data.flag_ids)
+
+    @cached_property
+    def pattern_ids(self) -> frozenset[str]:
+        """The patterns a win may declare (``patterns``)."""
+        return frozenset(p.id for p in self.data.declarable)
+
+    @cached_property
+    def declared_fields(self) -> frozenset[str]:
+        """The declared facts a win without tiles may give (``patterns``, ``fan``, ...)."""
+        pats = {"patterns"} if self.data.declarable else set()
+        return frozenset(pats | {f.id for f in self.data.declared})
+
+    @cached_property
+    def event_types(self) -> frozenset[str]:
+        return frozenset(self.data.events)
+
+    @cached_property
+    def multiple_wins(self) -> bool:
+        """Several players may win on one discard (一炮多响)."""
+        return self.data.multiple_wins
 
     def table_status(self, state: TableState, rules: R, events: Sequence[Event]) -> TableStatus:
         """What the scoreboard shows of a hand being played beyond names and totals."""

@@ -125,17 +125,8 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
 
 class Guobiao(Variant[GuobiaoRules]):
     id: ClassVar[str] = "guobiao"
-    name_zh: ClassVar[str] = "国标"
-    name_en: ClassVar[str] = "Guobiao"
     data = guobiao_data.DATA  # patterns, flags, scoring table, table status
     Rules = GuobiaoRules
-    flags: ClassVar[frozenset[str]] = GB_FLAGS
-    declared_fields: ClassVar[frozenset[str]] = frozenset({"fan"})
-    pattern_ids: ClassVar[frozenset[str]] = frozenset()
-    event_types: ClassVar[frozenset[str]] = frozenset(
-        {"pung", "kong", "flowers", "win", "false_win", "draw"}
-    )
-    multiple_wins: ClassVar[bool] = False
 
     def accepts_declared(self, win: Win) -> bool:
         return win.fan is not None

@@ -11,7 +11,7 @@ from each of the other three), itemised, then ``封顶`` adjustments when the ca
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from .. import facts
 from ..errors import ErrorCode, MjError
@@ -24,7 +24,6 @@ from . import nanchang_data
 from .nanchang_calc import calc
 from .nanchang_hand import (
     LAN_SHAPES,
-    NANCHANG_FLAGS,
     JingFacts,
     NanchangRules,
     _contra,
@@ -39,8 +38,6 @@ from .nanchang_score import (
     CLEAN_BONUS,
     JING_KONG_POINTS,
     KONG_POINTS,
-    MULTIPLIERS,
-    PATTERN_IDS,
     bonus_payers,
     cap_nets,
     jing_scores,
@@ -53,19 +50,8 @@ from .nanchang_wild import count_jing, jing_pair
 # ---------------------------------------------------------------- the variant
 class Nanchang(Variant[NanchangRules]):
     id = "nanchang"
-    name_zh = "南昌"
-    name_en = "Nanchang"
     data = nanchang_data.DATA  # patterns, flags, scoring table, table status
     Rules = NanchangRules
-    flags = NANCHANG_FLAGS
-    declared_fields = frozenset({"patterns"})
-    pattern_ids = PATTERN_IDS
-    event_types = frozenset({"pung", "kong", "jing", "jing_count", "win", "false_win", "draw"})
-    multiple_wins = False
-    unit: ClassVar[str] = "×"
-    patterns: ClassVar[tuple] = tuple(
-        m for m in MULTIPLIERS if m.id in PATTERN_IDS
-    )  # names for the TUI
 
     def accepts_declared(self, win: Win) -> bool:
         return True  # a plain win (平胡 ×1) needs no pattern

@@ -44,7 +44,6 @@ from .nanjing_score import (
     BY_ID,
     FLOWER_KONG_PAY,
     KONG_PAY,
-    PATTERN_IDS,
     PENALTY_PAY,
     Valuation,
     close_patterns,
@@ -219,29 +218,8 @@ def evaluate_win(
 # ---------------------------------------------------------------- the variant
 class Nanjing(Variant[NanjingRules]):
     id: ClassVar[str] = "nanjing"
-    name_zh: ClassVar[str] = "南京"
-    name_en: ClassVar[str] = "Nanjing"
     data = nanjing_data.DATA  # patterns, flags, scoring table, table status
     Rules = NanjingRules
-    flags: ClassVar[frozenset[str]] = frozenset(
-        {
-            "kong_bloom",
-            "robbed_kong",
-            "last_tile",
-            "flower_bloom",
-            "flower_kong_bloom",
-            "heavenly",
-            "earthly",
-        }
-    )
-    declared_fields: ClassVar[frozenset[str]] = frozenset(
-        {"patterns", "concealed", "soft_flowers", "hard_flowers"}
-    )
-    pattern_ids: ClassVar[frozenset[str]] = PATTERN_IDS
-    event_types: ClassVar[frozenset[str]] = frozenset(
-        {"pung", "kong", "flowers", "penalty", "win", "false_win", "draw"}
-    )
-    multiple_wins: ClassVar[bool] = False
 
     def accepts_declared(self, win: Win) -> bool:
         return any(

@@ -46,9 +46,8 @@ from .nanning_checks import (
     _sealer,
     _WinCalc,
 )
-from .nanning_rules import FLAGS, KONG_ZH, NanningRules, _contra, _flag_err, position_hit
+from .nanning_rules import KONG_ZH, NanningRules, _contra, _flag_err, position_hit
 from .nanning_score import (
-    PATTERN_IDS,
     evaluate_declared,
     evaluate_tiles,
 )
@@ -289,15 +288,8 @@ def _win_result(wc: _WinCalc) -> WinResult:
 
 class Nanning(Variant[NanningRules]):
     id = "nanning"
-    name_zh = "南宁"
-    name_en = "Nanning"
     data = nanning_data.DATA  # patterns, flags, scoring table, table status
     Rules = NanningRules
-    flags = FLAGS
-    declared_fields = frozenset({"patterns", "concealed", "quads"})
-    pattern_ids = PATTERN_IDS
-    event_types = frozenset({"pung", "kong", "win", "false_win", "draw"})
-    multiple_wins = True
 
     def accepts_declared(self, win: Win) -> bool:
         return (
