@@ -13,9 +13,11 @@ from typing import Any, Protocol
 
 from mjscore.db.errors import LedgerDamaged
 from mjscore.engine.core import HandResult, Replay, TableState
-from mjscore.engine.entry import Settled
-from mjscore.engine.errors import MjError
-from mjscore.engine.record import TERMINAL, Event, Hand, Session, validate_hand_structure
+from mjscore.engine.entry import Settled, settle_events
+from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.record import TERMINAL, Event, Session
+from mjscore.engine.rules import Rules
+from mjscore.engine.variant import Variant
 
 
 class LedgerPort(Protocol):
@@ -113,12 +115,14 @@ class SessionView:
 
 
 def settle_preview(
-    variant: Any, rules: Any, state: TableState, events: Sequence[Event]
+    variant: Variant, rules: Rules, state: TableState, events: Sequence[Event]
 ) -> HandResult:
-    """Settle a hand made of ``events`` in ``state`` (raises MjError)."""
-    hand = Hand(tuple(events))
-    validate_hand_structure(hand, variant, "hand", last=True)
-    return variant.settle_hand(hand, state, rules)
+    """Check and settle a finished hand made of ``events`` in ``state`` through the engine's
+    one entry point, as the ledger does (raises MjError; errors located in the hand)."""
+    res = settle_events(variant, rules, state, events, label=False).result
+    if res is None:  # pragma: no cover - a preview is asked for a finished hand only
+        raise MjError(ErrorCode.BAD_RECORD, "the hand is not over yet", where="hand")
+    return res
 
 
 def is_terminal(ev: Event) -> bool:
