@@ -206,14 +206,12 @@ def test_the_finder_finds_no_circle_in_a_layered_tree(tmp_path):
 # --- the house ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=False, reason="the engine, db and tui circles are being removed")
 def test_no_import_circles():
     graph = import_graph(source_files())
     found = circles(graph)
     assert not found, "import circles:\n" + _describe(found, graph)
 
 
-@pytest.mark.xfail(strict=False, reason="the large modules are being split")
 def test_no_source_file_over_the_limit():
     too_long = {}
     for path in source_files().values():
