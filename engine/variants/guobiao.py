@@ -161,7 +161,7 @@ class Guobiao(Variant[GuobiaoRules]):
         flower_counts, flower_letters = _flower_tiles(hand)
         book = PaymentBook()
         outcome = hand.outcome
-        details: dict[str, Any] = {"game": state.passes // 16 + 1, "flowers": flower_counts}
+        details: dict[str, Any] = {"game": guobiao_data.game_of(state), "flowers": flower_counts}
         wins: tuple[WinResult, ...] = ()
         if outcome == "win":
             if len(hand.wins) > 1:

@@ -40,13 +40,20 @@ SCORING = ScoringTable(
 )
 
 
+def game_of(state: TableState) -> int:
+    """The number of the game being played (from 1): a game ends when 北风圈 completes."""
+    return state.passes // 16 + 1
+
+
 def status(state: TableState, rules: object, events: Sequence[Event]) -> TableStatus:
-    """The dealer and the prevailing wind (东风圈 …)."""
+    """The dealer, the prevailing wind (东风圈 …) and the game: 16 passes of the deal make
+    one game (four per wind), so a game with ``dealer_repeats`` lasts longer than 16 hands."""
     w = state.prevailing_wind
     return TableStatus(
         dealer=state.dealer,
         hand_number=state.hand_number,
         prevailing_wind=w,
+        game=game_of(state),
         marks=(StatusMark(parts=((ROUND_WINDS[w], ""),)),),
     )
 

@@ -17,12 +17,11 @@ from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import FlagValue, Flowers, Hand, Kong, Penalty, Pung, Win
+from ..events import FlagValue, Hand, Pung, Win
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
     DRAGONS,
-    TILE_ZH,
     format_hand,
     parse_hand,
 )
@@ -33,7 +32,6 @@ from .nanjing_checks import (
     _bonuses,
     _check_flags,
     _contra,
-    _flower_event,
     _hard_flowers,
     _soft_from_melds,
     check_meld_events,
@@ -42,17 +40,15 @@ from .nanjing_checks import (
 )
 from .nanjing_score import (
     BY_ID,
-    FLOWER_KONG_PAY,
-    KONG_PAY,
-    PENALTY_PAY,
     Valuation,
     close_patterns,
     multiplier,
     value_declared,
     value_tiles,
 )
+from .nanjing_spot import multiplier_tag as _tag
+from .nanjing_spot import on_the_spot
 
-PENALTY_ZH = {"same_round": "罚 四家一圈出同牌", "four_copies": "罚 一人出四张同牌"}
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
 
@@ -69,10 +65,6 @@ class NanjingRules:
         "false win: the offender pays this to each other player (× the 比下胡 multiplier)",
         minimum=0,
     )
-
-
-def _tag(m: int) -> str:
-    return f" ×{m} 比下胡" if m > 1 else ""
 
 
 def evaluate_win(
@@ -235,38 +227,9 @@ class Nanjing(Variant[NanjingRules]):
         m = multiplier(state, rules)
         tag = _tag(m)
         shown = check_meld_events(hand)
-        book = PaymentBook()
-        log = FlowerLog.empty()
-        triggers: list[str] = []
-        on_spot: list[dict[str, Any]] = []
-        for i, e in enumerate(hand.events):
-            w = f"events[{i}]"
-            if isinstance(e, Kong):
-                what = (
-                    "明杠" if e.kind == "exposed" else "补杠(明杠)" if e.kind == "added" else "暗杠"
-                )
-                tile = f" {TILE_ZH[e.tile]}" if e.tile else ""
-                reason = f"{what}{tile}{tag}"
-                amt = KONG_PAY[e.kind] * m
-                if e.kind == "concealed":
-                    book.each_pays(e.player, amt, reason)
-                else:
-                    assert e.from_ is not None
-                    book.pay(e.from_, e.player, amt, reason)
-                on_spot.append({"event": i, "kind": e.kind, "player": e.player})
-            elif isinstance(e, Flowers):
-                for d in _flower_event(log, e, w):
-                    book.each_pays(e.player, FLOWER_KONG_PAY * m, f"花杠 {TILE_ZH[d]}×4{tag}")
-                    on_spot.append(
-                        {"event": i, "kind": "flower_kong", "player": e.player, "tile": d}
-                    )
-            elif isinstance(e, Penalty):
-                for p in range(4):
-                    if p != e.player:
-                        book.pay(e.player, p, PENALTY_PAY * m, f"{PENALTY_ZH[e.kind]}{tag}")
-                on_spot.append({"event": i, "kind": e.kind, "player": e.player})
-                if "罚" not in triggers:
-                    triggers.append("罚")
+        spot = on_the_spot(hand.events, m)
+        book, log, on_spot = spot.book, spot.log, spot.entries
+        triggers: list[str] = ["罚"] if spot.penalty else []
         outcome = hand.outcome
         wins: tuple[WinResult, ...] = ()
         details: dict[str, Any] = {"multiplier": m, "on_the_spot": on_spot}

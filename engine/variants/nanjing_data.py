@@ -20,10 +20,12 @@ from ..declare import (
     StatusMark,
     TableStatus,
 )
+from ..errors import MjError
 from ..events import Event
 from ..results import TableState
 from ..terms import BIXIAHU, FLAG_COUNT, VARIANTS, flag
 from . import nanjing_score as score
+from .nanjing_spot import on_the_spot
 
 _HOTKEYS = {
     "concealed": "e",
@@ -118,9 +120,14 @@ class _Stacking(Protocol):
 
 
 def status(state: TableState, rules: _Stacking, events: Sequence[Event]) -> TableStatus:
-    """The dealer, a 比下胡 hand with its multiplier (×8 with bixiahu_stack and two flags)
-    and the flags planted."""
+    """The dealer, a 比下胡 hand with its multiplier (×8 with bixiahu_stack and two flags),
+    the flags planted, and what the hand's kongs, 花杠 and 罚 have paid so far (现场汇)."""
     m = score.multiplier(state, rules)
+    try:
+        spot = on_the_spot(events, m).book
+        paid = spot.deltas() if spot.items else None
+    except MjError:  # a flowers event the hand will refuse: nothing is shown as paid
+        paid = None
     marks = []
     if state.bixiahu:
         marks.append(StatusMark(parts=((BIXIAHU, f"×{m}"),), strong=True))
@@ -134,6 +141,7 @@ def status(state: TableState, rules: _Stacking, events: Sequence[Event]) -> Tabl
         bixiahu=state.bixiahu,
         flags=state.flags,
         multiplier=m,
+        paid=paid,
         marks=tuple(marks),
     )
 

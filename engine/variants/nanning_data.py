@@ -6,11 +6,15 @@ lines of the scoring table are the rules' words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from ..declare import Declared, DeclaredField, Pattern, ScoringRow, ScoringTable
+from ..declare import Declared, DeclaredField, Pattern, ScoringRow, ScoringTable, TableStatus
+from ..events import Event, Hand
+from ..results import TableState
 from ..terms import CONCEALED, VARIANTS, flag
 from . import nanning_score as score
+from .nanning_checks import _event_melds, _sealer
 
 _HOTKEYS = {
     "full_flush": "q",
@@ -86,6 +90,20 @@ SCORING = ScoringTable(
     ),
 )
 
+
+def sealed(events: Sequence[Event]) -> tuple[int, ...]:
+    """The players already sealed (封胡) in this hand: someone has claimed three melds from
+    each of them (RULES.md §1), so they may not win it."""
+    hand = Hand(events=tuple(events))
+    by = (_sealer([f for _, f in _event_melds(hand, a)]) for a in range(4))
+    return tuple(sorted({s for s in by if s is not None}))
+
+
+def status(state: TableState, rules: object, events: Sequence[Event]) -> TableStatus:
+    """The dealer and the players sealed by 封胡 so far."""
+    return TableStatus(dealer=state.dealer, hand_number=state.hand_number, sealed=sealed(events))
+
+
 DATA = Declared(
     name=VARIANTS["nanning"],
     unit="倍",
@@ -94,6 +112,7 @@ DATA = Declared(
     declared=DECLARED,
     events=("win", "kong", "pung", "false_win", "draw"),
     scoring=SCORING,
+    status=status,
     multiple_wins=True,
     # RULES.md §1: after a draw the player who drew the last tile deals (draw_dealer)
     draw_needs_drawer=lambda rules: rules.draw_dealer == "last_drawer",

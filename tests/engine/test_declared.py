@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from mjscore.engine.declare import TableStatus
-from mjscore.engine.record import VARIANTS, WIN_FLAGS, Jing
+from mjscore.engine.record import VARIANTS, WIN_FLAGS, Jing, Kong, Penalty, Pung
 from mjscore.engine.results import TableState
 from mjscore.engine.terms import KONG_KINDS
 from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
@@ -102,3 +102,55 @@ def test_nanchang_status_shows_the_jing_after_the_reveal():
     st = v.data.status(TableState(), v.rules(), (jing,))
     assert (st.jing, st.sub_jing) == ("9m", "1m")
     assert [m.text("zh") for m in st.marks] == ["正精 9m · 副精 1m"]
+
+
+# ---- what the scoreboard shows while a hand is played: 现场汇, 封胡 and the game
+
+
+@pytest.mark.parametrize(
+    "bixiahu, events, paid",
+    [
+        # RULES.md §2: 明杠 "the supplier of the tile/pung pays 20"; 暗杠 "each other player pays 10"
+        (False, (Kong(player=1, kind="exposed", from_=2, tile="5p"),), (0, 20, -20, 0)),
+        (False, (Kong(player=3, kind="concealed", tile="7s"),), (-10, -10, -10, 30)),
+        # 罚 "that player pays 10 to each other player"; a 比下胡 hand: "all its payments ×2"
+        (False, (Penalty(player=0, kind="four_copies"),), (-30, 10, 10, 10)),
+        (True, (Kong(player=1, kind="exposed", from_=2, tile="5p"),), (0, 40, -40, 0)),
+        (False, (), None),
+    ],
+)
+def test_nanjing_status_shows_what_was_paid_on_the_spot(bixiahu, events, paid):
+    v = get_variant("nanjing")
+    st = v.data.status(TableState(bixiahu=bixiahu), v.rules(), events)
+    assert st.paid == paid
+
+
+def test_nanjing_paid_so_far_is_what_the_hand_settles_on_the_spot():
+    # the same payments the finished hand stores, before the hand ends
+    from mjscore.engine.record import Draw, Hand
+
+    v = get_variant("nanjing")
+    events = (
+        Kong(player=1, kind="exposed", from_=2, tile="5p"),
+        Penalty(player=3, kind="same_round"),
+    )
+    st = v.data.status(TableState(), v.rules(), events)
+    res = v.settle_hand(Hand(events=(*events, Draw())), TableState(), v.rules())
+    assert st.paid == res.deltas
+
+
+def test_nanning_status_names_the_sealed_player():
+    # RULES.md §1 封胡: "three exposed melds ... claimed from the same player B in this hand,
+    # B is sealed (B may not win this hand)"
+    v = get_variant("nanning")
+    pungs = [Pung(player=0, from_=2, tile=t) for t in ("1m", "2p", "3s")]
+    assert v.data.status(TableState(), v.rules(), pungs[:2]).sealed == ()
+    assert v.data.status(TableState(), v.rules(), pungs).sealed == (2,)
+
+
+@pytest.mark.parametrize("passes, game", [(0, 1), (15, 1), (16, 2), (33, 3)])
+def test_guobiao_status_counts_the_game(passes, game):
+    # RULES.md §3: "a game (一局) is 16 hands: 东风圈, 南风圈, 西风圈, 北风圈 of four hands each;
+    # the deal passes to the dealer's 下家 after every hand"
+    v = get_variant("guobiao")
+    assert v.data.status(TableState(passes=passes), v.rules(), ()).game == game

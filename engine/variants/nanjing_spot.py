@@ -1,0 +1,67 @@
+"""南京 现场汇: the payments made on the spot while a hand is played — kongs, 花杠 and 罚 —
+each as it happens, ×比下胡. The settlement of a finished hand and the table status of an
+open one (what has been paid so far) both read them from here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..events import Event, Flowers, Kong, Penalty
+from ..results import PaymentBook
+from ..tiles import TILE_ZH
+from .nanjing_checks import FlowerLog, _flower_event
+from .nanjing_score import FLOWER_KONG_PAY, KONG_PAY, PENALTY_PAY
+
+PENALTY_ZH = {"same_round": "罚 四家一圈出同牌", "four_copies": "罚 一人出四张同牌"}
+
+
+def multiplier_tag(m: int) -> str:
+    """The words a payment's reason ends with in a 比下胡 hand (' ×2 比下胡')."""
+    return f" ×{m} 比下胡" if m > 1 else ""
+
+
+@dataclass(slots=True)
+class OnTheSpot:
+    """What the hand's events so far paid on the spot: the payments (in ``book``), one entry
+    per payment event for the stored details, the flowers shown (for the win's 硬花), and
+    whether a 罚 was paid (it starts 比下胡 for the next hand)."""
+
+    book: PaymentBook = field(default_factory=PaymentBook)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    log: FlowerLog = field(default_factory=FlowerLog.empty)
+    penalty: bool = False
+
+
+def on_the_spot(events: Sequence[Event], m: int) -> OnTheSpot:
+    """Pay every kong, 花杠 and 罚 among ``events`` at multiplier ``m``, in order. Raises
+    :class:`~engine.errors.MjError` for a flowers event that contradicts the earlier ones."""
+    tag = multiplier_tag(m)
+    out = OnTheSpot()
+    book = out.book
+    for i, e in enumerate(events):
+        if isinstance(e, Kong):
+            what = "明杠" if e.kind == "exposed" else "补杠(明杠)" if e.kind == "added" else "暗杠"
+            tile = f" {TILE_ZH[e.tile]}" if e.tile else ""
+            reason = f"{what}{tile}{tag}"
+            amt = KONG_PAY[e.kind] * m
+            if e.kind == "concealed":
+                book.each_pays(e.player, amt, reason)
+            else:
+                assert e.from_ is not None
+                book.pay(e.from_, e.player, amt, reason)
+            out.entries.append({"event": i, "kind": e.kind, "player": e.player})
+        elif isinstance(e, Flowers):
+            for d in _flower_event(out.log, e, f"events[{i}]"):
+                book.each_pays(e.player, FLOWER_KONG_PAY * m, f"花杠 {TILE_ZH[d]}×4{tag}")
+                out.entries.append(
+                    {"event": i, "kind": "flower_kong", "player": e.player, "tile": d}
+                )
+        elif isinstance(e, Penalty):
+            for p in range(4):
+                if p != e.player:
+                    book.pay(e.player, p, PENALTY_PAY * m, f"{PENALTY_ZH[e.kind]}{tag}")
+            out.entries.append({"event": i, "kind": e.kind, "player": e.player})
+            out.penalty = True
+    return out
