@@ -42,6 +42,7 @@ from .nanchang_score import (
     cap_nets,
     jing_scores,
     ordered,
+    pay_lower_jing,
     payer_factors,
 )
 from .nanchang_wild import count_jing, jing_pair
@@ -73,11 +74,9 @@ class Nanchang(Variant[NanchangRules]):
             }  # type: ignore[arg-type]
         # 下精分
         if jf.lower_counts is not None:
-            scores = jing_scores(jf.lower_counts, rules.chongguan_cap)
-            details["lower_scores"] = [s.score for s in scores]
-            for p, s in enumerate(scores):
-                if s.score:
-                    book.each_pays(p, base * s.score, f"下精分 {s.label('下')}")
+            details["lower_scores"] = pay_lower_jing(
+                book, jf.lower_counts, base, rules.chongguan_cap
+            )
         # 奖励分: 上精
         if jf.counts is not None:
             scores = jing_scores(jf.counts, rules.chongguan_cap)

@@ -19,10 +19,11 @@ from ..declare import (
     TableStatus,
 )
 from ..events import Event, Jing
-from ..results import TableState
+from ..results import PaymentBook, TableState
 from ..terms import JING, SUB_JING, VARIANTS, flag
 from ..tiles import successor
 from . import nanchang_score as score
+from .nanchang_hand import NanchangRules
 
 _HOTKEYS = {
     "seven_star_lan": "x",
@@ -84,9 +85,15 @@ SCORING = ScoringTable(
 )
 
 
-def status(state: TableState, rules: object, events: Sequence[Event]) -> TableStatus:
-    """The dealer and, once revealed, the hand's 正精 and 副精."""
-    jing = next((e.indicator for e in events if isinstance(e, Jing)), None)
+def status(state: TableState, rules: NanchangRules, events: Sequence[Event]) -> TableStatus:
+    """The dealer and, once revealed, the hand's 正精 and 副精 and the 下精分 already paid."""
+    jev = next((e for e in events if isinstance(e, Jing)), None)
+    jing = jev.indicator if jev else None
+    paid = None
+    if jev is not None and jev.lower_counts is not None:
+        book = PaymentBook()
+        score.pay_lower_jing(book, jev.lower_counts, rules.base, rules.chongguan_cap)
+        paid = book.deltas() if book.items else None
     sub = successor(jing) if jing else None
     marks = (StatusMark(parts=((JING, jing), (SUB_JING, sub or "")), bold=True),) if jing else ()
     return TableStatus(
@@ -94,6 +101,7 @@ def status(state: TableState, rules: object, events: Sequence[Event]) -> TableSt
         hand_number=state.hand_number,
         jing=jing,
         sub_jing=sub,
+        paid=paid,
         marks=marks,
     )
 

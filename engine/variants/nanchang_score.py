@@ -10,7 +10,7 @@ from fractions import Fraction
 from math import floor, prod
 
 from ..declare import Pattern
-from ..results import ScoreItem
+from ..results import PaymentBook, ScoreItem
 from ..tiles import HandTiles
 from .nanchang_wild import analyse, jing_pair, jing_single
 
@@ -65,6 +65,18 @@ def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[Jin
 
 
 # ---------------------------------------------------------------- 胡分 multipliers
+def pay_lower_jing(
+    book: PaymentBook, lower_counts: Sequence[tuple[int, int]], base: int, cap: int | None
+) -> list[int]:
+    """下精分: each player's score from the 下精 they hold, paid by each other player ×base
+    as soon as the 下精 are counted. Returns the scores (the hand's details store them)."""
+    scores = jing_scores(lower_counts, cap)
+    for p, s in enumerate(scores):
+        if s.score:
+            book.each_pays(p, base * s.score, f"下精分 {s.label('下')}")
+    return [s.score for s in scores]
+
+
 def multiplier_item(m: Pattern) -> ScoreItem:
     """A multiplier as a line of the explanation: 七对 ×2."""
     return ScoreItem(id=m.id, zh=m.zh, en=m.en, value=f"×{m.multiplier}")

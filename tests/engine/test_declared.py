@@ -154,3 +154,14 @@ def test_guobiao_status_counts_the_game(passes, game):
     # the deal passes to the dealer's 下家 after every hand"
     v = get_variant("guobiao")
     assert v.data.status(TableState(passes=passes), v.rules(), ()).game == game
+
+
+def test_nanchang_status_shows_the_lower_jing_score_once_counted():
+    # RULES.md §4 下精分: "counted from the players' starting hands when the 下精 pair is
+    # revealed"; raw = 2z + f = 2·2 + 1 = 5, 冲关 "5→×2" gives 10, and as "the only one with
+    # raw > 0" 霸王精 "×2" gives 20, collected "from each of the other three" (base 1)
+    v = get_variant("nanchang")
+    jing = Jing(indicator="5m", lower="2s", lower_counts=((2, 1), (0, 0), (0, 0), (0, 0)))
+    assert v.data.status(TableState(), v.rules(), (jing,)).paid == (60, -20, -20, -20)
+    nobody = Jing(indicator="5m", lower="2s", lower_counts=((0, 0),) * 4)
+    assert v.data.status(TableState(), v.rules(), (nobody,)).paid is None
