@@ -4,13 +4,12 @@ is built by ``mjscore.tui.report_text``."""
 
 from __future__ import annotations
 
-from .terms import OUTCOMES, VARIANTS, WINDS
+from .terms import KONG_KINDS, OUTCOMES, PENALTY, PENALTY_KINDS, VARIANTS, WINDS
 
 VARIANT_NAMES = {v: t.zh for v, t in VARIANTS.items()}
 WIND_ZH = {w: t.zh for w, t in WINDS.items()}
-# the report's own words for a kong: an added kong reads 加杠 here (the table says 补杠)
-KONG_ZH = {"exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
-PENALTY_ZH = {"same_round": "罚（一圈内四家出同牌）", "four_copies": "罚（一家出四张同牌）"}
+KONG_ZH = {k: t.zh for k, t in KONG_KINDS.items()}
+PENALTY_ZH = {k: f"{PENALTY.zh}（{t.zh}）" for k, t in PENALTY_KINDS.items()}
 FLAG_ZH = {
     "kong_bloom": "杠上开花",
     "kong_cannon": "杠上炮",

@@ -31,8 +31,9 @@ KONG_KINDS = _table(EXPOSED_KONG, ADDED_KONG, CONCEALED_KONG)
 
 PENALTY = Term(id="penalty", zh="罚", en="penalty")
 PENALTY_KINDS = _table(
-    Term(id="same_round", zh="四家同打一张", en="all four discard the same tile"),
-    Term(id="four_copies", zh="一人打出四张同牌", en="one player discards all four copies"),
+    # the words of the payment reason ("罚 四家一圈出同牌"), the table and the report
+    Term(id="same_round", zh="四家一圈出同牌", en="all four discard the same tile"),
+    Term(id="four_copies", zh="一人出四张同牌", en="one player discards all four copies"),
 )
 
 OUTCOMES = _table(

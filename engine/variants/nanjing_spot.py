@@ -10,11 +10,10 @@ from typing import Any
 
 from ..events import Event, Flowers, Kong, Penalty
 from ..results import PaymentBook
+from ..terms import PENALTY, PENALTY_KINDS
 from ..tiles import TILE_ZH
 from .nanjing_checks import FlowerLog, _flower_event
 from .nanjing_score import FLOWER_KONG_PAY, KONG_PAY, PENALTY_PAY
-
-PENALTY_ZH = {"same_round": "罚 四家一圈出同牌", "four_copies": "罚 一人出四张同牌"}
 
 
 def multiplier_tag(m: int) -> str:
@@ -61,7 +60,12 @@ def on_the_spot(events: Sequence[Event], m: int) -> OnTheSpot:
         elif isinstance(e, Penalty):
             for p in range(4):
                 if p != e.player:
-                    book.pay(e.player, p, PENALTY_PAY * m, f"{PENALTY_ZH[e.kind]}{tag}")
+                    book.pay(
+                        e.player,
+                        p,
+                        PENALTY_PAY * m,
+                        f"{PENALTY.zh} {PENALTY_KINDS[e.kind].zh}{tag}",
+                    )
             out.entries.append({"event": i, "kind": e.kind, "player": e.player})
             out.penalty = True
     return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..errors import ErrorCode, MjError
 from ..rules import option
+from ..terms import KONG_KINDS
 from ..tiles import rank
 
 FLAGS = frozenset(
@@ -36,7 +37,7 @@ FLAG_ZH = {
     "horse_hits": "摸码",
     "fish": "钓鱼",
 }
-KONG_ZH = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
+KONG_ZH = {k: t.zh for k, t in KONG_KINDS.items()}
 
 # 摸码/钓鱼: the tiles that belong to a position counted from this hand's dealer in turn order
 POSITION_RANKS = {0: (1, 5, 9), 1: (2, 6), 2: (3, 7), 3: (4, 8)}

@@ -272,7 +272,7 @@ def test_nanjing_session_stats_and_review():
     hr = review(s, rep)
     assert hr[0].events == (
         "阿明 补花 aC",
-        "老王 罚（一家出四张同牌）",
+        "老王 罚（一人出四张同牌）",
         "Lee 胡 (阿明 放炮) 报 seven_pairs",
     )
     assert hr[1].state.bixiahu and hr[1].state.flags == 1
@@ -353,7 +353,8 @@ def test_review_keeps_engine_reasons():
 
 def test_describe_events():
     assert describe_event(Pung(player=1, from_=2, tile="5p"), NAMES) == "小芳 碰 老王 5p"
-    assert describe_event(Kong(player=0, kind="added", from_=3), NAMES) == "阿明 加杠 ← Lee"
+    # one word for an added kong everywhere: RULES.md §0 "Only an added kong (补杠) can be robbed"
+    assert describe_event(Kong(player=0, kind="added", from_=3), NAMES) == "阿明 补杠 ← Lee"
     assert describe_event(Flowers(player=2, count=3), NAMES) == "老王 补花 ×3"
     assert describe_event(Draw(), NAMES) == "流局"
     w = Win(player=0, from_=None, hand="123m", kong_bloom=2, last_tile=True)
