@@ -62,7 +62,7 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
     pungs: set[tuple[int, str]] = set()
     flowers: Counter[str] = Counter()
     flower_total = 0
-    limit = 20 if variant.id == "nanjing" else 8
+    limit = variant.data.flower_tiles
     for i, e in enumerate(evs):
         w = _at(where, i)
         if isinstance(e, Pung) and e.tile is not None:

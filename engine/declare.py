@@ -286,6 +286,9 @@ class Declared:
     scoring: ScoringTable
     status: StatusFn = plain_status
     multiple_wins: bool = False
+    # how many flower tiles a hand can show: the eight flowers, or 南京's twenty (春夏秋冬
+    # 梅兰竹菊 and 中 发 白, four each)
+    flower_tiles: int = 8
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
 

@@ -155,4 +155,5 @@ DATA = Declared(
     events=("win", "kong", "pung", "flowers", "penalty", "false_win", "draw"),
     scoring=SCORING,
     status=status,  # type: ignore[arg-type]
+    flower_tiles=20,  # RULES.md §2: "the 20 flower tiles are 春夏秋冬 梅兰竹菊 and 中 发 白"
 )
