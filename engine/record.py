@@ -45,7 +45,9 @@ from .events import (
     check_player_name,
     check_stake,
     event_from_json,
+    stake_text,
 )
+from .jsonin import check_depth, show, strict_loads
 
 __all__ = [
     "DECLARED_FIELDS",
@@ -82,35 +84,36 @@ __all__ = [
 def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     """Parse and validate a session record (JSON text or an already-decoded object)."""
     if isinstance(src, str | bytes):
-        try:
-            obj = json.loads(src, parse_float=Decimal)
-        except json.JSONDecodeError as e:
-            raise _bad(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+        obj = strict_loads(src)
     else:
         obj = src
+        check_depth(obj)
     if not isinstance(obj, Mapping):
         raise _bad("$", "a session record must be a JSON object")
     known = ("format", "variant", "options", "stake", "players", "first_dealer", "hands")
     for k in obj:
         if k not in known:
-            raise _bad(k, f"unknown field {k!r} (fields: {', '.join(known)})")
-    if obj.get("format", 1) != 1:
+            raise _bad(str(k), f"unknown field {k!r} (fields: {', '.join(known)})")
+    fmt = obj.get("format", 1)
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != 1:
         raise _bad(
             "format",
-            f"unsupported record format {obj.get('format')!r} (this program reads format 1)",
+            f"unsupported record format {show(fmt)} (this program reads format 1)",
         )
     variant_id = obj.get("variant")
-    if variant_id not in VARIANTS:
+    if not isinstance(variant_id, str) or variant_id not in VARIANTS:
         raise MjError(
             ErrorCode.UNKNOWN_VARIANT,
-            f"variant must be one of {', '.join(VARIANTS)}, not {json.dumps(variant_id, ensure_ascii=False)}",
+            f"variant must be one of {', '.join(VARIANTS)}, not {show(variant_id)}",
             where="variant",
         )
     variant = variants.get_variant(variant_id)
     options = obj.get("options", {})
     if options is None:
         options = {}
-    variant.rules(options)  # validates names and types
+    if not isinstance(options, Mapping):
+        raise _bad("options", f"expected an object of house-rule options, not {show(options)}")
+    variant.rules(options)  # validates names, types and bounds
     stake = check_stake(obj.get("stake", 1))
     players = obj.get("players")
     if not isinstance(players, list) or len(players) != 4:
@@ -138,7 +141,17 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
 
 
 def dump_session(s: Session) -> str:
-    return json.dumps(s.to_json(), ensure_ascii=False, indent=2) + "\n"
+    """The record as JSON text, the stake a number literal with every digit it has (the
+    standard encoder would write a decimal through a float)."""
+    obj = s.to_json()
+    parts = []
+    for k, v in obj.items():
+        if isinstance(v, Decimal):
+            text = stake_text(v)
+        else:
+            text = json.dumps(v, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(k)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def event_fields(cls: type[Event]) -> tuple[str, ...]:

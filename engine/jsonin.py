@@ -1,0 +1,115 @@
+"""Reading JSON that a user hands over (a session record), with every size bounded up front.
+
+``strict_loads`` is ``json.loads`` that refuses what the standard reader silently accepts or
+chokes on: a key repeated in one object (the standard reader keeps the last one), ``NaN`` and
+``Infinity``, whole numbers of more than :data:`MAX_INT_DIGITS` digits (Python refuses
+4,300 and takes quadratic time before that), decimals of more than :data:`MAX_NUMBER_CHARS`
+characters, nesting deeper than :data:`MAX_DEPTH`, and a text longer than
+:data:`MAX_RECORD_CHARS`. Decimals become :class:`decimal.Decimal`, so no digit is lost.
+Each refusal is an :class:`MjError` in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import ErrorCode, MjError
+
+MAX_RECORD_CHARS = 32_000_000  # a 1,000-hand session exports to about 1 MB
+MAX_DEPTH = 16  # a record nests 7 levels deep (hands[].events[].lower_counts[][])
+MAX_INT_DIGITS = 30
+MAX_NUMBER_CHARS = 40
+
+
+class _Refused(Exception):
+    pass
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _Refused(
+                f"the key {json.dumps(k, ensure_ascii=False)} appears twice in one object"
+            )
+        out[k] = v
+    return out
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"a whole number with more than {MAX_INT_DIGITS} digits ({text[:12]}…)")
+    return int(text)
+
+
+def _decimal(text: str) -> Decimal:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _Refused(f"a number written with more than {MAX_NUMBER_CHARS} characters")
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the JSON grammar admits only decimals
+        raise _Refused(f"{text[:20]} is not a number") from None
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number JSON allows")
+
+
+def _bad(where: str, msg: str) -> MjError:
+    return MjError(ErrorCode.BAD_RECORD, msg, where=where)
+
+
+def strict_loads(text: str | bytes, what: str = "$") -> Any:
+    """Decode a JSON document under the bounds above (``what`` names it in a refusal)."""
+    if len(text) > MAX_RECORD_CHARS:
+        raise _bad(what, f"the record is larger than {MAX_RECORD_CHARS // 1_000_000} MB")
+    try:
+        obj = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=_int,
+            parse_float=_decimal,
+            parse_constant=_constant,
+        )
+    except json.JSONDecodeError as e:
+        raise _bad(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+    except _Refused as e:
+        raise _bad(what, str(e)) from None
+    except RecursionError:
+        raise _bad(what, f"nested more than {MAX_DEPTH} levels deep") from None
+    except UnicodeDecodeError:
+        raise _bad(what, "not UTF-8 text") from None
+    check_depth(obj, what)
+    return obj
+
+
+def check_depth(obj: Any, what: str = "$") -> None:
+    """Refuse lists and objects nested more than :data:`MAX_DEPTH` levels deep."""
+    level, depth = [obj], 0
+    while True:
+        nxt: list[Any] = []
+        for o in level:
+            if isinstance(o, dict):
+                nxt.extend(o.values())
+            elif isinstance(o, list):
+                nxt.extend(o)
+        if not nxt:
+            return
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise _bad(what, f"nested more than {MAX_DEPTH} levels deep")
+        level = nxt
+
+
+def show(v: Any, limit: int = 40) -> str:
+    """A short JSON-like rendering of any decoded value for an error message (never fails)."""
+    if isinstance(v, Decimal):
+        text = str(v)
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    try:
+        text = json.dumps(v, ensure_ascii=False, default=str)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(v)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
