@@ -7,17 +7,22 @@ path of the first offence. Checks that need a rule set (flags, declared facts, c
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from .errors import ErrorCode, MjError
-from .tiles import parse_tiles
+from .jsonin import show
+from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
+from .tiles import ascii_text, parse_tiles
 
 VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_NAME = 64
+MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundred at most)
+MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
+MAX_STAKE_DIGITS = 20  # significant digits of a stake
+MAX_STAKE_PLACES = 8  # decimal places of a stake
 
 
 def _bad(where: str, msg: str) -> MjError:
@@ -27,7 +32,7 @@ def _bad(where: str, msg: str) -> MjError:
 # ---------------------------------------------------------------- field checkers
 def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(where, f"expected a whole number, got {json.dumps(v, ensure_ascii=False)}")
+        raise _bad(where, f"expected a whole number, got {show(v)}")
     if lo is not None and v < lo or hi is not None and v > hi:
         rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
         raise _bad(where, f"{v} is out of range ({rng})")
@@ -36,7 +41,7 @@ def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> in
 
 def _seat(v: Any, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-        raise _bad(where, f"a seat is 0, 1, 2 or 3, not {json.dumps(v, ensure_ascii=False)}")
+        raise _bad(where, f"a seat is 0, 1, 2 or 3, not {show(v)}")
     return v
 
 
@@ -46,7 +51,7 @@ def _seat_or_null(v: Any, where: str) -> int | None:
 
 def _bool(v: Any, where: str) -> bool:
     if not isinstance(v, bool):
-        raise _bad(where, f"expected true or false, got {json.dumps(v, ensure_ascii=False)}")
+        raise _bad(where, f"expected true or false, got {show(v)}")
     return v
 
 
@@ -55,14 +60,24 @@ def _tile(v: Any, where: str) -> str:
         raise _bad(where, 'expected one tile such as "5p" or "E"')
     tiles = parse_tiles(v, where=where)
     if len(tiles) != 1:
-        raise _bad(where, f"expected exactly one tile, got {v!r}")
+        raise _bad(where, f"expected exactly one tile, got {show(v)}")
     return tiles[0]
 
 
-def _str(v: Any, where: str) -> str:
+def _tile_text(v: Any, where: str) -> str:
+    """A tile string as typed, in ASCII (full-width forms mapped, anything else refused)."""
     if not isinstance(v, str):
-        raise _bad(where, "expected a string")
-    return v
+        raise _bad(where, "expected a tile string")
+    if len(v) > MAX_HAND_CHARS:
+        raise _bad(where, f"a tile string has at most {MAX_HAND_CHARS} characters ({len(v)} given)")
+    try:
+        return ascii_text(v)
+    except MjError as e:
+        raise MjError(e.code, f"{e.where}: {e.message}", where=where) from None
+
+
+def _str(v: Any, where: str) -> str:
+    return _tile_text(v, where)
 
 
 def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
@@ -85,7 +100,7 @@ def _enum(*choices: str) -> Callable[[Any, str], str]:
         if v not in choices:
             raise _bad(
                 where,
-                f"expected one of {', '.join(choices)}, got {json.dumps(v, ensure_ascii=False)}",
+                f"expected one of {', '.join(choices)}, got {show(v)}",
             )
         return v
 
@@ -101,8 +116,10 @@ def _chain(v: Any, where: str) -> int:
 
 
 def _patterns(v: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 64 for x in v):
         raise _bad(where, "expected a list of pattern ids")
+    if len(v) > 100:
+        raise _bad(where, f"at most 100 pattern ids ({len(v)} given)")
     return tuple(v)
 
 
@@ -110,6 +127,7 @@ def _fish(v: Any, where: str) -> tuple[str | None, ...]:
     def one(x: Any, w: str) -> str | None:
         if x is None:
             return None
+        x = _tile_text(x, w) if isinstance(x, str) else x
         if not isinstance(x, str):
             raise _bad(w, "expected a tile string or null")
         parse_tiles(x, where=w)
@@ -119,8 +137,7 @@ def _fish(v: Any, where: str) -> tuple[str | None, ...]:
 
 
 def _tiles_str(v: Any, where: str) -> str:
-    if not isinstance(v, str):
-        raise _bad(where, "expected a tile string")
+    v = _tile_text(v, where)
     parse_tiles(v, where=where)
     return v
 
@@ -128,6 +145,7 @@ def _tiles_str(v: Any, where: str) -> str:
 def _flower_str(v: Any, where: str) -> str:
     if not isinstance(v, str) or not v:
         raise _bad(where, 'expected flower letters such as "aCC"')
+    v = _tile_text(v, where)
     parse_tiles(v, allow_flowers=True, where=where)
     return v
 
@@ -303,9 +321,9 @@ class Win(Event):
         F("patterns", "patterns", _patterns),
         F("concealed", "concealed", _bool),
         F("quads", "quads", lambda v, w: _int(v, w, 1, 3)),
-        F("soft_flowers", "soft_flowers", _nonneg),
+        F("soft_flowers", "soft_flowers", lambda v, w: _int(v, w, 0, MAX_SOFT_FLOWERS)),
         F("hard_flowers", "hard_flowers", lambda v, w: _int(v, w, 0, 20)),
-        F("fan", "fan", _nonneg),
+        F("fan", "fan", lambda v, w: _int(v, w, 0, MAX_FAN)),
         F("kong_bloom", "kong_bloom", _chain),
         F("kong_cannon", "kong_cannon", _chain),
         F("robbed_kong", "robbed_kong", _chain),
@@ -363,10 +381,10 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
     if not isinstance(obj, Mapping):
         raise _bad(where, "an event must be an object")
     t = obj.get("type")
-    if t not in EVENT_TYPES:
+    if not isinstance(t, str) or t not in EVENT_TYPES:
         raise _bad(
             f"{where}.type",
-            f"unknown event type {json.dumps(t, ensure_ascii=False)} (known: {', '.join(EVENT_TYPES)})",
+            f"unknown event type {show(t)} (known: {', '.join(EVENT_TYPES)})",
         )
     cls = EVENT_TYPES[t]
     specs = {f.key: f for f in cls.SPEC}
@@ -477,7 +495,10 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         stake: Any = self.stake
-        stake = int(stake) if stake == stake.to_integral_value() else float(stake)
+        text = stake_text(stake)
+        # a whole stake as a JSON int; any other as the exact Decimal (dump_session writes
+        # it as a number literal with every digit)
+        stake = int(text) if text.isdigit() else stake
         return {
             "format": self.format,
             "variant": self.variant,
@@ -509,12 +530,38 @@ def check_player_name(name: Any, where: str) -> str:
 
 
 def check_stake(v: Any, where: str = "stake") -> Decimal:
+    """Money per point: a positive decimal of at most :data:`MAX_STAKE_DIGITS` significant
+    digits and :data:`MAX_STAKE_PLACES` decimal places, given as a number or a decimal
+    string. Kept exactly (every digit survives export and import)."""
+    d: Decimal | None = None
     if isinstance(v, bool):
-        raise _bad(where, "stake must be a number")
-    try:
-        d = Decimal(str(v)) if isinstance(v, int | float | str | Decimal) else None
-    except InvalidOperation:
         d = None
+    elif isinstance(v, Decimal):
+        d = v
+    elif isinstance(v, int):
+        d = Decimal(v) if -(10**40) < v < 10**40 else Decimal("Infinity")
+    elif isinstance(v, float):
+        d = Decimal(repr(v))
+    elif isinstance(v, str) and len(v) <= 40:
+        try:
+            d = Decimal(ascii_text(v.strip()))
+        except (InvalidOperation, MjError):
+            d = None
     if d is None or not d.is_finite() or d <= 0:
-        raise _bad(where, f"stake must be a positive number of money per point, not {v!r}")
+        raise _bad(where, f"stake must be a positive number of money per point, not {show(v)}")
+    _, digits, exp = d.as_tuple()
+    assert isinstance(exp, int)
+    places = max(0, -exp)
+    significant = len(digits) + max(0, exp)
+    if places > MAX_STAKE_PLACES:
+        raise _bad(where, f"a stake has at most {MAX_STAKE_PLACES} decimal places, not {show(v)}")
+    if significant > MAX_STAKE_DIGITS:
+        raise _bad(
+            where, f"a stake has at most {MAX_STAKE_DIGITS} significant digits, not {show(v)}"
+        )
     return d
+
+
+def stake_text(d: Decimal) -> str:
+    """The stake as a plain decimal with every digit it was given (no exponent)."""
+    return format(d, "f")

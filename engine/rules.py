@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from .errors import ErrorCode, MjError
+from .jsonin import show
+from .tiles import ascii_text, is_count
 
 
 class Rules(Protocol):
@@ -24,6 +26,7 @@ class Rules(Protocol):
 
 
 OptionValue = bool | int | str | None  # what an option holds in a record's "options"
+MAX_OPTION_INT = 1_000_000  # the largest whole-number option (penalties, base, caps)
 T = TypeVar("T")
 
 
@@ -37,8 +40,11 @@ def option(
     minimum: int | None = None,
     maximum: int | None = None,
 ) -> Any:
-    """A rules field. Type follows the default (bool, int or str); ``nullable`` admits null."""
+    """A rules field. Type follows the default (bool, int or str); ``nullable`` admits null.
+    A whole-number option without a ``maximum`` is bounded by :data:`MAX_OPTION_INT`."""
     kind = type(default) if default is not None else int
+    if kind is int and maximum is None:
+        maximum = MAX_OPTION_INT
     return dataclasses.field(
         default=default,
         metadata={
@@ -99,11 +105,11 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
         raise bad(f"option {spec.name!r} cannot be null")
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise bad(f"option {spec.name!r} takes true or false, not {value!r}")
+            raise bad(f"option {spec.name!r} takes true or false, not {show(value)}")
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(f"option {spec.name!r} takes a whole number, not {value!r}")
+            raise bad(f"option {spec.name!r} takes a whole number, not {show(value)}")
         if spec.minimum is not None and value < spec.minimum:
             raise bad(f"option {spec.name!r} must be at least {spec.minimum}")
         if spec.maximum is not None and value > spec.maximum:
@@ -112,7 +118,7 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
     if spec.kind is str:
         if not isinstance(value, str) or (spec.choices and value not in spec.choices):
             choices = ", ".join(repr(c) for c in spec.choices or ())
-            raise bad(f"option {spec.name!r} takes one of {choices}, not {value!r}")
+            raise bad(f"option {spec.name!r} takes one of {choices}, not {show(value)}")
         return value
     raise TypeError(f"unsupported option kind {spec.kind}")
 
@@ -121,13 +127,16 @@ def rules_from_options(
     rules_cls: type[T], options: Mapping[str, OptionValue] | None, where: str = "options"
 ) -> T:
     """Validate ``options`` (unknown names and ill-typed values are errors) into rules."""
-    options = options or {}
+    if options is None:
+        options = {}
     if not isinstance(options, Mapping):
-        raise MjError(ErrorCode.BAD_OPTION, "options must be an object", where=where)
+        raise MjError(
+            ErrorCode.BAD_OPTION, f"options must be an object, not {show(options)}", where=where
+        )
     specs = {s.name: s for s in option_specs(rules_cls)}
     values: dict[str, OptionValue] = {}
     for name, value in options.items():
-        if name not in specs:
+        if not isinstance(name, str) or name not in specs:
             known = ", ".join(sorted(specs)) or "none"
             raise MjError(
                 ErrorCode.BAD_OPTION,
@@ -150,10 +159,10 @@ def parse_option_value(spec: OptionSpec, text: str) -> Any:
             return False
         return t
     if spec.kind is int:
-        try:
+        t = ascii_text(t, where=spec.name)
+        if is_count(t.removeprefix("-")):
             return int(t)
-        except ValueError:
-            return t
+        return t
     return t
 
 

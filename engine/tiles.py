@@ -49,6 +49,34 @@ TILE_ZH = {
 }
 
 
+MAX_TILE_CHARS = 200  # a tile string (a hand with four kongs and eight flowers is ~60)
+# full-width forms U+FF01–FF5E are ASCII 0x21–0x7E shifted; U+3000 is the ideographic space
+_FULL_WIDTH = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
+
+
+def ascii_text(s: str, *, where: str | None = None) -> str:
+    """The input edge of everything that reads tiles or counts: full-width typing (``１２３ｍ``,
+    ``｜``, the ideographic space) becomes ASCII; any other non-ASCII character (a superscript
+    ``²``, a circled ``①``, an Arabic-Indic ``٣``, a zero-width space) is refused, naming its
+    position. NFKC is not used: it would turn ``²`` into ``2``."""
+    if s.isascii():
+        return s
+    t = s.translate(_FULL_WIDTH)
+    if t.isascii():
+        return t
+    i = next(i for i, ch in enumerate(t) if not ch.isascii())
+    raise MjError(
+        ErrorCode.BAD_TILES,
+        f"{s[i]!r} (U+{ord(s[i]):04X}) is not a tile, digit or mark of the notation",
+        where=f"{where} position {i + 1}" if where else f"position {i + 1}",
+    )
+
+
+def is_count(s: str) -> bool:
+    """Whether ``s`` is a count written in ASCII digits (``str.isdigit`` also takes ``²``)."""
+    return 0 < len(s) <= 9 and s.isascii() and s.isdigit()
+
+
 def tile_key(t: str) -> int:
     return _ORDER[t]
 
@@ -258,7 +286,7 @@ def _tokenize(
     while i < end:
         ch = s[i]
         pos = i + 1
-        if ch.isdigit():
+        if ch in "0123456789":
             if ch == "0":
                 raise _err(pos, "'0' is not a tile rank (ranks are 1–9)")
             digits.append((ch, pos))
@@ -348,7 +376,7 @@ def _parse_context(s: str, start: int) -> Context:
 def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[str, ...] | int:
     text = s[start:]
     limit = 20 if dragons_are_flowers else 8
-    if text.isdigit():
+    if is_count(text):
         n = int(text)
         if n > limit:
             raise _err(start + 1, f"flower count {n} is more than the {limit} flower tiles")
@@ -365,11 +393,19 @@ def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[st
     return sort_tiles(text)
 
 
+def _edge(s: str) -> str:
+    """A tile string bounded in length and in ASCII (:func:`ascii_text`)."""
+    if len(s) > MAX_TILE_CHARS:
+        raise _err(MAX_TILE_CHARS + 1, f"a tile string has at most {MAX_TILE_CHARS} characters")
+    return ascii_text(s)
+
+
 def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -> HandTiles:
     """Parse a hand string. ``variant`` turns on Nanchang honour chows and Nanjing's
     dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand."""
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, "a hand must be a string")
+    s = _edge(s)
     honour_chows = variant == "nanchang"
     dragons_are_flowers = variant == "nanjing"
     bar = s.find("|")
@@ -464,6 +500,7 @@ def parse_tiles(
 ) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
     try:
+        s = _edge(s)
         if any(ch in "[]|," for ch in s):
             bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
             raise _err(bad + 1, f"{s[bad]!r} is not allowed in a plain tile list")
