@@ -39,6 +39,11 @@ def register(sub) -> None:
     e.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output"
     )
+    e.add_argument(
+        "--force",
+        action="store_true",
+        help="replace FILE if it exists (an SQLite file, such as a ledger, is never replaced)",
+    )
     e.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     e.set_defaults(func=cmd_export)
 
@@ -109,38 +114,13 @@ def cmd_export(args) -> int:
             else export_csv(led, args.session)
         )
         ledger_path = led.path
-    if args.output and ledger_path is not None and _is_ledger_file(Path(args.output), ledger_path):
-        from mjscore.db import LedgerError
-
-        raise LedgerError(
-            f"{args.output} is the ledger itself (or one of its files); choose another output file"
-        )
     if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as e:
-            from mjscore.db import LedgerError
+        from mjscore.tui.commands.output import write_output
 
-            raise LedgerError(f"cannot write {args.output}: {e.strerror}") from None
+        write_output(Path(args.output), text, force=args.force, ledger=ledger_path)
     else:
         sys.stdout.write(text)
     return 0
-
-
-def _is_ledger_file(out: Path, ledger: Path) -> bool:
-    """Whether writing ``out`` would overwrite the ledger or its -wal/-shm/-journal file."""
-    import os
-
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        part = ledger.with_name(ledger.name + suffix)
-        try:
-            if out.resolve() == part.resolve() or (
-                out.exists() and part.exists() and os.path.samefile(out, part)
-            ):
-                return True
-        except OSError:
-            continue
-    return False
 
 
 def cmd_sessions(args) -> int:
