@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,7 +12,14 @@ from mjscore.engine.record import dump_session, load_session
 
 from .ledger import Ledger, SettledRecord, settle_record
 
-__all__ = ["SettledRecord", "export_csv", "export_json", "import_record", "settle_record"]
+__all__ = [
+    "SettledRecord",
+    "csv_cell",
+    "export_csv",
+    "export_json",
+    "import_record",
+    "settle_record",
+]
 
 
 def import_record(ledger: Ledger, src: str | bytes | Mapping[str, Any], notes: str = "") -> int:
@@ -31,13 +39,35 @@ def export_json(ledger: Ledger, session_id: int) -> str:
     return dump_session(ledger.get_session(session_id))
 
 
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def csv_cell(v: Any) -> Any:
+    """A cell a spreadsheet shows as text: one starting with ``= + - @``, a tab or a carriage
+    return would be read as a formula, so it gets a leading apostrophe (a plain negative
+    number such as ``-12`` or ``-0.5`` stays a number)."""
+    if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        if not _PLAIN_NUMBER.fullmatch(v):
+            return "'" + v
+    return v
+
+
+class _SafeWriter:
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: list[Any]) -> None:
+        self._w.writerow([csv_cell(c) for c in row])
+
+
 def export_csv(ledger: Ledger, session_id: int) -> str:
     """One row per hand: number, dealer, prevailing wind, outcome, summary, each player's
-    delta and running total (points), then a totals row with points and money."""
+    delta and running total (points), then a totals row with points and money. No cell can
+    be taken for a formula (:func:`csv_cell`)."""
     info = ledger.session_info(session_id)
     names = list(info.players)
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = _SafeWriter(out)
     w.writerow(
         ["hand", "dealer", "prevailing_wind", "outcome", "summary"]
         + [f"{n} Δ" for n in names]
