@@ -393,7 +393,7 @@ def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[st
     return sort_tiles(text)
 
 
-def _edge(s: str) -> str:
+def tile_text(s: str) -> str:
     """A tile string bounded in length and in ASCII (:func:`ascii_text`)."""
     if len(s) > MAX_TILE_CHARS:
         raise _err(MAX_TILE_CHARS + 1, f"a tile string has at most {MAX_TILE_CHARS} characters")
@@ -405,7 +405,7 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand."""
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, "a hand must be a string")
-    s = _edge(s)
+    s = tile_text(s)
     honour_chows = variant == "nanchang"
     dragons_are_flowers = variant == "nanjing"
     bar = s.find("|")
@@ -500,7 +500,7 @@ def parse_tiles(
 ) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
     try:
-        s = _edge(s)
+        s = tile_text(s)
         if any(ch in "[]|," for ch in s):
             bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
             raise _err(bad + 1, f"{s[bad]!r} is not allowed in a plain tile list")

@@ -36,10 +36,26 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A command-line mistake is one line on stderr and exit status 2, like every other
+    refusal (argparse would print its usage first)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        hint = ""
+        if any(a.startswith("-") and a[1:2] not in ("", "-") for a in _ARGV) and (
+            "required" in message or "unrecognized" in message
+        ):
+            hint = "; an argument beginning with '-' is read as an option (no tile string begins with '-'; write -- before it to pass it as it is)"
+        self.exit(2, f"{self.prog}: {message}{hint} (see {self.prog} --help)\n")
+
+
+_ARGV: list[str] = []
+
+
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="mjscore",
         description="Terminal scorekeeper for table mahjong (南宁 南京 国标 南昌). "
         "With no subcommand, opens the scoring app.",
@@ -60,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
     try:
         if args.command is None:

@@ -61,6 +61,16 @@ def _writable(p: Path) -> bool:
     return os.access(p, os.W_OK)
 
 
+def _file_size_limited() -> bool:
+    """Whether this process runs under a file size limit (``ulimit -f``)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return False
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return soft != resource.RLIM_INFINITY
+
+
 # SQLite errors that mean a bug here, not a problem with the file: never dressed up as one
 _PROGRAMMER_ERRORS = (
     sqlite3.IntegrityError,
@@ -267,6 +277,18 @@ class Store:
             )
         if isinstance(e, sqlite3.OperationalError) and "readonly" in low:
             return LedgerError(f"the ledger {self._where()} is read-only; it was not changed")
+        if isinstance(e, sqlite3.OperationalError) and ("disk i/o" in low or "full" in low):
+            why = (
+                "the file size limit was hit (see ulimit -f)"
+                if _file_size_limited()
+                else "the disk is full"
+                if "full" in low
+                else "the disk reported an error"
+            )
+            return LedgerError(
+                f"cannot write the ledger {self._where()}: {why}; nothing of this command was"
+                " saved, and what was saved before is intact"
+            )
         return LedgerDamaged(
             f"cannot use the ledger {self._where()}: {msg} (the file was not changed)"
         )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.jsonin import MAX_RECORD_CHARS
 from mjscore.engine.record import WIN_FLAGS, Win
 from mjscore.engine.terms import BIXIAHU, DEALER
 from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
+from mjscore.engine.tiles import ascii_text, is_count, tile_text
 from mjscore.engine.variant import Variant
 
 
@@ -86,10 +87,8 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
         elif text.lower() in ("true", "false"):
             value = text.lower() == "true"
         else:
-            try:
-                value = int(text)
-            except ValueError:
-                value = text
+            text = ascii_text(text.strip(), where=f"--flag {name}")
+            value = int(text) if is_count(text) else text
         out[name] = specs[name].check(value, f"--flag {name}")
     return out
 
@@ -100,7 +99,8 @@ def cmd_calc(args) -> int:
     v = get_variant(args.variant)
     rules = v.rules(parse_options(v, args.option), where="--option")
     flags = parse_flags(args.flag)
-    res = v.calc(args.hand, rules, flags=flags, jing=args.jing)
+    jing = None if args.jing is None else tile_text(args.jing)
+    res = v.calc(tile_text(args.hand), rules, flags=flags, jing=jing)
     if args.json:
         print(json.dumps(res.json, ensure_ascii=False))
     else:
@@ -112,11 +112,21 @@ def read_record(path: str) -> str:
     """The text of a record file (``-``: standard input), UTF-8 with or without a BOM."""
     label = "standard input" if path == "-" else path
     if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream put in by a caller
-        return sys.stdin.read().removeprefix("\ufeff")
+        return sys.stdin.read(MAX_RECORD_CHARS + 1).removeprefix("\ufeff")
+    limit = MAX_RECORD_CHARS
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
     except OSError as e:
         raise MjError(ErrorCode.BAD_RECORD, f"cannot read {path}: {e.strerror}") from None
+    if len(data) > limit:
+        raise MjError(
+            ErrorCode.BAD_RECORD,
+            f"{label} is larger than {limit // 1_000_000} MB, too large for a session record",
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
