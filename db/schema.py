@@ -22,6 +22,7 @@ Source of truth and derived data:
 
 from __future__ import annotations
 
+from mjscore.engine.names import name_key
 from sqlite_utils import Database, Migrations
 
 MIGRATION_SET = "mjscore"
@@ -280,6 +281,37 @@ def m003_hands_dealer_index(db: Database) -> None:
     (``mjscore stats``) from the index alone, not from every hand row."""
     db.execute("CREATE INDEX hands_dealer ON hands(session_id, dealer, status)")
     db.execute("PRAGMA user_version = 3")
+
+
+@migration
+def m004_player_key(db: Database) -> None:
+    """Each player's matching key (``engine.names.name_key``: NFC, no invisible characters,
+    whitespace collapsed, case folded), indexed, so a returning player is found by key. Two
+    players already in the ledger with the same key both stay (nothing is merged); new
+    sessions match the earlier one, and the upgrade names them (:func:`upgrade_notices`)."""
+    db.execute("ALTER TABLE players ADD COLUMN key TEXT")
+    for pid, name in db.execute("SELECT id, name FROM players").fetchall():
+        db.execute("UPDATE players SET key = ? WHERE id = ?", [name_key(name), pid])
+    db.execute("CREATE INDEX players_key ON players(key, id)")
+    db.execute("PRAGMA user_version = 4")
+
+
+def upgrade_notices(db: Database, applied: list) -> list[str]:
+    """What the user should hear about an upgrade that just applied ``applied``."""
+    out: list[str] = []
+    if any(m.name == "m004_player_key" for m in applied):
+        groups = db.execute(
+            "SELECT group_concat(name, char(31)) FROM"
+            " (SELECT key, name FROM players ORDER BY id) GROUP BY key HAVING count(*) > 1"
+        ).fetchall()
+        for (names,) in groups:
+            first, *rest = names.split("\x1f")
+            others = ", ".join(repr(n) for n in rest)
+            out.append(
+                f"players {first!r} and {others} differ only by case or invisible characters;"
+                f" both are kept with their sessions, and new sessions seat {first!r}"
+            )
+    return out
 
 
 SCHEMA_VERSION = len(_NAMES)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from .errors import ErrorCode, MjError
 from .jsonin import show
+from .names import name_key
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
 from .tiles import ascii_text, parse_tiles
 
@@ -511,6 +512,8 @@ class Session:
 
 
 def check_player_name(name: Any, where: str) -> str:
+    """A player name, kept as typed (its key, :func:`engine.names.name_key`, says who it
+    is), or MjError in one line."""
     if not isinstance(name, str) or not name.strip():
         raise _bad(where, "a player name must be a non-empty string")
     if name != name.strip():
@@ -526,7 +529,28 @@ def check_player_name(name: Any, where: str) -> str:
         raise _bad(
             where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
         )
+    if not name_key(name):
+        raise _bad(where, "a player name must have a visible character")
     return name
+
+
+def check_four_names(players: Any, where: str = "players") -> tuple[str, str, str, str]:
+    """Four player names in turn order, no two the same person (:func:`name_key`)."""
+    if not isinstance(players, list | tuple) or len(players) != 4:
+        raise _bad(where, "expected a list of four player names in turn order")
+    names = tuple(check_player_name(p, f"{where}[{i}]") for i, p in enumerate(players))
+    keys = [name_key(n) for n in names]
+    for i, k in enumerate(keys):
+        j = keys.index(k)
+        if j != i:
+            why = (
+                f"{names[i]!r} appears twice"
+                if names[i] == names[j]
+                else f"{names[j]!r} and {names[i]!r} are the same name apart from case or"
+                " invisible characters"
+            )
+            raise _bad(where, f"the four player names must be different, distinct people ({why})")
+    return names  # type: ignore[return-value]
 
 
 def check_stake(v: Any, where: str = "stake") -> Decimal:

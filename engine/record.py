@@ -42,6 +42,7 @@ from .events import (
     Win,
     _bad,
     _seat,
+    check_four_names,
     check_player_name,
     check_stake,
     event_from_json,
@@ -116,12 +117,9 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     variant.rules(options)  # validates names, types and bounds
     stake = check_stake(obj.get("stake", 1))
     players = obj.get("players")
-    if not isinstance(players, list) or len(players) != 4:
-        raise _bad("players", "expected a list of four player names in turn order")
-    names = tuple(check_player_name(p, f"players[{i}]") for i, p in enumerate(players))
-    if len(set(names)) != 4:
-        dup = next(n for n in names if names.count(n) > 1)
-        raise _bad("players", f"player names must be distinct ({dup!r} appears twice)")
+    if isinstance(players, tuple):
+        players = list(players)
+    names = check_four_names(players if isinstance(players, list) else None)
     first_dealer = _seat(obj.get("first_dealer", 0), "first_dealer")
     raw_hands = obj.get("hands", [])
     if not isinstance(raw_hands, list):

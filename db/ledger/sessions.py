@@ -10,6 +10,8 @@ from typing import Any
 
 from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, TableState
 from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.engine.events import check_four_names
+from mjscore.engine.names import name_key
 from mjscore.engine.record import Event, Hand, Session, check_player_name, check_stake
 from mjscore.engine.rules import Rules
 from mjscore.engine.variant import Variant
@@ -56,11 +58,7 @@ class Sessions(Store):
             )
         if len(players) != 4:
             raise MjError(ErrorCode.BAD_RECORD, "a session has four players", where="players")
-        names = tuple(check_player_name(p, f"players[{i}]") for i, p in enumerate(players))
-        if len(set(names)) != 4:
-            raise MjError(
-                ErrorCode.BAD_RECORD, "the four player names must be different", where="players"
-            )
+        names = check_four_names(list(players))
         with self._write():
             return self._insert_session(variant, names, opts, st, first_dealer, notes, ended=False)
 
@@ -102,9 +100,24 @@ class Sessions(Store):
         return sid  # type: ignore[return-value]
 
     def _player_id(self, name: str, at: str) -> int:
-        """The person called ``name``, added to ``players`` the first time (``Table.lookup``
-        on the ``UNIQUE`` name column)."""
-        return self._table("players").lookup({"name": name}, {"created_at": at})
+        """The person called ``name``: the earliest player with its key
+        (:func:`engine.names.name_key`), so a returning player keeps the spelling entered
+        first; added to ``players`` the first time."""
+        found = self._find_player(name)
+        if found is not None:
+            return found
+        return (
+            self._table("players")
+            .insert({"name": name, "key": name_key(name), "created_at": at})
+            .last_pk
+        )  # type: ignore[return-value]
+
+    def _find_player(self, name: str) -> int | None:
+        """The player called exactly ``name``, else the earliest one with its key."""
+        row = self._one("SELECT id FROM players WHERE name = ?", [name]) or self._one(
+            "SELECT id FROM players WHERE key = ? ORDER BY id LIMIT 1", [name_key(name)]
+        )
+        return None if row is None else row[0]
 
     def _session_row(self, session_id: int) -> dict[str, Any]:
         if not rows.sqlite_int(session_id):  # e.g. 10**30 typed on the command line
@@ -254,14 +267,15 @@ class Sessions(Store):
     @api
     def rename_player(self, old: str, new: str) -> None:
         """Rename a person everywhere (their past sessions show the new name)."""
-        check_player_name(new, "name")
+        new = check_player_name(new, "name")
         with self._write():
-            row = self._one("SELECT id FROM players WHERE name = ?", [old])
-            if row is None:
+            pid = self._find_player(old)
+            if pid is None:
                 raise NotFound(f"no player called {old!r} in the ledger")
-            if self._one("SELECT 1 FROM players WHERE name = ?", [new]):
+            other = self._find_player(new)
+            if other is not None and other != pid:
                 raise LedgerError(f"there is already a player called {new!r}")
-            self._table("players").update(row[0], {"name": new})
+            self._table("players").update(pid, {"name": new, "key": name_key(new)})
 
     # ---- hands
     def _variant_rules(self, srow: Mapping[str, Any]) -> tuple[Variant[Rules], Rules]:
