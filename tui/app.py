@@ -109,6 +109,23 @@ class MjscoreApp(App[int]):
         if self.demo:
             self.open_demo()
         self.set_timer(0.3, lambda: self.run_worker(warm_up, thread=True, group="warm-up"))
+        # the ledger's pages are checked once the home screen is painted; the ledger itself
+        # refuses every write until the check has passed
+        self.call_after_refresh(
+            lambda: self.run_worker(self._check_ledger, thread=True, group="ledger-check")
+        )
+
+    def _check_ledger(self) -> None:
+        verify = getattr(self.ledger, "verify", None)
+        if verify is not None:
+            try:
+                verify()
+            except user_errors() as e:
+                self.call_from_thread(
+                    self.notify, str(e), severity="error", timeout=60, markup=False
+                )
+        for note in getattr(self.ledger, "notices", ()):
+            self.call_from_thread(self.notify, note, severity="warning", timeout=20, markup=False)
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:

@@ -12,6 +12,7 @@ import functools
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -22,13 +23,14 @@ from sqlite_utils import Database
 from sqlite_utils.db import Table, View
 
 from ..errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
-from ..schema import KNOWN_MIGRATIONS, MIGRATION_SET, SCHEMA_VERSION, migrations
+from ..schema import KNOWN_MIGRATIONS, MIGRATION_SET, SCHEMA_VERSION, migrations, upgrade_notices
 from .rows import damaged
 
 APP_NAME = "mjscore"
 LEDGER_FILENAME = "ledger.sqlite3"
 DEFAULT_TIMEOUT = 5.0
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_CREATING_WAIT = 1.0  # seconds an empty ledger file may take to get its first page
 
 
 # ---------------------------------------------------------------- locating the file
@@ -127,6 +129,12 @@ class Store:
         self._lock = threading.RLock()
         self._closed = False
         self._tables: dict[str, Table | View] = {}
+        # quick_check runs once, before the first write (an in-memory ledger has no pages
+        # that could be damaged on disk)
+        self._verified = path is None
+        #: what opening the ledger has to tell the user (an upgrade's backup, names that
+        #: collided): the command line prints these on stderr, the app shows them
+        self.notices: list[str] = []
         try:
             self.db = Database(conn, strict=True)
             self._prepare()
@@ -234,12 +242,27 @@ class Store:
         """Refuse a path that is a folder, unreadable, or not a SQLite file (untouched)."""
         if p.is_dir():
             raise LedgerDamaged(f"{p} is a directory, not a ledger file")
-        try:
-            with p.open("rb") as f:
-                head = f.read(len(_SQLITE_MAGIC))
-        except OSError as e:
-            raise LedgerDamaged(f"cannot read the ledger {p}: {e.strerror}") from None
-        if head and head != _SQLITE_MAGIC:
+        head = b""
+        # another mjscore creating this ledger right now leaves it empty for a moment:
+        # wait a little for its first page before calling the file empty
+        deadline = time.monotonic() + _CREATING_WAIT
+        while True:
+            try:
+                with p.open("rb") as f:
+                    head = f.read(len(_SQLITE_MAGIC))
+            except OSError as e:
+                raise LedgerDamaged(f"cannot read the ledger {p}: {e.strerror}") from None
+            if head or time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
+        if not head:
+            # an empty file is what a failed copy or a full disk leaves: never taken for a
+            # new ledger (which would hide that the ledger expected here is missing)
+            raise LedgerDamaged(
+                f"{p} is an empty file (0 bytes), not a ledger; it was left as it is"
+                " (remove it to start a new ledger there)"
+            )
+        if head != _SQLITE_MAGIC:
             raise LedgerDamaged(
                 f"{p} is not a SQLite database, so not an mjscore ledger; it was left as it is"
             )
@@ -314,11 +337,18 @@ class Store:
         # 16 MB of page cache: reports re-read the same indexes
         conn.execute("PRAGMA cache_size = -16000")
         if migrations.pending(self.db):
+            if self.path is not None and self.path.suffix == ".bak":
+                raise LedgerError(
+                    f"{self.path} is a backup from an older mjscore; a backup is never upgraded"
+                    " in place. Copy it to a new file name and open the copy"
+                )
             with self._write():
                 self._check_version()  # another program may have migrated meanwhile
-                if migrations.pending(self.db):
+                pending = migrations.pending(self.db)
+                if pending:
                     self._backup_before_upgrade()
                     migrations.apply(self.db)
+                    self.notices.extend(upgrade_notices(self.db, pending))
 
     def _backup_before_upgrade(self) -> None:
         """Before upgrading a ledger that holds data, copy it to ``<name>.schema-<old>.bak``
@@ -329,8 +359,18 @@ class Store:
             return
         old = self.schema_version
         dest = self.path.with_name(f"{self.path.name}.schema-{old}.bak")
-        if dest.exists():
-            return
+        n = 1
+        while dest.exists():  # an earlier upgrade's copy: kept, and this one made beside it
+            n += 1
+            dest = self.path.with_name(f"{self.path.name}.schema-{old}.{n}.bak")
+        if n > 1:
+            first = self.path.with_name(f"{self.path.name}.schema-{old}.bak")
+            self.notices.append(
+                f"an older backup {first.name} was already there and is kept as it is (it is"
+                f" not a copy of this ledger as it was just now); this upgrade's copy is {dest.name}"
+            )
+        else:
+            self.notices.append(f"the ledger was upgraded; its earlier form is kept in {dest.name}")
         source = sqlite3.connect(str(self.path), timeout=self.timeout)
         target = sqlite3.connect(str(dest))
         try:
@@ -364,6 +404,27 @@ class Store:
                 f"(it has tables {', '.join(sorted(others)[:5])}); it was left as it is"
             )
 
+    @api
+    def verify(self) -> None:
+        """``PRAGMA quick_check`` once per connection (every write runs it first):
+        :class:`LedgerDamaged` in one line for a file with damaged pages. Costs about a
+        second per 100 MB of ledger (see the note on bench/bench_ledger.py)."""
+        self._verify()
+
+    def _verify(self) -> None:
+        if self._verified or self.readonly:
+            return
+        try:
+            rows = [r[0] for r in self.db.execute("PRAGMA quick_check(1)").fetchall()]
+        except sqlite3.DatabaseError as e:
+            rows = [str(e)]
+        if rows != ["ok"]:
+            raise LedgerDamaged(
+                f"the ledger {self._where()} is damaged ({rows[0] if rows else 'no answer'});"
+                " nothing was written to it. Keep the file and restore a backup copy"
+            )
+        self._verified = True
+
     def _file_damaged(self) -> bool:
         try:
             rows = self.db.execute("PRAGMA integrity_check").fetchall()
@@ -391,6 +452,7 @@ class Store:
             with self.db.atomic():
                 yield
             return
+        self._verify()  # never write into a file whose pages are damaged
         conn.execute("BEGIN IMMEDIATE")
         try:
             with self.db.atomic():

@@ -62,10 +62,18 @@ def ledger_arg(args) -> str | None:
 
 
 def open_ledger(args):
-    """The ledger to write to (created if it does not exist yet)."""
+    """The ledger to write to (created if it does not exist yet), its pages checked
+    (``PRAGMA quick_check``) before anything else is done with it."""
     from mjscore.db import Ledger
 
-    return Ledger.open(ledger_arg(args))
+    led = Ledger.open(ledger_arg(args))
+    try:
+        led.verify()
+    except BaseException:
+        led.close()
+        raise
+    tell(led)
+    return led
 
 
 def open_ledger_to_read(args):
@@ -73,7 +81,15 @@ def open_ledger_to_read(args):
     there is no ledger file."""
     from mjscore.db import Ledger
 
-    return Ledger.open_to_read(ledger_arg(args))
+    led = Ledger.open_to_read(ledger_arg(args))
+    tell(led)
+    return led
+
+
+def tell(led) -> None:
+    """What opening the ledger had to say (a kept older backup, names that collided)."""
+    for n in getattr(led, "notices", ()):
+        print(f"mjscore: note: {n}", file=sys.stderr)
 
 
 def cmd_import(args) -> int:
