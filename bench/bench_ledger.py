@@ -4,7 +4,8 @@ Builds a ledger of N sessions × H hands on a real file (default 1,000 × 100, p
 from a pool of 40 people, rule sets rotating over those built), plus one 200-hand session,
 then times the operations the app does all the time:
 
-* open the ledger, list the sessions, totals of one session,
+* open the ledger, and open it with the ``PRAGMA quick_check`` every writer runs first,
+* list the sessions, totals of one session,
 * lifetime stats of one player (a typical one, and a "regular" who sat in every session):
   ``Ledger.lifetime_stats`` and ``Ledger.lifetime_figures`` (what ``mjscore stats`` reads),
 * amend hand 1 of the 200-hand session (re-settles all 200 hands, one transaction, fsync).
@@ -148,6 +149,12 @@ def main() -> int:
         Ledger.open(path).close()
 
     rows.append(("open", *timed(open_close, 10), 50))
+
+    def open_verify_close():  # what every command-line writer does before its first write
+        with Ledger.open(path) as led:
+            led.verify()
+
+    rows.append(("open + quick_check (a writer's start)", *timed(open_verify_close, 5), 1000))
     led = Ledger.open(path)
     mid = args.sessions // 2
     typical = POOL[7]

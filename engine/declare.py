@@ -15,6 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from .errors import MjError
+from .tiles import ascii_text, is_count
+
 if TYPE_CHECKING:  # low modules only: the variant base imports this one
     from .events import Event
     from .rules import Rules
@@ -119,9 +122,14 @@ class Flag:
     def read(self, text: str) -> Any:
         """The record value of a typed flag from the text the user typed (``ValueError``
         with a short message when it cannot be used)."""
-        s = text.strip()
+        try:
+            s = ascii_text(text.strip())  # full-width digits and commas typed as they come
+        except MjError:
+            raise ValueError(
+                "enter a whole number" if self.kind == "count" else "a,b,c,d"
+            ) from None
         if self.kind == "count":
-            if not s.isdigit():
+            if not is_count(s):
                 raise ValueError("enter a whole number")
             return int(s)
         if self.kind == "per_seat":

@@ -96,7 +96,7 @@ def parse_unit(text: str) -> Decimal:
 
 
 def is_record_path(arg: str) -> bool:
-    return arg == "-" or not arg.isdigit() or Path(arg).exists()
+    return arg == "-" or not (arg.isascii() and arg.isdigit()) or Path(arg).exists()
 
 
 def load_file(path: str):

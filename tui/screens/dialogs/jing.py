@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.engine.errors import MjError
-from mjscore.engine.tiles import parse_tiles
+from mjscore.engine.tiles import ascii_text, is_count, parse_tiles
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
@@ -14,12 +14,16 @@ from .base import EventDialog, InvalidField
 
 
 def _pair(text: str, field_id: str) -> list[int]:
+    try:
+        text = ascii_text(text)  # full-width digits and commas typed as they come
+    except MjError:
+        raise InvalidField(field_id, "正,副 e.g. 2,1") from None
     parts = [p for p in text.replace("，", ",").replace(" ", ",").split(",") if p != ""]
-    if len(parts) == 1 and len(parts[0]) == 2 and parts[0].isdigit():
+    if len(parts) == 1 and len(parts[0]) == 2 and is_count(parts[0]):
         parts = list(parts[0])  # "21" → 2,1
     if len(parts) == 1:
         parts.append("0")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(is_count(p) for p in parts):
         raise InvalidField(field_id, "正,副 e.g. 2,1")
     return [int(parts[0]), int(parts[1])]
 

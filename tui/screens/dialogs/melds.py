@@ -11,7 +11,7 @@ from mjscore.engine.terms import (
     CONCEALED_KONG,
     KONG_KINDS,
 )
-from mjscore.engine.tiles import parse_tiles
+from mjscore.engine.tiles import ascii_text, is_count, parse_tiles
 from textual.app import ComposeResult
 from textual.widgets import Input, Label
 
@@ -139,9 +139,10 @@ class FlowersDialog(EventDialog):
         s = self.text("flowers")
         if not s:
             raise InvalidField("flowers", f"{self.t('flower_tiles')}?")
-        if s.isdigit():
-            return {"type": "flowers", "player": who, "count": int(s)}
         try:
+            s = ascii_text(s)  # full-width typing reads as ASCII
+            if is_count(s):
+                return {"type": "flowers", "player": who, "count": int(s)}
             parse_tiles(s, allow_flowers=True)
         except MjError as e:
             raise InvalidField("flowers", str(e)) from None
