@@ -90,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return args.func(args) or 0
     except user_errors() as e:
-        print(f"mjscore: {e}", file=sys.stderr)
+        # one line, whatever the message carries (SQLite's reports span several)
+        print("mjscore: " + " / ".join(str(e).splitlines()), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
         return 0

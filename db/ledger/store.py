@@ -329,6 +329,16 @@ class Store:
                     " but it is read-only; copy it to a writable place first"
                 )
             return
+        if (
+            self.path is not None
+            and self.path.suffix == ".bak"
+            and migrations.applied(self.db)
+            and migrations.pending(self.db)
+        ):  # checked before WAL mode, which would already change the file
+            raise LedgerError(
+                f"{self.path} is a backup from an older mjscore; a backup is never upgraded"
+                " in place. Copy it to a new file name and open the copy"
+            )
         if self.path is not None:
             mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":  # pragma: no cover - e.g. a network file system
@@ -337,11 +347,6 @@ class Store:
         # 16 MB of page cache: reports re-read the same indexes
         conn.execute("PRAGMA cache_size = -16000")
         if migrations.pending(self.db):
-            if self.path is not None and self.path.suffix == ".bak":
-                raise LedgerError(
-                    f"{self.path} is a backup from an older mjscore; a backup is never upgraded"
-                    " in place. Copy it to a new file name and open the copy"
-                )
             with self._write():
                 self._check_version()  # another program may have migrated meanwhile
                 pending = migrations.pending(self.db)
@@ -419,8 +424,9 @@ class Store:
         except sqlite3.DatabaseError as e:
             rows = [str(e)]
         if rows != ["ok"]:
+            what = " ".join(str(rows[0] if rows else "no answer").split())  # one line
             raise LedgerDamaged(
-                f"the ledger {self._where()} is damaged ({rows[0] if rows else 'no answer'});"
+                f"the ledger {self._where()} is damaged ({what});"
                 " nothing was written to it. Keep the file and restore a backup copy"
             )
         self._verified = True

@@ -144,6 +144,7 @@ def cmd_sessions(args) -> int:
 
     try:
         led = Ledger.open_to_read(ledger_arg(args))
+        tell(led)
     except NotFound:  # no ledger yet: nothing recorded, and nothing to create
         infos = []
         where = f" (no ledger at {resolve_path(ledger_arg(args))})"

@@ -125,7 +125,11 @@ def open_ledger(args) -> Any:
             ErrorCode.BAD_RECORD,
             "the ledger is not available in this build; give a record file instead",
         ) from None
-    return Ledger.open_to_read(ledger_path(args))
+    from mjscore.tui.commands.ledger_cmds import tell
+
+    led = Ledger.open_to_read(ledger_path(args))
+    tell(led)
+    return led
 
 
 def ledger_session(ledger: Any, session_id: int):
