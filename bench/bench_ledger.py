@@ -154,7 +154,7 @@ def main() -> int:
         with Ledger.open(path) as led:
             led.verify()
 
-    rows.append(("open + quick_check (a writer's start)", *timed(open_verify_close, 5), 1000))
+    rows.append(("open + quick_check (a writer's start)", *timed(open_verify_close, 5), 2000))
     led = Ledger.open(path)
     mid = args.sessions // 2
     typical = POOL[7]
