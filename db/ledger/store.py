@@ -438,6 +438,11 @@ class Store:
         with self._lock:
             self._verdict(rows)
 
+    @property
+    def verified(self) -> bool:
+        """Whether the file's pages have passed :meth:`verify` (writes wait for it)."""
+        return self._verified
+
     def _verify(self) -> None:
         if not (self._verified or self.readonly):
             self._verdict(_quick_check(self.db.conn))
