@@ -12,7 +12,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from mjscore.engine.core import replay
 from mjscore.engine.errors import MjError
@@ -65,14 +65,23 @@ def one_line_or_success(r) -> None:
         assert "Traceback" not in r.stderr
 
 
+# inputs that once escaped as tracebacks or two-line usage messages, always tried first
+KNOWN_HANDS = ["-5m123m456p789s55p", "1０3m456p789s123m55p", "123m456p789s123m55p|²"]
+
+
 @FUZZ
 @given(variant=st.sampled_from(VARIANTS), hand=hands(), as_json=st.booleans())
+@example(variant="nanjing", hand=KNOWN_HANDS[0], as_json=False)
+@example(variant="nanjing", hand=KNOWN_HANDS[1], as_json=False)
+@example(variant="guobiao", hand=KNOWN_HANDS[2], as_json=True)
 def test_calc_on_the_command_line(variant, hand, as_json):
     one_line_or_success(mjscore("calc", variant, hand, *(["--json"] if as_json else [])))
 
 
 @FUZZ
 @given(variant=st.sampled_from(VARIANTS), hand=hands())
+@example(variant="nanjing", hand=KNOWN_HANDS[1])
+@example(variant="nanning", hand=KNOWN_HANDS[2])
 def test_calc_in_process_raises_only_mjerror(variant, hand):
     v = get_variant(variant)
     try:
@@ -137,8 +146,35 @@ def mutated_records(draw) -> str:
     return text.replace(json.dumps(marker), value, 1)
 
 
+def _known(variant: str, patch: dict | None = None, event: dict | None = None) -> str:
+    rec = copy.deepcopy(RECORDS[variant]) | (patch or {})
+    if event is not None:
+        rec["hands"] = [{"events": [event]}]
+    return json.dumps(rec, ensure_ascii=False)
+
+
+# records that once escaped as tracebacks, always tried first
+KNOWN_RECORDS = [
+    _known("guobiao", event={"type": [], "player": 0}),
+    _known("guobiao", {"first_dealer": 1.5}),
+    _known("guobiao", {"options": 0}),
+    _known("guobiao", event={"type": "win", "player": 0, "from": 1, "fan": 10**20}),
+    _known(
+        "nanning", {"options": {"false_win_penalty": 10**19}}, {"type": "false_win", "player": 0}
+    ),
+    _known("guobiao", {"first_dealer": "\ue001"}).replace('"\ue001"', "1" * 5000),
+    _known("guobiao").replace('"options": {}', '"options": ' + "[" * 5000 + "]" * 5000, 1),
+]
+
+
 @FUZZ
 @given(text=mutated_records())
+@example(text=KNOWN_RECORDS[0])
+@example(text=KNOWN_RECORDS[1])
+@example(text=KNOWN_RECORDS[2])
+@example(text=KNOWN_RECORDS[3])
+@example(text=KNOWN_RECORDS[5])
+@example(text=KNOWN_RECORDS[6])
 def test_loading_and_settling_a_mutated_record_raises_only_mjerror(text):
     try:
         replay(load_session(text))
@@ -148,6 +184,9 @@ def test_loading_and_settling_a_mutated_record_raises_only_mjerror(text):
 
 @settings(FUZZ, max_examples=60)
 @given(text=mutated_records(), command=st.sampled_from(["replay", "import"]))
+@example(text=KNOWN_RECORDS[3], command="import")
+@example(text=KNOWN_RECORDS[4], command="import")
+@example(text=KNOWN_RECORDS[0], command="replay")
 def test_the_ledger_commands_on_mutated_records(text, command):
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "r.json"
