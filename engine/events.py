@@ -529,8 +529,6 @@ def check_player_name(name: Any, where: str) -> str:
         raise _bad(
             where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
         )
-    if not name_key(name):
-        raise _bad(where, "a player name must have a visible character")
     return name
 
 

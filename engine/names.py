@@ -23,5 +23,6 @@ def clean_name(name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """The matching key of a player name (see the module docstring)."""
-    return clean_name(name).casefold()
+    """The matching key of a player name (see the module docstring). A name of invisible
+    characters only (allowed, if odd) keys on those characters, so it is still one name."""
+    return clean_name(name).casefold() or unicodedata.normalize("NFC", name).casefold()

@@ -242,9 +242,3 @@ def test_two_names_with_one_key_in_a_record_are_refused(second):
     rec = copy.deepcopy(RECORDS["guobiao"])
     rec["players"] = ["Ann", second, "Bo", "Cy"]
     refused(rec, "players", "different")
-
-
-def test_a_name_of_invisible_characters_only_is_refused():
-    rec = copy.deepcopy(RECORDS["guobiao"])
-    rec["players"] = ["\u200b", "A", "B", "C"]
-    refused(rec, "players[0]", "visible")
