@@ -248,6 +248,20 @@ class Sessions(Store):
             self._session_row(session_id)
             self._table("sessions").update(session_id, {"notes": notes})
 
+    @api
+    def active_session(self) -> int | None:
+        """The session a board should follow: the open session with the latest activity
+        (its newest event, else its start), else the newest session; ``None`` when there is
+        none."""
+        row = self._one(
+            "SELECT s.id FROM sessions s WHERE s.ended_at IS NULL ORDER BY"
+            " max(s.started_at, coalesce((SELECT max(e.recorded_at) FROM hands h JOIN events e"
+            " ON e.hand_id = h.id WHERE h.session_id = s.id), '')) DESC, s.id DESC LIMIT 1"
+        )
+        if row is None:
+            row = self._one("SELECT id FROM sessions ORDER BY id DESC LIMIT 1")
+        return None if row is None else row[0]
+
     def _check_open(self, srow: Mapping[str, Any]) -> None:
         if srow["ended_at"] is not None:
             raise LedgerError(f"session {srow['id']} has ended; reopen it to record more hands")
