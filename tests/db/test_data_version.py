@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 from mjscore.db import Ledger
 
 PLAYERS = ["阿明", "小芳", "老王", "Lee"]
@@ -28,6 +30,7 @@ def test_active_session_is_the_open_one_written_last(tmp_path):
         first = led.create_session("nanjing", PLAYERS)
         second = led.create_session("nanjing", PLAYERS)
         assert led.active_session() == second  # the newest start
+        time.sleep(0.005)  # stamps are to the millisecond: the event must come later
         led.add_event(first, {"type": "kong", "player": 0, "kind": "concealed"})
         assert led.active_session() == first  # the newest event
         led.end_session(first)
