@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from mjscore.tui.errors import user_errors
 
-COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds", "rules_cmds")
+COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds", "rules_cmds", "board_cmds")
 
 
 class _Version(argparse.Action):
