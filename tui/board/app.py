@@ -102,7 +102,11 @@ class BoardApp(App[int]):
         self.query_one(ThisHand).show(v, lang)
         self.query_one(LastHandPanel).show(v, lang)
         self.query_one(RunningTotalsChart).show_series(
-            v.names, v.series, lang=lang, title=bt("chart", lang)
+            v.names,
+            v.series,
+            xlabels=[str(i) for i in range(len(v.series))],
+            lang=lang,
+            title=bt("chart", lang),
         )
 
 

@@ -49,7 +49,9 @@ class SeatCard(Vertical):
         self.query_one(".points", Static).update(
             Text(f"{total:+d}" if total else "0", style="bold", justify="center")
         )
-        self.query_one(".money", Static).update(Text(v.money[seat], justify="center"))
+        money = self.query_one(".money", Static)
+        money.display = v.stake != 1  # at a stake of 1 the money is the points
+        money.update(Text(v.money[seat], justify="center"))
         self.set_class(seat == status.dealer, "dealer")
         self.set_class(seat in status.sealed, "sealed")
         self.set_class(total > 0, "up")
