@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from cdpbrowser import ARTIFACTS, Browser
 from mjscore.db import Ledger
-from servehelp import Served
+
+from tests.board.cdpbrowser import ARTIFACTS, Browser
+from tests.board.servehelp import Served
 
 pytestmark = pytest.mark.browser
 

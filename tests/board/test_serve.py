@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from servehelp import Served, listening
-
 from mjscore.db import Ledger
 from mjscore.tui.board import serve
+
+from tests.board.servehelp import Served, listening
 
 NAMES = ["Alice", "Bruno", "Chen", "Dara"]
 
