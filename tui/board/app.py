@@ -34,7 +34,7 @@ def user_errors() -> tuple[type[BaseException], ...]:
 class BoardApp(App[int]):
     CSS_PATH = "board.tcss"
     TITLE = "mjscore board"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [Binding("q", "quit", "quit", show=False)]
     ENABLE_COMMAND_PALETTE = False
 
@@ -46,6 +46,7 @@ class BoardApp(App[int]):
         self.session_id: int | None = None
         self.view: BoardView | None = None
         self._seen: int | None = None
+        self._charted: tuple | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("", id="board-title", markup=False)
@@ -101,12 +102,18 @@ class BoardApp(App[int]):
         self.query_one(Compass).show(v, lang)
         self.query_one(ThisHand).show(v, lang)
         self.query_one(LastHandPanel).show(v, lang)
+        if (v.names, v.series, lang) != self._charted:
+            # drawn after the totals have gone out: the chart is the slowest part to paint
+            self._charted = (v.names, v.series, lang)
+            self.call_after_refresh(self.show_chart, v)
+
+    def show_chart(self, v: BoardView) -> None:
         self.query_one(RunningTotalsChart).show_series(
             v.names,
             v.series,
             xlabels=[str(i) for i in range(len(v.series))],
-            lang=lang,
-            title=bt("chart", lang),
+            lang=self.lang,
+            title=bt("chart", self.lang),
         )
 
 

@@ -18,8 +18,8 @@ COMPASS = ("bottom", "right", "top", "left")
 
 
 class SeatCard(Vertical):
-    """One player: seat and name, seat wind and dealer, the total in large digits (a plain
-    bold line on a narrow screen) and the money at the stake."""
+    """One player: seat and name, seat wind and dealer, the total in large digits (not on a
+    narrow screen) and as a line with the money at the stake."""
 
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"card-{seat}", classes=f"card {COMPASS[seat]}")
@@ -29,7 +29,6 @@ class SeatCard(Vertical):
         yield Static("", classes="who", markup=False)
         yield Digits("0", classes="big")
         yield Static("", classes="points", markup=False)
-        yield Static("", classes="money", markup=False)
 
     def show(self, v: BoardView, lang: str) -> None:
         seat = self.seat
@@ -45,13 +44,12 @@ class SeatCard(Vertical):
             who.append(" ✕", style="bold")
         self.query_one(".who", Static).update(who)
         total = v.totals[seat]
-        self.query_one(Digits).update(f"{total:+d}" if total else "0")
-        self.query_one(".points", Static).update(
-            Text(f"{total:+d}" if total else "0", style="bold", justify="center")
-        )
-        money = self.query_one(".money", Static)
-        money.display = v.stake != 1  # at a stake of 1 the money is the points
-        money.update(Text(v.money[seat], justify="center"))
+        points = f"{total:+d}" if total else "0"
+        self.query_one(Digits).update(points)
+        line = Text(points, style="bold", justify="center")
+        if v.stake != 1:  # at a stake of 1 the money is the points
+            line.append(f" · {v.money[seat]}", style="not bold")
+        self.query_one(".points", Static).update(line)
         self.set_class(seat == status.dealer, "dealer")
         self.set_class(seat in status.sealed, "sealed")
         self.set_class(total > 0, "up")
