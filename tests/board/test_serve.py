@@ -82,3 +82,20 @@ def test_edit_needs_its_token_on_the_page_and_the_websocket(db):
         assert status == 200 and f"/edit/{token}/ws" in page
         # the board's own page stays the read-only board
         assert f"ws://127.0.0.1:{s.port}/ws" in s.get("/")[1]
+
+
+def test_bad_requests_are_one_line(cli, db, tmp_path):
+    import socket
+
+    r = cli("serve", "7", "--db", str(db))
+    assert r.returncode == 2 and r.stderr.strip() == "mjscore: there is no session 7 in the ledger"
+    r = cli("board", "--db", str(tmp_path / "none.sqlite3"))
+    assert r.returncode == 2 and "there is no ledger" in r.stderr and r.stdout == ""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = cli("serve", "--db", str(db), "--port", str(port))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"mjscore: cannot listen on 127.0.0.1:{port}: ")
+    assert len(r.stderr.strip().splitlines()) == 1

@@ -187,6 +187,7 @@ def run_serve(
         if session_id is not None:
             led.session_info(session_id)
     bind = host if host is not None else LOOPBACK
+    check_port(bind, port)
     url = public_url(bind, port)
     board = ["board", "--db", str(path)] + ([str(session_id)] if session_id is not None else [])
     token = secrets.token_urlsafe(18) if edit else None
@@ -204,6 +205,20 @@ def run_serve(
     except OSError as e:
         raise LedgerError(f"cannot listen on {bind}:{port}: {e.strerror or e}") from None
     return 0
+
+
+def check_port(bind: str, port: int) -> None:
+    """Refuse, before printing any address, a port that is taken or an address this
+    computer does not have."""
+    from mjscore.db import LedgerError
+
+    try:
+        infos = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(infos[0][4])
+    except OSError as e:
+        raise LedgerError(f"cannot listen on {bind}:{port}: {e.strerror or e}") from None
 
 
 def _lang() -> str:
