@@ -57,7 +57,7 @@ class BoardApp(App[int]):
                 with Vertical(id="board-side"):
                     yield ThisHand("", id="this-hand", markup=False)
                     yield LastHandPanel("", id="last-hand", markup=False)
-            yield RunningTotalsChart(id="board-chart")
+                    yield RunningTotalsChart(id="board-chart")
 
     def on_mount(self) -> None:
         self.poll()

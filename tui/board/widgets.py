@@ -29,6 +29,7 @@ class SeatCard(Vertical):
         yield Static("", classes="who", markup=False)
         yield Digits("0", classes="big")
         yield Static("", classes="points", markup=False)
+        yield Static("", classes="money", markup=False)
 
     def show(self, v: BoardView, lang: str) -> None:
         seat = self.seat
@@ -46,10 +47,10 @@ class SeatCard(Vertical):
         total = v.totals[seat]
         points = f"{total:+d}" if total else "0"
         self.query_one(Digits).update(points)
-        line = Text(points, style="bold", justify="center")
-        if v.stake != 1:  # at a stake of 1 the money is the points
-            line.append(f" · {v.money[seat]}", style="not bold")
-        self.query_one(".points", Static).update(line)
+        self.query_one(".points", Static).update(Text(points, style="bold", justify="center"))
+        money = self.query_one(".money", Static)
+        money.display = v.stake != 1  # at a stake of 1 the money is the points
+        money.update(Text(v.money[seat], justify="center"))
         self.set_class(seat == status.dealer, "dealer")
         self.set_class(seat in status.sealed, "sealed")
         self.set_class(total > 0, "up")
