@@ -2,7 +2,7 @@
 
 ``mjscore serve`` runs one ``mjscore board`` process per browser connection (textual-serve).
 This starts the server on a temporary ledger holding a Nanjing session, connects N viewers
-(default 8) to its websocket the way a browser page does, and watches the terminal output
+(default 8) to its websocket the way a browser page does (a 120×36 page), and watches the output
 each one receives. It reports:
 
 - memory: resident (RSS) and proportional (PSS, shared pages split) size of the server and
@@ -183,7 +183,7 @@ async def bare_anchor(tmp: Path) -> tuple[int, int]:
     proc, port = start_server([sys.executable, "-c", serve, f"{sys.executable} {script}"])
     try:
         async with aiohttp.ClientSession() as s:
-            v = Viewer(f"ws://127.0.0.1:{port}/ws?width=80&height=24")
+            v = Viewer(f"ws://127.0.0.1:{port}/ws?width=120&height=36")
             v.watch("bare 12345")
             task = asyncio.create_task(v.run(s))
             await wait_all([v], "bare 12345")
@@ -213,7 +213,7 @@ async def main(n: int) -> None:
     )
     try:
         async with aiohttp.ClientSession() as s:
-            viewers = [Viewer(f"ws://127.0.0.1:{port}/ws?width=80&height=24") for _ in range(n)]
+            viewers = [Viewer(f"ws://127.0.0.1:{port}/ws?width=120&height=36") for _ in range(n)]
             with Ledger.open(db) as led:
                 first = led.session_info(sid).totals
             opened = time.monotonic()

@@ -28,7 +28,6 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
     "--remote-debugging-port=0",
-    "--window-size=1200,900",
 ]
 
 ARTIFACTS = Path(os.environ.get("MJSCORE_TEST_ARTIFACTS", Path(__file__).parents[2] / "artifacts"))
@@ -45,7 +44,7 @@ def chromium_path() -> str | None:
 class Browser:
     """One headless Chromium with a fresh profile, and its one page."""
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(self, profile: Path, size: tuple[int, int] = (1200, 900)) -> None:
         exe = chromium_path()
         if exe is None:
             raise RuntimeError(
@@ -54,7 +53,13 @@ class Browser:
             )
         self.profile = profile
         self.proc = subprocess.Popen(
-            [exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "about:blank"],
+            [
+                exe,
+                *CHROMIUM_FLAGS,
+                f"--window-size={size[0]},{size[1]}",
+                f"--user-data-dir={profile}",
+                "about:blank",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             start_new_session=True,

@@ -166,7 +166,17 @@ def make_server(
         async def on_startup(self, app: web.Application) -> None:
             pass  # the address was printed before the server started
 
-    return BoardServer(board_command, host=host, port=port, title="mjscore", public_url=url)
+    from pathlib import Path
+
+    return BoardServer(
+        board_command,
+        host=host,
+        port=port,
+        title="mjscore",
+        public_url=url,
+        # this package's page: sized for phones, no web font to fetch
+        templates_path=Path(__file__).parent / "templates",
+    )
 
 
 def run_serve(

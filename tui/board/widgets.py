@@ -18,18 +18,42 @@ COMPASS = ("bottom", "right", "top", "left")
 
 
 class SeatCard(Vertical):
-    """One player: seat and name, seat wind and dealer, the total in large digits (not on a
-    narrow screen) and as a line with the money at the stake."""
+    """One player: seat and name, seat wind and dealer, the total in large digits and as a
+    line of text with the money at the stake.
+
+    Where the card is too narrow for the digits (3 cells a character: a phone's side seats
+    with a long total) the total is a bold line instead; on a narrow screen the money has a
+    line of its own."""
 
     def __init__(self, seat: int) -> None:
         super().__init__(id=f"card-{seat}", classes=f"card {COMPASS[seat]}")
         self.seat = seat
+        self.points = "0"
+        self.money = ""
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="who", markup=False)
         yield Digits("0", classes="big")
         yield Static("", classes="points", markup=False)
         yield Static("", classes="money", markup=False)
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        width = self.content_size.width
+        digits = 3 * len(self.points) <= width
+        line = Text(self.points, style="bold", justify="center")
+        alone = not self.money or width < len(self.points) + len(self.money) + 3
+        if not alone:
+            line.append(f" · {self.money}", style="not bold")
+        self.query_one(Digits).display = digits
+        points = self.query_one(".points", Static)
+        points.update(line)
+        points.display = not digits or not alone or not self.money
+        money = self.query_one(".money", Static)
+        money.update(Text(self.money, justify="center"))
+        money.display = alone and bool(self.money)
 
     def show(self, v: BoardView, lang: str) -> None:
         seat = self.seat
@@ -45,12 +69,10 @@ class SeatCard(Vertical):
             who.append(" ✕", style="bold")
         self.query_one(".who", Static).update(who)
         total = v.totals[seat]
-        points = f"{total:+d}" if total else "0"
-        self.query_one(Digits).update(points)
-        self.query_one(".points", Static).update(Text(points, style="bold", justify="center"))
-        money = self.query_one(".money", Static)
-        money.display = v.stake != 1  # at a stake of 1 the money is the points
-        money.update(Text(v.money[seat], justify="center"))
+        self.points = f"{total:+d}" if total else "0"
+        self.money = v.money[seat] if v.stake != 1 else ""  # at a stake of 1 it is the points
+        self.query_one(Digits).update(self.points)
+        self.fit()
         self.set_class(seat == status.dealer, "dealer")
         self.set_class(seat in status.sealed, "sealed")
         self.set_class(total > 0, "up")
