@@ -30,6 +30,9 @@ def test_default_bind_is_loopback_only(db):
     assert addrs and all(a.startswith("127.") or a == "::1" for a in addrs), addrs
     assert status == 200
     assert f"ws://127.0.0.1:{s.port}/ws" in page
+    # the page fits a phone's width and fetches nothing from the internet
+    assert 'name="viewport" content="width=device-width' in page
+    assert "googleapis" not in page and "https://" not in page
     assert "--host 0.0.0.0" in s.banner  # how to open it to the table
 
 
