@@ -137,6 +137,9 @@ async def test_a_change_by_another_connection_shows(tmp_path):
             after = writer.session_info(sid).totals
             await wait_until(pilot, lambda: f"{after[3]:+d}" in board_text(app))
             await wait_until(pilot, lambda: app.view.last.number == 3)
+            writer.end_session(sid)
+            await wait_until(pilot, lambda: "session ended" in status_text(app))
+            assert "hand 4" not in status_text(app)  # no hand is being played
             # a new session started elsewhere: the board moves to it
             new = writer.create_session("guobiao", ["W", "X", "Y", "Z"])
             await wait_until(pilot, lambda: app.session_id == new)

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
+from ..errors import user_errors
 from ..widgets.charts import RunningTotalsChart
 from .text import bt
 from .view import BoardView
@@ -22,13 +23,6 @@ from .widgets import Compass, LastHandPanel, ThisHand
 
 POLL_SECONDS = 0.25
 """How often the ledger's data version is asked for (a change shows within this, plus a read)."""
-
-
-def user_errors() -> tuple[type[BaseException], ...]:
-    from mjscore.db.errors import LedgerError
-    from mjscore.engine.errors import MjError
-
-    return (MjError, LedgerError)
 
 
 class BoardApp(App[int]):

@@ -93,9 +93,4 @@ def money_texts(totals: Sequence[int], stake: Decimal) -> tuple[str, str, str, s
 
 def table_status(variant: Any, state: TableState, rules: Any, events: Sequence[Any]) -> TableStatus:
     """The variant's declared status of the hand being played."""
-    data = getattr(variant, "data", None)
-    if data is None:  # a variant that declares no status yet: the dealer and the hand
-        from mjscore.engine.declare import plain_status
-
-        return plain_status(state, rules, tuple(events))
-    return data.status(state, rules, tuple(events))
+    return variant.table_status(state, rules, tuple(events))

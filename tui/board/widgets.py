@@ -98,11 +98,12 @@ class Compass(Grid):
             card.show(v, lang)
         t = Text(justify="center")
         t.append(variant_term(v.variant.id).name(lang), style="bold")
-        t.append("\n" + bt("hand", lang, n=v.hand_number))
-        for mark in v.status.marks:
-            t.append("\n" + mark.text(lang), style="bold reverse" if mark.strong else "bold")
-        if v.ended:
+        if v.ended:  # no hand is being played: no hand number, no status of a next hand
             t.append("\n" + bt("ended", lang), style="bold")
+        else:
+            t.append("\n" + bt("hand", lang, n=v.hand_number))
+            for mark in v.status.marks:
+                t.append("\n" + mark.text(lang), style="bold reverse" if mark.strong else "bold")
         self.query_one("#board-status", Static).update(t)
 
 
@@ -111,6 +112,10 @@ class ThisHand(Static):
 
     def show(self, v: BoardView, lang: str) -> None:
         t = Text()
+        if v.ended:
+            t.append(bt("ended", lang), style="bold")
+            self.update(t)
+            return
         t.append(f"{bt('this_hand', lang)} · {bt('hand', lang, n=v.hand_number)}\n", style="bold")
         if not v.events:
             t.append(bt("no_events", lang), style="dim")
