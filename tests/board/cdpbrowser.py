@@ -28,6 +28,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--no-first-run",
     "--remote-debugging-port=0",
+    # the tests reach 127.0.0.0/8 only: every host name but that one resolves to nothing
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 
 ARTIFACTS = Path(os.environ.get("MJSCORE_TEST_ARTIFACTS", Path(__file__).parents[2] / "artifacts"))
