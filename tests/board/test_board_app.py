@@ -99,6 +99,8 @@ async def test_nanning_sealed_player_is_marked():
         await pilot.pause()
         assert pilot.app.view.status.sealed == (1,)  # RULES §1: three melds from seat 1
         assert pilot.app.query_one("#card-1", SeatCard).has_class("sealed")
+        this_text = str(pilot.app.query_one("#this-hand", Static).render())
+        assert "✕ 小芳: may not win this hand" in this_text
 
 
 @run
@@ -109,7 +111,7 @@ async def test_guobiao_prevailing_wind_and_game():
         await pilot.pause()
         status = pilot.app.view.status
         assert status.prevailing_wind == "S" and status.game == 1  # RULES §3: hand 5
-        assert "南风圈" in status_text(pilot.app)
+        assert "南风圈" in status_text(pilot.app) and "第1局" in status_text(pilot.app)
 
 
 @run

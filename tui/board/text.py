@@ -6,6 +6,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "title": ("mjscore 记分牌", "mjscore board"),
     "session": ("第{n}场", "session {n}"),
     "hand": ("第{n}盘", "hand {n}"),
+    "game": ("第{n}局", "game {n}"),
+    "sealed": ("✕ {names} 本盘不能胡", "✕ {names}: may not win this hand"),
     "ended": ("本场已结束", "session ended"),
     "this_hand": ("本盘", "This hand"),
     "no_events": ("还没有事件", "nothing yet"),

@@ -88,7 +88,7 @@ def money_texts(totals: Sequence[int], stake: Decimal) -> tuple[str, str, str, s
 
     amounts = settle_money(list(totals), stake).amounts
     n = 2 if places(stake) else 0  # the settle-up rounds to the cent
-    return tuple(format_money(a, n, sign=True) for a in amounts)  # type: ignore[return-value]
+    return tuple(format_money(a, n, sign=a != 0) for a in amounts)  # type: ignore[return-value]
 
 
 def table_status(variant: Any, state: TableState, rules: Any, events: Sequence[Any]) -> TableStatus:

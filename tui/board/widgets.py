@@ -102,6 +102,8 @@ class Compass(Grid):
             t.append("\n" + bt("ended", lang), style="bold")
         else:
             t.append("\n" + bt("hand", lang, n=v.hand_number))
+            if v.status.game is not None:
+                t.append(" · " + bt("game", lang, n=v.status.game))
             for mark in v.status.marks:
                 t.append("\n" + mark.text(lang), style="bold reverse" if mark.strong else "bold")
         self.query_one("#board-status", Static).update(t)
@@ -121,6 +123,9 @@ class ThisHand(Static):
             t.append(bt("no_events", lang), style="dim")
         for i, ev in enumerate(v.events, 1):
             t.append(f"{i}. {describe_event(ev, v.names, v.variant, lang)}\n")
+        if v.status.sealed:
+            who = " ".join(short(v.names[seat], 8) for seat in v.status.sealed)
+            t.append(bt("sealed", lang, names=who) + "\n", style="bold")
         paid = v.status.paid
         if paid and any(paid):
             t.append(f"{bt('paid_now', lang)}: ", style="bold")
