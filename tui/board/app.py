@@ -16,10 +16,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ..errors import user_errors
-from ..widgets.charts import RunningTotalsChart
+from .chart import BoardChart
 from .text import bt
 from .view import BoardView
-from .widgets import Compass, LastHandPanel, ThisHand
+from .widgets import Compass, LastHandPanel, ThisHand, put
 
 POLL_SECONDS = 0.25
 """How often the ledger's data version is asked for (a change shows within this, plus a read)."""
@@ -51,7 +51,7 @@ class BoardApp(App[int]):
                 with Vertical(id="board-side"):
                     yield ThisHand("", id="this-hand", markup=False)
                     yield LastHandPanel("", id="last-hand", markup=False)
-                    yield RunningTotalsChart(id="board-chart")
+                    yield BoardChart(id="board-chart")
 
     def on_mount(self) -> None:
         self.poll()
@@ -82,7 +82,7 @@ class BoardApp(App[int]):
         self.show(view)
 
     def show_problem(self, text: str) -> None:
-        self.query_one("#board-title", Static).update(f"{bt('title', self.lang)} · {text}")
+        put(self.query_one("#board-title", Static), f"{bt('title', self.lang)} · {text}")
 
     def show(self, v: BoardView | None) -> None:
         lang = self.lang
@@ -90,7 +90,7 @@ class BoardApp(App[int]):
         title = bt("title", lang)
         if v is not None:
             title += f" · {bt('session', lang, n=v.session_id)}"
-        self.query_one("#board-title", Static).update(f"{title} · {bt('read_only', lang)}")
+        put(self.query_one("#board-title", Static), f"{title} · {bt('read_only', lang)}")
         if v is None:
             return
         self.query_one(Compass).show(v, lang)
@@ -102,7 +102,7 @@ class BoardApp(App[int]):
             self.call_after_refresh(self.show_chart, v)
 
     def show_chart(self, v: BoardView) -> None:
-        self.query_one(RunningTotalsChart).show_series(
+        self.query_one(BoardChart).show_series(
             v.names,
             v.series,
             xlabels=[str(i) for i in range(len(v.series))],

@@ -13,6 +13,15 @@ from ..widgets.describe import describe_event, payment_line, short
 from .text import bt
 from .view import BoardView
 
+
+def put(widget: Static, content: Text | str) -> None:
+    """Show ``content`` in ``widget`` unless it already shows exactly that: an update lays the
+    screen out again, and most of the board stays the same from one change to the next."""
+    if getattr(widget, "_shown", None) != content:
+        widget._shown = content  # type: ignore[attr-defined]
+        widget.update(content)
+
+
 # seat 0 at the bottom, the next seat (下家) on the right: bottom, right, top, left
 COMPASS = ("bottom", "right", "top", "left")
 
@@ -49,10 +58,10 @@ class SeatCard(Vertical):
             line.append(f" · {self.money}", style="not bold")
         self.query_one(Digits).display = digits
         points = self.query_one(".points", Static)
-        points.update(line)
+        put(points, line)
         points.display = not digits or not alone or not self.money
         money = self.query_one(".money", Static)
-        money.update(Text(self.money, justify="center"))
+        put(money, Text(self.money, justify="center"))
         money.display = alone and bool(self.money)
 
     def show(self, v: BoardView, lang: str) -> None:
@@ -67,11 +76,13 @@ class SeatCard(Vertical):
             who.append(f" {DEALER.zh if lang == 'zh' else DEALER.en}", style="bold reverse")
         if seat in status.sealed:
             who.append(" ✕", style="bold")
-        self.query_one(".who", Static).update(who)
+        put(self.query_one(".who", Static), who)
         total = v.totals[seat]
         self.points = f"{total:+d}" if total else "0"
         self.money = v.money[seat] if v.stake != 1 else ""  # at a stake of 1 it is the points
-        self.query_one(Digits).update(self.points)
+        digits = self.query_one(Digits)
+        if digits.value != self.points:
+            digits.update(self.points)
         self.fit()
         self.set_class(seat == status.dealer, "dealer")
         self.set_class(seat in status.sealed, "sealed")
@@ -106,7 +117,7 @@ class Compass(Grid):
                 t.append(" · " + bt("game", lang, n=v.status.game))
             for mark in v.status.marks:
                 t.append("\n" + mark.text(lang), style="bold reverse" if mark.strong else "bold")
-        self.query_one("#board-status", Static).update(t)
+        put(self.query_one("#board-status", Static), t)
 
 
 class ThisHand(Static):
@@ -116,7 +127,7 @@ class ThisHand(Static):
         t = Text()
         if v.ended:
             t.append(bt("ended", lang), style="bold")
-            self.update(t)
+            put(self, t)
             return
         t.append(f"{bt('this_hand', lang)} · {bt('hand', lang, n=v.hand_number)}\n", style="bold")
         if not v.events:
@@ -133,7 +144,7 @@ class ThisHand(Static):
                 "  ".join(f"{short(n, 8)} {p:+d}" for n, p in zip(v.names, paid, strict=True) if p)
             )
         t.rstrip()
-        self.update(t)
+        put(self, t)
 
 
 class LastHandPanel(Static):
@@ -145,7 +156,7 @@ class LastHandPanel(Static):
         if last is None:
             t.append(bt("last_hand", lang) + "\n", style="bold")
             t.append(bt("no_hand_yet", lang), style="dim")
-            self.update(t)
+            put(self, t)
             return
         t.append(f"{bt('last_hand', lang)} · {bt('hand', lang, n=last.number)}\n", style="bold")
         if last.summary:
@@ -158,4 +169,4 @@ class LastHandPanel(Static):
         for p in last.payments:
             t.append(payment_line(p, v.names, 8) + "\n")
         t.rstrip()
-        self.update(t)
+        put(self, t)
