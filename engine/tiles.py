@@ -354,7 +354,13 @@ def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) ->
             if claim is not None and claim >= 5:
                 raise _err(comma + 2, "a chow's number says which tile was claimed: 1, 2 or 3")
             return Meld("chow", st if is_run else tiles, 1 if claim is None else claim)
-    raise _err(pos, f"[{format_tiles(tiles)}] is not a pung, kong or chow")
+    note = (
+        # RULES §4: a jing used to claim a discard counts only as itself in that meld
+        " (a 精 in a claimed meld counts only as itself: 用精吃、碰、杠只能作为本身牌张)"
+        if honour_chows
+        else ""
+    )
+    raise _err(pos, f"[{format_tiles(tiles)}] is not a pung, kong or chow{note}")
 
 
 def _parse_context(s: str, start: int) -> Context:

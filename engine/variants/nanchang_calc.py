@@ -23,6 +23,7 @@ from .nanchang_score import (
     CLEAN_BONUS,
     bonus_payers,
     payer_factors,
+    taken_jing,
 )
 from .nanchang_wild import count_jing, jing_pair
 
@@ -103,6 +104,8 @@ def calc(
     lines = [
         f"精 正{_zh(z)} 副{_zh(fu)}  手中 正精×{held[0]} 副精×{held[1]}  座位 {WIND_ZH[ctx.seat]}{'（庄）' if winner == dealer else ''}"
     ]
+    refused: list[dict[str, Any]] = []  # discard scenarios the taken jing makes no win
+    errors: list[MjError] = []
     for key, label, d in scenarios:
         f = WinFacts(
             self_drawn=d is None,
@@ -115,7 +118,21 @@ def calc(
         try:
             val = value_win(win, tiles, jf, f, "hand")
         except MjError as e:
-            raise MjError(e.code, e.message) from None
+            taken = taken_jing(tiles, zheng, self_drawn=d is None)
+            if taken is None or e.code != ErrorCode.NOT_A_WIN:
+                raise MjError(e.code, e.message) from None
+            # RULES §4: the jing won on counts only as itself; the self-draw may still win
+            refused.append(
+                {
+                    "key": key,
+                    "label": label,
+                    "from": SEATS[d],  # type: ignore[index]
+                    "reason": f"{_zh(taken)} ({taken}) 别人打出的精只能作为本张 (a 精 taken from "
+                    "another player counts only as itself): not a win",
+                }
+            )
+            errors.append(MjError(e.code, e.message))
+            continue
         factors = payer_factors(
             winner,
             d,
@@ -164,6 +181,13 @@ def calc(
             lines.append(
                 f"    {WIND_ZH[p['seat']]}家{'（庄）' if p['dealer'] else ''} pays {p['amount']}{bonus_txt} = {p['total']}  ({base}×{val.m}{desc})"
             )
+    out["not_a_win"] = refused
+    for r in refused:
+        lines.append(f"{r['label']}: {r['reason']}")
+    said_discard = tiles.context is not None and not ctx.self_drawn
+    on_discard = [s for s in out["scenarios"] if s["from"] is not None]
+    if errors and (not out["scenarios"] or (said_discard and not on_discard)):
+        raise errors[0]  # the hand as its context says it was won is not a win
     by_key = {s["key"]: s for s in out["scenarios"]}
     out["self_draw"] = by_key.get("self_draw")
     out["discard"] = [s for s in out["scenarios"] if s["from"] is not None]

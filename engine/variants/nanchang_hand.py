@@ -19,9 +19,10 @@ from .nanchang_score import (
     best,
     ordered,
     readings,
+    taken_jing,
     value_reading,
 )
-from .nanchang_wild import jing_pair
+from .nanchang_wild import analyse, jing_pair
 
 NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
 LAN_SHAPES = ("thirteen_lan", "seven_star_lan")
@@ -341,6 +342,20 @@ def value_win(
             f"{where}.hand",
         )
     rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
+    taken = taken_jing(tiles, jf.zheng, self_drawn=f.self_drawn)
+    if not rs and taken is not None and analyse(tiles.closed, len(tiles.melds), jf.pair).complete:  # type: ignore[arg-type]
+        how = (
+            f"robbed from seat {win.from_}'s kong"
+            if f.robbed
+            else f"won on seat {win.from_}'s discard"
+        )
+        raise MjError(
+            ErrorCode.NOT_A_WIN,
+            f"{format_hand(tiles)} is not a winning hand: the {_zh(taken)} ({taken}) {how} is a 精 "
+            "taken from another player and counts only as itself (别人打出的精只能作为本张); "
+            "the hand wins only with it as wild",
+            where=f"{where}.hand",
+        )
     if not rs:
         raise MjError(
             ErrorCode.NOT_A_WIN,

@@ -152,14 +152,23 @@ class Reading:
     jing_single: bool
 
 
+def taken_jing(tiles: HandTiles, zheng: str, *, self_drawn: bool) -> str | None:
+    """The winning tile when it is a jing taken from another player (won on a discard or a
+    robbed kong): it counts only as itself (RULES.md §4 "only the jing a player drew")."""
+    t = tiles.win_tile
+    return t if not self_drawn and t is not None and t in jing_pair(zheng) else None
+
+
 def readings(
     tiles: HandTiles, zheng: str, *, self_drawn: bool, heavenly: bool
 ) -> tuple[Reading, ...]:
-    """Every way the hand wins: its shape, whether it uses no jing as wild, 精吊 or not."""
+    """Every way the hand wins: its shape, whether it uses no jing as wild, 精吊 or not. A
+    winning jing taken from another player counts only as itself."""
     js = jing_pair(zheng)
     closed = tiles.closed
     n_melds = len(tiles.melds)
-    a = analyse(closed, n_melds, js)
+    taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
+    a = analyse(closed, n_melds, js, () if taken is None else (taken,))
     out = [Reading(s, False, False) for s in a.wild] + [Reading(s, True, False) for s in a.clean]
     if heavenly:
         drawn: Sequence[str] = closed

@@ -4,7 +4,9 @@ which it makes without using any jing as wild (德国).
 Tiles of the two jing kinds (正精, 副精) are wild. A jing "used as itself" is the same as a
 wild standing for its own kind, so the wild analysis treats every jing copy as a wildcard and
 the clean analysis (德国) treats every tile as itself. A wildcard may stand for any tile, even a
-fifth copy (the table never checks what a wild "is").
+fifth copy (the table never checks what a wild "is"). Only the jing a player drew are wild: a
+jing taken from another player (the discard won on, the tile of a robbed kong) is passed as
+``fixed`` and counts only as itself (RULES.md §4); claimed melds are sets of real tiles anyway.
 
 Shapes (RULES.md §4):
 - ``standard``: the closed tiles form sets and one pair (melds already made count as sets);
@@ -196,18 +198,32 @@ class Analysis:
         return bool(self.wild)
 
 
-def split_wild(closed: Sequence[str], jing: Iterable[str]) -> tuple[list[int], int, list[int]]:
-    """(counts of the non-jing tiles, number of jing tiles, honour kinds among the jing held)."""
+def split_wild(
+    closed: Sequence[str], jing: Iterable[str], fixed: Iterable[str] = ()
+) -> tuple[list[int], int, list[int]]:
+    """(counts of the real tiles, number of wild jing, honour kinds among the wild jing that
+    no real tile already gives). ``fixed``: tiles of ``closed`` that count only as themselves
+    (one copy each: a jing taken from another player), real tiles even when they are jing."""
     js = set(jing)
     real = [t for t in closed if t not in js]
     held = [t for t in closed if t in js]
-    honours = sorted({_INDEX[t] for t in held if t in HONOURS})
-    return _counts(real), len(held), honours
+    for t in fixed:
+        if t in held:
+            held.remove(t)
+            real.append(t)
+    counts = _counts(real)
+    honours = sorted(
+        {_INDEX[t] for t in held if t in HONOURS} - {i for i in range(27, 34) if counts[i]}
+    )
+    return counts, len(held), honours
 
 
-def shapes(closed: Sequence[str], n_melds: int, jing: Iterable[str] = ()) -> frozenset[str]:
-    """Shapes made by ``closed`` with the given jing kinds as wildcards (empty: none wild)."""
-    counts, w, wild_honours = split_wild(closed, jing)
+def shapes(
+    closed: Sequence[str], n_melds: int, jing: Iterable[str] = (), fixed: Iterable[str] = ()
+) -> frozenset[str]:
+    """Shapes made by ``closed`` with the given jing kinds as wildcards (empty: none wild),
+    except the ``fixed`` copies, which count only as themselves."""
+    counts, w, wild_honours = split_wild(closed, jing, fixed)
     out = set()
     if sets_and_pair(counts, w):
         out.add("standard")
@@ -221,10 +237,14 @@ def shapes(closed: Sequence[str], n_melds: int, jing: Iterable[str] = ()) -> fro
     return frozenset(out)
 
 
-def analyse(closed: Sequence[str], n_melds: int, jing: Iterable[str]) -> Analysis:
+def analyse(
+    closed: Sequence[str], n_melds: int, jing: Iterable[str], fixed: Iterable[str] = ()
+) -> Analysis:
+    """The shapes of ``closed``; ``fixed`` are the jing copies taken from another player (the
+    discard won on, a robbed kong's tile), which count only as themselves."""
     js = tuple(jing)
     return Analysis(
-        wild=shapes(closed, n_melds, js),
+        wild=shapes(closed, n_melds, js, tuple(fixed)),
         clean=shapes(closed, n_melds, ()),
         jing_held=sum(1 for t in closed if t in js),
     )

@@ -84,16 +84,18 @@ def test_rules_corrected_384():
 
 # ---------------------------------------------------------------- multipliers (胡分)
 # Winner seat 1, dealer seat 0 unless said. M is the product; ids the multipliers found.
+# A wild jing is one the winner drew, never the tile won on a discard (RULES §4: "a jing
+# taken from another player — the discard won on … — counts only as itself").
 MULT = [
     pytest.param(
-        win(1, 2, "1155m2288p33sEE9sC"),
+        win(1, 2, "1155m2288p33sEEC9s"),
         "C",
         2,
         ["seven_pairs"],
         id="七对 ×2 (胡牌牌型均为对子; wild 中 pairs the 9s)",
     ),
     pytest.param(
-        win(1, 2, "147m258p36sESWNC5m"),
+        win(1, 2, "147m258p36s5mESWNC"),
         "5m",
         2,
         ["thirteen_lan"],
@@ -107,7 +109,7 @@ MULT = [
         id="十三烂 ×2 × 德国 ×2 (holds no jing)",
     ),
     pytest.param(
-        win(1, 2, "14m258p3sESWNCFP5m"),
+        win(1, 2, "14m258p3s5mESWNCFP"),
         "5m",
         4,
         ["seven_star_lan"],
@@ -299,8 +301,10 @@ def test_clean_bonus_payers(ev, pays):
 
 
 def test_base_multiplies_hu_score():
-    """RULES: "Each other player j pays base·M·f_j·d_j"; 七对 wild, discard by 2, dealer 0, base 3."""
-    res = settle([jing("C"), win(1, 2, "1155m2288p33sEE9sC")], {"base": 3})
+    """RULES: "Each other player j pays base·M·f_j·d_j"; 七对 wild, discard by 2, dealer 0, base 3.
+    The wild 中 is held, the 9s won on (RULES §4: a jing "taken from another player — the
+    discard won on … — counts only as itself")."""
+    res = settle([jing("C"), win(1, 2, "1155m2288p33sEEC9s")], {"base": 3})
     assert {j: paid(res, j, 1, "胡分") for j in (0, 2, 3)} == {
         0: 3 * 2 * 1 * 2,
         2: 3 * 2 * 2 * 1,

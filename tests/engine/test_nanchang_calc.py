@@ -91,8 +91,12 @@ def test_calc_errors_one_line(args, fragment):
     [
         ("14m258p3sESWNCFP7s|EW1000", "5m"),
         ("123m456p789sEEE5m9p|EN1000", "5m"),
-        ("1155m2288p33sEE9sC|EE0000", "C"),
+        # the wild 中 held, the 9s won on: a 中 won on a discard would count only as itself
+        # (RULES §4 "a jing taken from another player … counts only as itself")
+        ("1155m2288p33sEEC9s|EE0000", "C"),
         ("[ESW,1]123m456p789s5m5p|ES0000", "5m"),
+        # the 5m won on is itself (a pair): 德国 on every discard, 德国 精吊 on the self-draw
+        ("123m456p789sEEE5m5m|ES0000", "5m"),
     ],
 )
 def test_calc_agrees_with_settlement(capsys, hand, zheng):
@@ -116,3 +120,18 @@ def test_calc_agrees_with_settlement(capsys, hand, zheng):
         for p in res.payments:
             got["ESWN"[p.payer]] = got.get("ESWN"[p.payer], 0) + p.amount
         assert got == {p["seat"]: p["total"] for p in sc["payments"]}, sc["key"]
+
+
+def test_calc_taken_jing_is_only_itself(capsys):
+    """RULES §4: "正精 and 副精 are wild in winning hands …, but only the jing a player drew: a
+    jing taken from another player — the discard won on … — counts only as itself". 东 + 5m
+    is a pair only with the 5m wild: calc values the self-draw and says why no discard wins."""
+    out = calc_json(capsys, "123p456p789s234mE5m", "--jing", "5m")
+    assert [s["key"] for s in out["scenarios"]] == ["self_draw"] and out["discard"] == []
+    assert [r["key"] for r in out["not_a_win"]] == ["discard_S", "discard_W", "discard_N"]
+    assert all("别人打出的精只能作为本张" in r["reason"] for r in out["not_a_win"])
+    assert out["product"] == 1  # 平胡, the 5m drawn and wild
+    # the context says it was won on a discard: that win does not exist, refused in one line
+    assert main(["calc", "nanchang", "123p456p789s234mE5m|EE0000", "--jing", "5m"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "counts only as itself" in err and "别人打出的精只能作为本张" in err

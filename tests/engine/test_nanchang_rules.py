@@ -54,7 +54,10 @@ def refused(
 # "正精 = that tile, 副精 = the next one (suits wrap 9→1; 东→南→西→北→东; 中→发→白→中).
 #  正精 and 副精 are wild in winning hands"
 WRAP = [
-    # (正精, hand, wins): each hand needs exactly one wildcard, the tile named in the id
+    # (正精, hand, wins): each hand needs exactly one wildcard, the tile named in the id, held
+    # in hand: the tile won on a discard would count only as itself (§4 "only the jing a
+    # player drew: a jing taken from another player — the discard won on … — counts only as
+    # itself")
     pytest.param(
         "9s",
         "123m456p789sEEE1s5p",
@@ -70,19 +73,19 @@ WRAP = [
     ),
     pytest.param(
         "N",
-        "123m456p789s1s1sSSE",
+        "123m456p789s1sESS1s",
         True,
         id="§4 '东→南→西→北→东': 正精 北 makes 东 (副精) wild: SS+东 pung",
     ),
-    pytest.param("W", "123m456p789s1s1sSSE", False, id="§4 正精 西: 副精 北, 东 not wild"),
+    pytest.param("W", "123m456p789s1sESS1s", False, id="§4 正精 西: 副精 北, 东 not wild"),
     pytest.param(
         "P",
-        "123m456p789s1s1sFFC",
+        "123m456p789s1sCFF1s",
         True,
         id="§4 '中→发→白→中': 正精 白 makes 中 (副精) wild: FF+中 pung",
     ),
     pytest.param(
-        "S", "123m456p789s1s1sFFC", False, id="§4 正精 南 (副精 西): 中 not wild, FF中 no set"
+        "S", "123m456p789s1sCFF1s", False, id="§4 正精 南 (副精 西): 中 not wild, FF中 no set"
     ),
 ]
 
@@ -383,7 +386,9 @@ def test_clean_bonus(ev, pre, payers):
 
 
 MULT = [
-    # (正精, event, M, ids) winner seat 1 unless heavenly; dealer seat 0
+    # (正精, event, M, ids) winner seat 1 unless heavenly; dealer seat 0. A wild jing is held,
+    # never the tile won on a discard (§4: "a jing taken from another player … counts only as
+    # itself")
     pytest.param(
         "5m",
         win(1, 2, "147m258p369sESWNC"),
@@ -400,14 +405,14 @@ MULT = [
     ),
     pytest.param(
         "5m",
-        win(1, 2, "14m258p369sESWNC5m"),
+        win(1, 2, "14m258p369s5mESWNC"),
         2,
         ["thirteen_lan"],
         id="§4 十三烂 with a jing filling a gap",
     ),
     pytest.param(
         "5m",
-        win(1, 2, "147m258p369sESWN5m"),
+        win(1, 2, "147m258p369s5mESWN"),
         2,
         ["thirteen_lan"],
         id="§4 十三烂: a jing may stand for a missing honour (only 七星 forbids)",
@@ -421,7 +426,7 @@ MULT = [
     ),
     pytest.param(
         "5m",
-        win(1, 2, "14m258p36sESWNCF5m"),
+        win(1, 2, "14m258p36s5mESWNCF"),
         2,
         ["thirteen_lan"],
         id="§4 七星 '(jing may not stand in for the honours)': 白 missing, the jing makes 十三烂 only",
@@ -808,8 +813,9 @@ def test_other_flags_refused(flag):
 # ================================================================ readings the previous engineer doubted
 def test_wild_may_be_a_fifth_copy():
     """reading: four 1m (not a kong) + the 正精 5m as a fifth 1m (pair 11m + 111m). RULES sets no
-    limit on what a wild stands for (seed: 上精有万能牌功能); only real tiles are four of a kind."""
-    res = settle([jing("5m"), win(1, 2, "1111m456p789sEEE5m")])
+    limit on what a wild stands for (seed: 上精有万能牌功能); only real tiles are four of a kind.
+    The 5m is held and the 东 won on (§4: a jing "taken from another player" is only itself)."""
+    res = settle([jing("5m"), win(1, 2, "1111m456p789s5mEEE")])
     assert res.wins[0].value == 1 and res.details["win"]["clean"] is False
 
 

@@ -86,11 +86,18 @@ def plain_lan(tiles: list[str]) -> bool:
     return True
 
 
-def brute(closed: list[str], n_melds: int, zheng: str) -> tuple[set[str], set[str]]:
-    """(shapes with wild, shapes clean) by substituting every jing copy by every tile kind."""
+def brute(
+    closed: list[str], n_melds: int, zheng: str, fixed: tuple[str, ...] = ()
+) -> tuple[set[str], set[str]]:
+    """(shapes with wild, shapes clean) by substituting every jing copy by every tile kind,
+    except the ``fixed`` copies (a jing taken from another player), which stay themselves."""
     js = set(jing_pair(zheng))
     real = [t for t in closed if t not in js]
     held = [t for t in closed if t in js]
+    for t in fixed:
+        if t in held:
+            held.remove(t)
+            real.append(t)
     clean = set()
     if plain_standard(closed):
         clean.add("standard")
@@ -204,6 +211,25 @@ def test_wild_analysis_matches_brute_force_three_jing(h):
     wild, clean = brute(tiles, n_melds, zheng)
     assert set(a.wild) == wild, (tiles, zheng)
     assert set(a.clean) == clean, (tiles, zheng)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+@given(jing_hands(max_jing=3))
+def test_taken_jing_counts_only_as_itself(h):
+    """RULES §4: "only the jing a player drew: a jing taken from another player — the discard
+    won on, the tile of a robbed kong … — counts only as itself". The last tile is the one
+    taken: the analysis keeps it real, and agrees with substituting only the other jing."""
+    tiles, n_melds, zheng = h
+    taken = (tiles[-1],)
+    a = analyse(tiles, n_melds, jing_pair(zheng), taken)
+    wild, clean = brute(tiles, n_melds, zheng, taken)
+    assert set(a.wild) == wild, (tiles, zheng)
+    assert set(a.clean) == clean, (tiles, zheng)
+    assert set(a.clean) <= set(a.wild) <= set(analyse(tiles, n_melds, jing_pair(zheng)).wild)
 
 
 def brute_jing_single(closed: list[str], n_melds: int, zheng: str, drawn: str) -> bool:
@@ -402,13 +428,15 @@ SHAPE_FACTOR = {"standard": 1, "seven_pairs": 2, "thirteen_lan": 2, "seven_star_
 def test_best_reading_matches_brute_force(h, how):
     """RULES §0 "the reading that scores highest for the winner is used": the product M and the
     德国 +5 of the engine's chosen reading equal the best over brute-forced readings
-    (shape × 德国 × 精吊; 精吊 only on a self-draw, any tile of the dealt hand for 天胡)."""
+    (shape × 德国 × 精吊; 精吊 only on a self-draw, any tile of the dealt hand for 天胡).
+    On a discard the winning tile, if a jing, stays itself (RULES §4: "a jing taken from
+    another player — the discard won on … — counts only as itself")."""
     from types import SimpleNamespace
 
     from mjscore.engine.variants.nanchang_score import best, readings, value_reading
 
     tiles, n_melds, zheng = h
-    wild, clean = brute(tiles, n_melds, zheng)
+    wild, clean = brute(tiles, n_melds, zheng, (tiles[-1],) if how == "discard" else ())
     cands = [(SHAPE_FACTOR[s], False) for s in wild] + [(2 * SHAPE_FACTOR[s], True) for s in clean]
     drawn = {"discard": [], "self": [tiles[-1]], "heavenly": sorted(set(tiles))}[how]
     for t in drawn:
