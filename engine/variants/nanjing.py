@@ -89,7 +89,7 @@ def evaluate_win(
     tiles = facts.win_tiles(win, "nanjing", where)
     if tiles is not None:
         check_win_copies(win, tiles, shown, where)
-    hard, known = _hard_flowers(log, win, tiles, where)
+    hard = _hard_flowers(log, win, tiles, where)
     declared = close_patterns(win.patterns or (), f"{where}.patterns")
     if win.concealed is not None:
         if win.concealed is False and "concealed" in declared:
@@ -98,9 +98,7 @@ def evaluate_win(
             )
         if win.concealed and "concealed" not in declared:
             declared.append("concealed")
-    if "no_flowers" in declared and not known:
-        known = True  # 无花果 declared where no flower count is known
-    if win.flower_bloom and known and hard == 0:
+    if win.flower_bloom and hard == 0:
         raise _contra(
             "小杠开 is a win on a flower replacement, but the winner has no flowers"
             + (" (无花果 declared)" if "no_flowers" in declared else ""),
@@ -129,7 +127,7 @@ def evaluate_win(
             val = value_tiles(
                 tiles,
                 hard=hard,
-                hard_known=known,
+                hard_known=True,
                 bonus=bonus,
                 exposed_pung_tiles=exposed,
                 last_closed_declared="last_closed" in declared,
@@ -192,7 +190,7 @@ def evaluate_win(
             soft=soft,
             soft_derived=soft_derived,
             hard=hard,
-            hard_known=known,
+            hard_known=True,
             bonus=bonus,
             where=f"{where}.patterns",
         )
@@ -400,9 +398,10 @@ class Nanjing(Variant[NanjingRules]):
                     f"winner can hold only the robbed tile; the hand holds {n}",
                     where="hand",
                 )
-        hard = tiles.flower_count
-        known = True  # as in a session: no flower section = no hard flowers (RULES §2 "none logged = 0")
-        val = value_tiles(tiles, hard=hard, hard_known=known, bonus=_bonuses(ev))
+        hard = (
+            tiles.flower_count
+        )  # as in a session: no flower section = no hard flowers (RULES §2 "none logged = 0")
+        val = value_tiles(tiles, hard=hard, hard_known=True, bonus=_bonuses(ev))
         h = val.value
         self_only = any(
             flags.get(n) for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly")

@@ -41,10 +41,6 @@ class FlowerLog:
     def empty(cls) -> FlowerLog:
         return cls([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
 
-    @property
-    def any_logged(self) -> bool:
-        return any(self.logged)
-
 
 def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
     """Record one flowers event; return the dragons that just reached four (花杠)."""
@@ -84,10 +80,9 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
     return []
 
 
-def _hard_flowers(
-    log: FlowerLog, win: Win, tiles: HandTiles | None, where: str
-) -> tuple[int, bool]:
-    """The winner's hard-flower count and whether it is known (RULES.md §2 硬花)."""
+def _hard_flowers(log: FlowerLog, win: Win, tiles: HandTiles | None, where: str) -> int:
+    """The winner's hard-flower count (RULES.md §2 硬花): from his flowers events, the hand
+    string's flower section or a declared hard_flowers, which must agree; none = 0."""
     p = win.player
     sources: list[tuple[str, int]] = []
     if log.logged[p]:
@@ -130,15 +125,10 @@ def _hard_flowers(
     if len({n for _, n in sources}) > 1:
         detail = ", ".join(f"{s} {n}" for s, n in sources)
         raise _contra(f"the winner's hard flowers disagree: {detail}", where)
-    if sources:
-        return sources[0][1], True
-    if tiles is not None:
-        # RULES §2: hard flowers are "counted from the player's flowers events of the hand
-        # (none logged = 0)", and "无花果 is derived from a count of 0".
-        return 0, True
-    # declared mode with no flower evidence for the winner: known only when the table is
-    # logging flowers this hand; otherwise 无花果 is declared (RULES §2 "else declared")
-    return 0, log.any_logged
+    # RULES §2: hard flowers are "counted from the player's flowers events of the hand (none
+    # logged = 0)", "for a declared win as for a typed one, whether or not anyone else logged
+    # flowers in the hand", and "无花果 is derived from a count of 0".
+    return sources[0][1] if sources else 0
 
 
 def _soft_from_melds(melds) -> int:

@@ -317,7 +317,11 @@ def test_flower_kong_bloom_needs_a_flower_kong_and_pays_x4():
 
 # ---------------------------------------------------------------- next state
 def test_next_state_dealer_passes_without_trigger():
-    res = settle([{"type": "win", "player": 2, "from": 0, "patterns": ["concealed"]}])
+    # one hard flower declared: with none, 无花果 ("derived from a count of 0", RULES §2
+    # "for a declared win as for a typed one") would be a 比下胡 trigger
+    res = settle(
+        [{"type": "win", "player": 2, "from": 0, "patterns": ["concealed"], "hard_flowers": 1}]
+    )
     assert res.next_state.dealer == 1 and not res.next_state.bixiahu and res.next_state.flags == 0
     assert res.next_state.hand_number == 2
 
@@ -451,10 +455,12 @@ def test_bare_declared_win_refused_on_load():
 
 # ---------------------------------------------------------------- 硬花 and 无花果
 def test_hard_flowers_from_events_and_no_flowers_derived_when_known():
-    # "无花果 ... derived from the hard-flower count whenever it is known, else declared"
+    # "无花果 ... derived from the hard-flower count whenever it is known, else declared";
+    # RULES §2 硬花: "(none logged = 0)" … ""None logged = 0" holds for a declared win as for a
+    # typed one, whether or not anyone else logged flowers in the hand"
     win = {"type": "win", "player": 1, "from": 0, "patterns": ["concealed"]}
-    unknown = settle([win])  # nobody logged flowers: the count is not known, no 无花果
-    assert pays(unknown) == [(0, 1, 20 + 20)]
+    none_logged = settle([win])  # nobody logged flowers: 0 hard flowers, so 无花果
+    assert pays(none_logged) == [(0, 1, 20 + 20 + 40)]
     known_zero = settle(
         [{"type": "flowers", "player": 2, "tiles": "e"}, win]
     )  # the table logs flowers; the winner has none
