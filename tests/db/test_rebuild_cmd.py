@@ -9,18 +9,13 @@ from __future__ import annotations
 
 import json
 
-from conftest import PLAYERS
 from mjscore.db import Ledger
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Draw
-from mjscore.tui.cli import main
-from toy import win
 
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.builders import MARKUP_NAMES as PLAYERS
+from tests.builders import run_main as run
+from tests.db.toy import win
 
 
 def stored_ledger(path) -> tuple[int, int]:

@@ -17,13 +17,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import hand_from_json
 from mjscore.engine.variants import get_variant
 
+from tests.builders import (
+    jing_count_event,
+    jing_event,
+    pung_event,
+    record,
+    run_main,
+    settle_events,
+)
+
 V = get_variant("nanchang")
-JING = {"type": "jing", "indicator": "5m", "lower": "2s", "lower_counts": [[0, 0]] * 4}
+JING = jing_event("5m", "2s")
 
 
 def win(frm: int | None, hand: str, **kw: Any) -> dict[str, Any]:
@@ -31,8 +39,7 @@ def win(frm: int | None, hand: str, **kw: Any) -> dict[str, Any]:
 
 
 def settle(*events: dict[str, Any]):
-    hand = hand_from_json({"events": [JING, *events]}, V)
-    return V.settle_hand(hand, TableState(dealer=0), V.rules({}))
+    return settle_events(V, [JING, *events])
 
 
 def refusal(*events: dict[str, Any]) -> MjError:
@@ -73,19 +80,12 @@ def test_replay_refuses_the_example_in_one_line(tmp_path, capsys):
     """`mjscore replay` of the issue's first example: exit 2, one line naming why."""
     import json
 
-    from mjscore.tui.cli import main
-
-    rec = {
-        "format": 1,
-        "variant": "nanchang",
-        "players": ["A", "B", "C", "D"],
-        "hands": [{"events": [JING, win(2, "123p456p789s234mE5m")]}],
-    }
+    rec = record("nanchang", [[JING, win(2, "123p456p789s234mE5m")]])
     f = tmp_path / "s.json"
     f.write_text(json.dumps(rec), encoding="utf-8")
-    assert main(["replay", str(f)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "counts only as itself" in err
+    code, out, err = run_main(capsys, "replay", str(f))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "counts only as itself" in err
 
 
 # ---------------------------------------------------------------- what stays accepted
@@ -131,13 +131,13 @@ def test_taken_jing_counts_for_the_jing_score():
     are his jing count (one alone would be refused); raw 2·2 = 4, 霸王 ×2 = 8 from each.
     No one else holds jing: 德中德 ×4: seat 0 pays 4·1·2 = 8, seat 2 4·2 = 8, seat 3 4;
     +5 by seat 2."""
-    count = {"type": "jing_count", "counts": [[0, 0], [2, 0], [0, 0], [0, 0]]}
+    count = jing_count_event([[0, 0], [2, 0], [0, 0], [0, 0]])
     res = settle(count, win(2, "123m456p789sEEE5m5m"))
     assert [i.id for i in res.wins[0].items] == ["clean_sweep"]
     assert res.details["award_scores"] == [0, 8, 0, 0]
     # seat 0: −8 胡分 −8 award; seat 2: −8 −5 −8; seat 3: −4 −8
     assert res.deltas == (-16, 49, -21, -12)
-    one = {"type": "jing_count", "counts": [[0, 0], [1, 0], [0, 0], [0, 0]]}
+    one = jing_count_event([[0, 0], [1, 0], [0, 0], [0, 0]])
     with pytest.raises(MjError, match="jing_count gives him"):
         settle(one, win(2, "123m456p789sEEE5m5m"))
 
@@ -157,7 +157,7 @@ def test_melds_claimed_with_a_jing_as_itself():
     the jing score": a chow 345m on the discarded 5m, the rest complete as itself → 德国; the
     5m in the meld is the winner's one 正精: raw 2, 霸王 ×2 = 4 from each.
     Discard by 2: 胡分 seat 0 2·1·2 = 4, seat 2 2·2 = 4, seat 3 2; +5 by seat 2."""
-    count = {"type": "jing_count", "counts": [[0, 0], [1, 0], [0, 0], [0, 0]]}
+    count = jing_count_event([[0, 0], [1, 0], [0, 0], [0, 0]])
     res = settle(count, win(2, "[345m,3]123p456p789sEE"))
     assert [i.id for i in res.wins[0].items] == ["clean_sweep"]
     assert res.details["award_scores"] == [0, 4, 0, 0]
@@ -167,8 +167,8 @@ def test_pung_of_jing_from_hand_counts_as_itself():
     """Seed "可以用精（只能作为本身牌张）吃、碰、杠别人打出的牌": two 5m from hand pung a discarded 5m,
     all three as themselves. The three 正精 count raw 2·3 = 6: 冲关 ×(6 − 3) = 18, 霸王 ×2 = 36
     from each; the standing tiles use no jing → 德中德 (no one else holds any)."""
-    pung = {"type": "pung", "player": 1, "from": 3, "tile": "5m"}
-    count = {"type": "jing_count", "counts": [[0, 0], [3, 0], [0, 0], [0, 0]]}
+    pung = pung_event(1, 3, "5m")
+    count = jing_count_event([[0, 0], [3, 0], [0, 0], [0, 0]])
     res = settle(pung, count, win(2, "[555m,2]123p456p789sEE"))
     assert res.details["award_scores"] == [0, 36, 0, 0]
     assert [i.id for i in res.wins[0].items] == ["clean_sweep"]

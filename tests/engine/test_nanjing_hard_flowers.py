@@ -17,8 +17,10 @@ from __future__ import annotations
 import pytest
 from mjscore.engine.core import TableState, replay
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import hand_from_json, load_session
+from mjscore.engine.record import load_session
 from mjscore.engine.variants import get_variant
+
+from tests.builders import pays, record, settle_events
 
 V = get_variant("nanjing")
 CONCEALED_1_SOFT = {"type": "win", "player": 1, "from": 0, "patterns": ["concealed"]}
@@ -26,17 +28,11 @@ CONCEALED_1_SOFT["soft_flowers"] = 1
 
 
 def settle(*events, state: TableState | None = None):
-    hand = hand_from_json({"events": list(events)}, V)
-    return V.settle_hand(hand, state or TableState(), V.rules({}))
-
-
-def paid(res) -> list[tuple[int, int, int]]:
-    return sorted((p.payer, p.payee, p.amount) for p in res.payments)
+    return settle_events(V, list(events), state)
 
 
 def session(*hands: list[dict]):
-    rec = {"variant": "nanjing", "players": ["a", "b", "c", "d"]}
-    return replay(load_session({**rec, "hands": [{"events": h} for h in hands]}))
+    return replay(load_session(record("nanjing", list(hands), first_dealer=0)))
 
 
 # ---------------------------------------------------------------- the issue's two examples
@@ -45,7 +41,7 @@ def test_declared_win_with_no_flower_logged_is_no_flowers():
     20 + 2·(0 + 1) + 20 (门清) + 40 (无花果) = 82 from the discarder; 无花果 is a big pattern,
     so the next hand is 比下胡."""
     res = settle(CONCEALED_1_SOFT)
-    assert paid(res) == [(0, 1, 82)]
+    assert pays(res) == [(0, 1, 82)]
     assert "无花果" in res.wins[0].summary
     assert res.next_state.bixiahu
 
@@ -69,7 +65,7 @@ def test_the_count_never_depends_on_other_players_events():
     with or without another player's flowers event."""
     alone = settle(CONCEALED_1_SOFT)
     others = settle({"type": "flowers", "player": 3, "tiles": "bC"}, CONCEALED_1_SOFT)
-    assert paid(alone) == paid(others) == [(0, 1, 82)]
+    assert pays(alone) == pays(others) == [(0, 1, 82)]
 
 
 # ---------------------------------------------------------------- unchanged readings
@@ -114,7 +110,7 @@ def test_the_count_never_depends_on_other_players_events():
 def test_one_source_for_every_win(events, h):
     """ "counted from the player's flowers events … or from the flower letters in the winner's
     hand string …; a declared hard_flowers may replace them"."""
-    assert paid(settle(*events)) == [(0, 1, h)]
+    assert pays(settle(*events)) == [(0, 1, h)]
 
 
 def test_declared_count_against_events_refused():
@@ -135,4 +131,4 @@ def test_win_on_a_flower_replacement_needs_a_flower():
         settle(bloom)
     res = settle({**bloom, "hard_flowers": 1})
     # 20 + 2·(1 + 1) + 20 (门清) + 20 (小杠开) = 64 from each
-    assert paid(res) == [(0, 1, 64), (2, 1, 64), (3, 1, 64)]
+    assert pays(res) == [(0, 1, 64), (2, 1, 64), (3, 1, 64)]
