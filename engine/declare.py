@@ -148,13 +148,20 @@ class Flag:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeclaredField:
     """A fact of a win the table may declare instead of typing the tiles (besides the
-    patterns): ``yes`` (a tick, e.g. 门清) or ``number`` (e.g. 软花, 番数)."""
+    patterns): ``yes`` (a tick, e.g. 门清) or ``number`` (e.g. 软花, 番数).
+
+    ``with_tiles``: it may be given with a tile string too (a count the tiles do not show,
+    e.g. 硬花 when no flowers were logged). ``derives``: ids of the win's score items that
+    follow from the value the engine used for it; the preview leads with that value and them
+    (硬花 0 → 无花果), so the table sees the count before it confirms."""
 
     id: str
     zh: str
     en: str
     kind: Literal["yes", "number"] = "number"
     hotkey: str = ""
+    with_tiles: bool = False
+    derives: tuple[str, ...] = ()
 
     def name(self, lang: str = "zh") -> str:
         return term_text(self.zh, self.en, lang)

@@ -63,7 +63,15 @@ FLAGS = (
 DECLARED = (
     DeclaredField(id="concealed", zh=score.BY_ID["concealed"].zh, en="concealed", kind="yes"),
     DeclaredField(id="soft_flowers", zh="软花", en="soft flowers"),
-    DeclaredField(id="hard_flowers", zh="硬花", en="hard flowers"),
+    # RULES §2: a declared count may replace missing flower events, with tiles too; none
+    # given is 0, and 无花果 follows from 0
+    DeclaredField(
+        id="hard_flowers",
+        zh="硬花",
+        en="hard flowers",
+        with_tiles=True,
+        derives=("no_flowers",),
+    ),
 )
 
 # the table's order: by value, each flag pattern before the patterns it outranks (RULES.md §2)

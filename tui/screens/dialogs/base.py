@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mjscore.engine.core import TableState
+from mjscore.engine.core import HandResult, TableState
 from mjscore.engine.entry import Settled
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
@@ -333,6 +333,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         ):
             # first, so a long preview cannot scroll it out of view (QA F27/N3)
             out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
+        for line in self.preview_lead(res):
+            out.append(line + "\n", style="bold reverse")
         out.append(self.t("preview") + ": ")
         out.append(deltas_line(res.deltas, names) + "\n", style="bold")
         for w in res.wins:
@@ -346,6 +348,10 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             out.append(self.t("no_payments"), style="dim")  # not a stray "(0)" (QA N8)
         out.rstrip()
         return out
+
+    def preview_lead(self, res: HandResult) -> list[str]:
+        """Lines the preview starts with, before the payments (none by default)."""
+        return []
 
     def action_confirm(self) -> None:
         self.update_preview()

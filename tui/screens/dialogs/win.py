@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.engine import facts
+from mjscore.engine.core import HandResult
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event
 from mjscore.engine.terms import SELF_DRAW
@@ -96,6 +97,19 @@ class WinDialog(EventDialog):
             "tiles",
         )
         yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
+
+    def preview_lead(self, res: HandResult) -> list[str]:
+        """For each declared number field with ``derives``: the value the engine used for it and
+        the score items that follow from it, so the table sees them before Enter."""
+        lines = []
+        for w in res.wins:
+            items = {it.id: it for it in w.items}
+            for d in self.numbers:
+                if d.derives and d.id in items:
+                    shown = [items[d.id].label(self.lang)]
+                    shown += [items[i].label(self.lang) for i in d.derives if i in items]
+                    lines.append(" → ".join(shown))
+        return lines
 
     def first_field(self, chain: list[Widget]) -> Widget:
         if self.winner is not None:
@@ -224,6 +238,10 @@ class WinDialog(EventDialog):
             except MjError as e:
                 raise InvalidField("tiles", str(e)) from None
             obj["hand"] = tiles
+            for d in self.numbers:
+                s = self.text(f"n-{d.id}") if d.with_tiles else ""
+                if s:
+                    obj[d.id] = int(s)
         else:
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if self.declarable:
