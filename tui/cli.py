@@ -15,7 +15,14 @@ from collections.abc import Sequence
 
 from mjscore.tui.errors import user_errors
 
-COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds", "rules_cmds", "board_cmds")
+COMMAND_MODULES = (
+    "engine_cmds",
+    "ledger_cmds",
+    "report_cmds",
+    "rules_cmds",
+    "board_cmds",
+    "chase_cmds",
+)
 
 
 class _Version(argparse.Action):

@@ -1,0 +1,257 @@
+"""The declared hand space of each rule set, for the 追分 search of :mod:`engine.chase`.
+
+A rule set's space is what a winner chooses to hold and can declare: pattern sets, flower
+counts, fan totals (situation flags such as 杠上开花 or 海底 are circumstances, not choices,
+and are left out). It is cut into *families*: hands that the settlement treats alike except
+for their value (same payers, same legality against the hand's events), so that within one
+family a larger value never settles worse for the winner and the search may bisect. Each
+family is a ladder of *rungs*, one per distinct value, the simplest hand reaching it.
+
+Nothing here settles or pays: a rung is only the declared win fields, its value in the rule
+set's unit and its name. :mod:`engine.chase` builds the win event and settles it through the
+variant, so every answer is a hand the engine settles that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from .errors import MjError
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One declared hand: its value, the win event's declared fields, its name."""
+
+    value: int
+    fields: tuple[tuple[str, Any], ...]
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    key: str
+    rungs: tuple[Rung, ...]  # strictly increasing values
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(r.value for r in self.rungs)
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    unit_zh: str
+    unit_en: str
+    families: tuple[Family, ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Every value some hand of the space reaches, ascending."""
+        return tuple(sorted({r.value for f in self.families for r in f.rungs}))
+
+
+def _ladder(key: str, hands: Iterable[tuple[tuple, Rung]]) -> Family:
+    """A family from (preference, rung) pairs: per value the most preferred rung."""
+    best: dict[int, tuple[tuple, Rung]] = {}
+    for pref, rung in hands:
+        cur = best.get(rung.value)
+        if cur is None or pref < cur[0]:
+            best[rung.value] = (pref, rung)
+    return Family(key, tuple(best[v][1] for v in sorted(best)))
+
+
+# ---------------------------------------------------------------- 国标
+# The largest fan total the record format admits for a declared `fan`; above it a way is
+# "impossible" (a real 国标 hand stays far below: the richest legal hands are about 300).
+FAN_BOUND = 1000
+
+
+def guobiao_space(min_fan: int) -> Space:
+    lo = max(min_fan, 1)
+    rungs = tuple(
+        Rung(f, (("fan", f),), f"{f}番", f"{f}番 ({f} fan)") for f in range(lo, FAN_BOUND + 1)
+    )
+    return Space("番", "fan", (Family("fan", rungs),))
+
+
+# ---------------------------------------------------------------- 南宁
+def nanning_space(self_drawn: bool) -> Space:
+    from .variants.nanning_score import PATTERNS, QUAD_ZH, evaluate_declared
+
+    en = {p.id: p.en for p in PATTERNS}
+    shapes: list[tuple[str, tuple[str, ...], int | None]] = [
+        ("plain", (), None),
+        ("all_pungs", ("all_pungs",), None),
+        ("pairs", ("seven_pairs",), None),
+        *(("pairs", ("luxury_seven_pairs",), q) for q in sorted(QUAD_ZH)),
+    ]
+    if not self_drawn:
+        shapes.append(("all_melded", ("all_melded",), None))
+    fams: dict[str, list[tuple[tuple, Rung]]] = {}
+    for shape, pats, quads in shapes:
+        for flush in (False, True):
+            ps = (*(("full_flush",) if flush else ()), *pats)
+            for concealed in (False, True):
+                try:
+                    val = evaluate_declared(ps, concealed, quads, self_drawn=self_drawn)
+                except MjError:
+                    continue
+                if val.concealed != concealed:
+                    continue  # implied either way (七对 always 门清): one family holds it
+                fields: list[tuple[str, Any]] = [("patterns", ps), ("concealed", concealed)]
+                if quads:
+                    fields.append(("quads", quads))
+                zh = val.name
+                gloss = ", ".join(
+                    (["concealed"] if concealed and shape != "pairs" else [])
+                    + [en[i] + (f" ×{quads}" if i == "luxury_seven_pairs" else "") for i in ps]
+                ) or ("chicken hand" if not concealed else "concealed")
+                en_name = f"{zh} ({gloss})"
+                key = f"{shape}{'/concealed' if concealed else ''}"
+                rung = Rung(val.k, tuple(fields), zh, en_name)
+                fams.setdefault(key, []).append(((len(ps), quads or 0), rung))
+    return Space("倍", "doublings", tuple(_ladder(k, v) for k, v in fams.items()))
+
+
+# ---------------------------------------------------------------- 南京
+# The most soft flowers one hand holds: three concealed wind kongs (3 each), a concealed
+# suited kong (2), 独占 (1) and 缺一 (1) = 13; four concealed wind kongs (12) + 独占 also 13.
+SOFT_MAX = 13
+HARD_MAX = 20  # the 20 flower tiles
+SMALL_HARD = 4  # a small open win needs at least 4 hard flowers (RULES §2)
+
+
+def _nanjing_sets() -> list[tuple[str, ...]]:
+    from .variants.nanjing_score import PATTERNS, close_patterns
+
+    ids = [p.id for p in PATTERNS if p.id != "no_flowers"]  # 无花果 comes from the flowers
+    seen: dict[frozenset, tuple[str, ...]] = {}
+    for n in range(len(ids) + 1):
+        for combo in combinations(ids, n):
+            try:
+                ps = close_patterns(combo)
+            except MjError:
+                continue
+            if {"seven_pairs", "luxury_seven_pairs"} & set(ps) and "concealed" in ps:
+                ps.remove("concealed")  # 门清 is not counted with 七对/双七对
+            seen.setdefault(frozenset(ps), tuple(ps))
+    return list(seen.values())
+
+
+def _splits(hard_logged: int | None, hard_room: int) -> list[tuple[int, int, bool]]:
+    """(hard, soft, declare hard) flower combinations: the logged hard count with every soft
+    count, or, when the winner logged none, declared counts up to the flowers nobody else
+    has shown (``hard_room``), preferring 4 hard flowers (a small open win needs them)."""
+    if hard_logged is not None:
+        return [(hard_logged, s, False) for s in range(SOFT_MAX + 1)]
+    out = [(0, s, True) for s in range(SOFT_MAX + 1)]
+    for n in range(1, hard_room + SOFT_MAX + 1):
+        h = n if n < SMALL_HARD else max(min(SMALL_HARD, hard_room), n - SOFT_MAX)
+        out.append((h, n - h, True))
+    return out
+
+
+@cache
+def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX) -> Space:
+    from .variants.nanjing import LIABLE_PATTERNS
+    from .variants.nanjing_score import BY_ID, RUN
+
+    nf = BY_ID["no_flowers"]
+    fams: dict[str, list[tuple[tuple, Rung]]] = {}
+    for ps in _nanjing_sets():
+        s = set(ps)
+        pairs = bool(s & {"seven_pairs", "luxury_seven_pairs"})
+        concealed = "concealed" in s or pairs
+        big = bool(s - {"concealed"})
+        key = "/".join(
+            k
+            for k, on in (
+                ("liable", bool(s & set(LIABLE_PATTERNS))),
+                ("pairs", pairs),
+                ("all_melded", "all_melded" in s),
+                ("concealed", concealed),
+                ("big", big),
+            )
+            if on
+        )
+        base = RUN + sum(BY_ID[p].value for p in ps)
+        for hard, soft, declare in _splits(hard_logged, hard_room):
+            if not (big or concealed or hard >= SMALL_HARD):
+                continue  # a small open win without 4 hard flowers is refused
+            value = base + 2 * (hard + soft) + (nf.value if hard == 0 else 0)
+            fields: list[tuple[str, Any]] = [("patterns", ps), ("soft_flowers", soft)]
+            if declare:
+                fields.append(("hard_flowers", hard))
+            names = [BY_ID[p] for p in ps] + ([nf] if hard == 0 else [])
+            zh = " ".join([p.zh for p in names] + [f"硬花{hard}", f"软花{soft}"])
+            en = (
+                f"{zh} ("
+                + ", ".join(
+                    [p.en for p in names] + [f"{hard} hard flower(s)", f"{soft} soft flower(s)"]
+                )
+                + ")"
+            )
+            rung = Rung(value, tuple(fields), zh, en)
+            fams.setdefault(key or "small", []).append(((len(ps), hard + soft), rung))
+    return Space("花", "花 (points)", tuple(_ladder(k, v) for k, v in fams.items()))
+
+
+# ---------------------------------------------------------------- 南昌
+def nanchang_space(self_drawn: bool) -> Space:
+    from .variants.nanchang_score import BY_ID
+
+    shapes = ((), ("seven_pairs",), ("thirteen_lan",), ("seven_star_lan",))
+    fams: dict[str, list[tuple[tuple, Rung]]] = {}
+    for shape in shapes:
+        for clean in ((), ("clean",), ("clean_sweep",)):
+            for single in ((), ("jing_single",)) if self_drawn else ((),):
+                if single and shape and shape[0] in ("thirteen_lan", "seven_star_lan"):
+                    continue  # 精吊 is four sets or six pairs plus a jing
+                ps = (*shape, *clean, *single)
+                m = 1
+                for p in ps:
+                    m *= BY_ID[p].factor
+                zh = " ".join(BY_ID[p].zh for p in ps) or "平胡"
+                en = ", ".join(BY_ID[p].en for p in ps) or "plain win"
+                key = "/".join(
+                    k
+                    for k, on in (
+                        ("closed", bool(shape)),
+                        ("clean", bool(clean)),
+                        ("single", bool(single)),
+                    )
+                    if on
+                )
+                rung = Rung(m, (("patterns", ps),), zh, f"{zh} ({en})")
+                fams.setdefault(key or "plain", []).append(((len(ps),), rung))
+    return Space("×", "× (multiplier)", tuple(_ladder(k, v) for k, v in fams.items()))
+
+
+def space_for(
+    variant_id: str,
+    rules: Any,
+    *,
+    self_drawn: bool,
+    hard_logged: int | None = None,
+    hard_room: int = HARD_MAX,
+) -> Space:
+    """The declared hand space of one rule set for a winner (self-drawn or not; in 南京 the
+    winner's logged hard-flower count, None when none are logged, and how many flower tiles
+    the other players have not shown)."""
+    if variant_id == "guobiao":
+        return _gb(rules.min_fan)
+    if variant_id == "nanning":
+        return _nn(self_drawn)
+    if variant_id == "nanjing":
+        return nanjing_space(hard_logged, hard_room)
+    return _nc(self_drawn)
+
+
+_gb = cache(guobiao_space)
+_nn = cache(nanning_space)
+_nc = cache(nanchang_space)
