@@ -369,7 +369,8 @@ def chase(
             out.append(PlayerChase(seat=x, gap=gap, ways=None))
             continue
         good = _ahead(x, rivals)
-        tt = leader if t is None else t
+        # "first place": the target's discard is the nearest rival's (highest other total)
+        tt = t if t is not None else max(rivals, key=lambda p: (totals[p], -p))
         others = [d for d in range(4) if d not in (x, tt)]
         by = tuple((d, s.smallest(x, d, good)) for d in others)
         found = [a for _, a in by if a is not None]

@@ -37,7 +37,8 @@ def chase_lines(result: Any, lang: str, *, assumptions: bool = True) -> list[str
         out.append(head + tr("chase_gap", lang, gap=p["gap"]))
         for key in WAY_KEYS:
             w = p["ways"][key]
-            name = way_name(key, lang, data["leader"] if first else data["target"])
+            rival = w["from"] if w is not None and key == "discard_by_target" else data["target"]
+            name = way_name(key, lang, data["leader"] if first and w is None else rival)
             if w is None:
                 out.append(f"    {name}: {tr('chase_impossible', lang)}")
                 continue
