@@ -207,8 +207,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "chase_margin_value": ("{value}（到 {at} 失去第一）", "{value} (first place is lost at {at})"),
     "chase_assume": ("假设：", "Assumptions:"),
     "chase_target_hint": (
-        "t 换追赶对象（领先者 → 各家 → 第一名）· Esc 关闭",
-        "t changes the target (leader → each player → first place) · Esc closes",
+        "再按 g：换追赶对象（领先者 → 各家 → 第一名），最后一次收起",
+        "press g again for the next target (leader → each player → first place); the last press closes",
     ),
 }
 

@@ -19,7 +19,9 @@ def _hand(w: dict[str, Any], lang: str, unit_en: str) -> str:
     return f"{w['value']} {unit_en}  {w['label_en']}"
 
 
-def chase_lines(result: Any, lang: str, *, assumptions: bool = True) -> list[str]:
+def chase_lines(
+    result: Any, lang: str, *, margin: bool = True, assumptions: bool = True
+) -> list[str]:
     """One block per chasing player, the leader's margin, then the assumptions."""
     from mjscore.engine.chase import way_name
 
@@ -46,8 +48,9 @@ def chase_lines(result: Any, lang: str, *, assumptions: bool = True) -> list[str
             if key == "discard_by_other" and w.get("discarder_matters"):
                 text += "  " + tr("chase_from", lang, name=w["from"])
             out.append(text)
-    out.append(tr("chase_margin", lang, leader=data["leader"]))
-    for key in WAY_KEYS:
+    for key in WAY_KEYS if margin else ():
+        if key == WAY_KEYS[0]:
+            out.append(tr("chase_margin", lang, leader=data["leader"]))
         m = data["margin"][key]
         name = way_name(key, lang, data["leader"], margin=True)
         if m is None:
