@@ -246,7 +246,19 @@ class _Search:
             self_drawn=self_drawn,
             hard_logged=shown[player] if logged[player] else None,
             hard_room=max(0, HARD_MAX - sum(shown)),
+            soft_min=self._soft_from_melds(player),
         )
+
+    def _soft_from_melds(self, player: int) -> int:
+        """南京: the soft flowers the player's logged kongs and wind pungs already give."""
+        from . import facts
+        from .variants.nanjing import _soft_from_melds
+
+        try:
+            melds = facts.claimed_melds(Hand(self.events), Win(player=player, from_=None), None)
+        except MjError:
+            return 0
+        return _soft_from_melds(melds)
 
     def _assumed(self, self_drawn: bool) -> dict[str, Any]:
         """Win fields the search takes as no hits (摸码, 钓鱼)."""

@@ -143,21 +143,25 @@ def _nanjing_sets() -> list[tuple[str, ...]]:
     return list(seen.values())
 
 
-def _splits(hard_logged: int | None, hard_room: int) -> list[tuple[int, int, bool]]:
-    """(hard, soft, declare hard) flower combinations: the logged hard count with every soft
-    count, or, when the winner logged none, declared counts up to the flowers nobody else
-    has shown (``hard_room``), preferring 4 hard flowers (a small open win needs them)."""
+def _splits(hard_logged: int | None, hard_room: int, soft_min: int) -> list[tuple[int, int, bool]]:
+    """(hard, soft, declare hard) flower combinations. Soft flowers run from what the
+    winner's logged kongs and wind pungs already give (``soft_min``) to SOFT_MAX; hard ones
+    are the logged count or, when the winner logged none, a declared count up to the flowers
+    nobody else has shown (``hard_room``), preferring 4 (a small open win needs them)."""
+    soft = range(soft_min, SOFT_MAX + 1)
     if hard_logged is not None:
-        return [(hard_logged, s, False) for s in range(SOFT_MAX + 1)]
-    out = [(0, s, True) for s in range(SOFT_MAX + 1)]
-    for n in range(1, hard_room + SOFT_MAX + 1):
-        h = n if n < SMALL_HARD else max(min(SMALL_HARD, hard_room), n - SOFT_MAX)
-        out.append((h, n - h, True))
+        return [(hard_logged, s, False) for s in soft]
+    out = [(0, s, True) for s in soft]
+    for n in range(soft_min + 1, hard_room + SOFT_MAX + 1):
+        h = max(n - SOFT_MAX, min(n - soft_min, max(SMALL_HARD, 1)))
+        h = min(h, hard_room)
+        if 1 <= h and soft_min <= n - h <= SOFT_MAX:
+            out.append((h, n - h, True))
     return out
 
 
 @cache
-def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX) -> Space:
+def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX, soft_min: int = 0) -> Space:
     from .variants.nanjing import LIABLE_PATTERNS
     from .variants.nanjing_score import BY_ID, RUN
 
@@ -180,7 +184,7 @@ def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX) -> Space:
             if on
         )
         base = RUN + sum(BY_ID[p].value for p in ps)
-        for hard, soft, declare in _splits(hard_logged, hard_room):
+        for hard, soft, declare in _splits(hard_logged, hard_room, soft_min):
             if not (big or concealed or hard >= SMALL_HARD):
                 continue  # a small open win without 4 hard flowers is refused
             value = base + 2 * (hard + soft) + (nf.value if hard == 0 else 0)
@@ -239,16 +243,17 @@ def space_for(
     self_drawn: bool,
     hard_logged: int | None = None,
     hard_room: int = HARD_MAX,
+    soft_min: int = 0,
 ) -> Space:
     """The declared hand space of one rule set for a winner (self-drawn or not; in 南京 the
-    winner's logged hard-flower count, None when none are logged, and how many flower tiles
-    the other players have not shown)."""
+    winner's logged hard-flower count, None when none are logged, how many flower tiles the
+    other players have not shown, and the soft flowers the winner's logged melds give)."""
     if variant_id == "guobiao":
         return _gb(rules.min_fan)
     if variant_id == "nanning":
         return _nn(self_drawn)
     if variant_id == "nanjing":
-        return nanjing_space(hard_logged, hard_room)
+        return nanjing_space(hard_logged, hard_room, min(soft_min, SOFT_MAX))
     return _nc(self_drawn)
 
 

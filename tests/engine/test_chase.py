@@ -245,3 +245,20 @@ def test_every_answer_settles_as_suggested():
             if a is not None:
                 after = settle_answer(s, a)
                 assert after == a.after and after[c.seat] > after[ch.target]
+
+
+def test_nanjing_soft_flowers_start_from_the_logged_kongs():
+    # RULES §2 软花: "each suited kong: 1 exposed/added, 2 concealed"; a declared soft count is
+    # the winner's whole count, so no suggested hand holds fewer than the logged kong gives.
+    s = session(
+        "nanjing",
+        [
+            [win(0, 1, patterns=["all_pungs"], hard_flowers=2, soft_flowers=0)],
+            [{"type": "kong", "player": 2, "kind": "concealed", "tile": "5p"}],
+        ],
+    )
+    ch = chase(s, players=[2])
+    for w in ch.chases[0].ways.values():
+        a = getattr(w, "best", w)
+        if a is not None:
+            assert a.win.soft_flowers >= 2
