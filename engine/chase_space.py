@@ -115,7 +115,7 @@ def nanning_space(self_drawn: bool) -> Space:
                 key = f"{shape}{'/concealed' if concealed else ''}"
                 rung = Rung(val.k, tuple(fields), zh, en_name)
                 fams.setdefault(key, []).append(((len(ps), quads or 0), rung))
-    return Space("倍", "doublings", tuple(_ladder(k, v) for k, v in fams.items()))
+    return Space("倍", "doubling(s)", tuple(_ladder(k, v) for k, v in fams.items()))
 
 
 # ---------------------------------------------------------------- 南京
@@ -192,17 +192,12 @@ def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX, soft_min: 
             if declare:
                 fields.append(("hard_flowers", hard))
             names = [BY_ID[p] for p in ps] + ([nf] if hard == 0 else [])
-            zh = " ".join([p.zh for p in names] + [f"硬花{hard}", f"软花{soft}"])
-            en = (
-                f"{zh} ("
-                + ", ".join(
-                    [p.en for p in names] + [f"{hard} hard flower(s)", f"{soft} soft flower(s)"]
-                )
-                + ")"
-            )
+            flowers = f"硬花{hard} 软花{soft}"
+            zh = " ".join([p.zh for p in names] + [flowers])
+            en = " · ".join([f"{p.zh} {p.en}" for p in names] + [f"{flowers} (hard, soft flowers)"])
             rung = Rung(value, tuple(fields), zh, en)
             fams.setdefault(key or "small", []).append(((len(ps), hard + soft), rung))
-    return Space("花", "花 (points)", tuple(_ladder(k, v) for k, v in fams.items()))
+    return Space("花", "花", tuple(_ladder(k, v) for k, v in fams.items()))
 
 
 # ---------------------------------------------------------------- 南昌

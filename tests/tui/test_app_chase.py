@@ -37,11 +37,11 @@ async def test_chase_key_follows_each_entry(ledger):
         assert screen.query_one("#chase-panel").display
         # 老王 (0) chases 阿明 (9): a self-draw k = 0 open pays 3 each → 9 > 6
         assert "[3] 老王  9 behind" in text
-        assert "self-draw: 0 doublings  鸡胡 (chicken hand)" in text
+        assert "self-draw: 0 doubling(s)  鸡胡 (chicken hand)" in text
         assert "Assumptions:" in text and "摸码/钓鱼 taken as no hits" in text
         # 小芳 (−9) self-draws 清一色 (k = 1, open): S = 6 each → 小芳 9 > 阿明 3
         assert "[2] 小芳  18 behind" in text
-        assert "self-draw: 1 doublings  清一色" in text
+        assert "self-draw: 1 doubling(s)  清一色" in text
         # win with exactly that hand, through the dialog: winner 2, self-drawn, 清一色
         from apphelp import hotkey
 
