@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .chase_space import HARD_MAX, Family, Rung, Space, space_for
-from .core import HandResult, Payment, TableState, replay
+from .core import replay
+from .entry import settle_events
 from .errors import ErrorCode, MjError
-from .record import Flowers, Hand, Session, Win
+from .events import Flowers, Hand, Session, Win
+from .results import HandResult, Payment, TableState
 from .variants import get_variant
 
 WAYS = ("self_draw", "discard_by_target", "discard_by_other")
@@ -252,7 +254,7 @@ class _Search:
     def _soft_from_melds(self, player: int) -> int:
         """南京: the soft flowers the player's logged kongs and wind pungs already give."""
         from . import facts
-        from .variants.nanjing import _soft_from_melds
+        from .variants.nanjing_checks import _soft_from_melds
 
         try:
             melds = facts.claimed_melds(Hand(self.events), Win(player=player, from_=None), None)
@@ -275,9 +277,12 @@ class _Search:
         win = Win(player=winner, from_=from_, **fields)
         self.settles += 1
         try:
-            res = self.v.settle_hand(Hand((*self.events, win)), self.state, self.rules)
+            res = settle_events(
+                self.v, self.rules, self.state, (*self.events, win), label=False
+            ).result
         except MjError:
             return None
+        assert res is not None  # a hand ending in a win is settled
         after = tuple(t + d for t, d in zip(self.totals, res.deltas, strict=True))
         return Answer(
             winner=winner,

@@ -65,57 +65,72 @@ def _ladder(key: str, hands: Iterable[tuple[tuple, Rung]]) -> Family:
     return Family(key, tuple(best[v][1] for v in sorted(best)))
 
 
+def _data(variant_id: str):
+    from .variants import get_variant
+
+    return get_variant(variant_id).data
+
+
 # ---------------------------------------------------------------- 国标
-# The largest fan total the record format admits for a declared `fan`; above it a way is
-# "impossible" (a real 国标 hand stays far below: the richest legal hands are about 300).
+# The largest declared fan total searched; above it a way is "impossible". The record
+# format gives `fan` no upper bound yet; a real 国标 hand stays far below this (the richest
+# legal hands are about 300).
 FAN_BOUND = 1000
 
 
 def guobiao_space(min_fan: int) -> Space:
     lo = max(min_fan, 1)
+    unit = _data("guobiao").unit
     rungs = tuple(
-        Rung(f, (("fan", f),), f"{f}番", f"{f}番 ({f} fan)") for f in range(lo, FAN_BOUND + 1)
+        Rung(f, (("fan", f),), f"{f}{unit}", f"{f}{unit} ({f} fan)")
+        for f in range(lo, FAN_BOUND + 1)
     )
-    return Space("番", "fan", (Family("fan", rungs),))
+    return Space(unit, "fan", (Family("fan", rungs),))
 
 
 # ---------------------------------------------------------------- 南宁
-def nanning_space(self_drawn: bool) -> Space:
-    from .variants.nanning_score import PATTERNS, QUAD_ZH, evaluate_declared
+# Patterns that change who may win or how the win is paid besides its doublings: 七对 are
+# always 门清 and cannot follow a logged meld, 全求人 is won on a discard with four exposed
+# melds. The others (清一色, 碰碰胡) only add doublings, so they share a family.
+NANNING_SHAPES = {"seven_pairs": "pairs", "luxury_seven_pairs": "pairs", "all_melded": "all_melded"}
 
-    en = {p.id: p.en for p in PATTERNS}
-    shapes: list[tuple[str, tuple[str, ...], int | None]] = [
-        ("plain", (), None),
-        ("all_pungs", ("all_pungs",), None),
-        ("pairs", ("seven_pairs",), None),
-        *(("pairs", ("luxury_seven_pairs",), q) for q in sorted(QUAD_ZH)),
-    ]
-    if not self_drawn:
-        shapes.append(("all_melded", ("all_melded",), None))
+
+def nanning_space(self_drawn: bool) -> Space:
+    from .variants.nanning_score import QUAD_ZH, evaluate_declared
+
+    data = _data("nanning")
+    ids = [p.id for p in data.declarable]
     fams: dict[str, list[tuple[tuple, Rung]]] = {}
-    for shape, pats, quads in shapes:
-        for flush in (False, True):
-            ps = (*(("full_flush",) if flush else ()), *pats)
-            for concealed in (False, True):
-                try:
-                    val = evaluate_declared(ps, concealed, quads, self_drawn=self_drawn)
-                except MjError:
-                    continue
-                if val.concealed != concealed:
-                    continue  # implied either way (七对 always 门清): one family holds it
-                fields: list[tuple[str, Any]] = [("patterns", ps), ("concealed", concealed)]
-                if quads:
-                    fields.append(("quads", quads))
-                zh = val.name
-                gloss = ", ".join(
-                    (["concealed"] if concealed and shape != "pairs" else [])
-                    + [en[i] + (f" ×{quads}" if i == "luxury_seven_pairs" else "") for i in ps]
-                ) or ("chicken hand" if not concealed else "concealed")
-                en_name = f"{zh} ({gloss})"
-                key = f"{shape}{'/concealed' if concealed else ''}"
-                rung = Rung(val.k, tuple(fields), zh, en_name)
-                fams.setdefault(key, []).append(((len(ps), quads or 0), rung))
-    return Space("倍", "doubling(s)", tuple(_ladder(k, v) for k, v in fams.items()))
+    seen: set[tuple] = set()
+    for n in range(len(ids) + 1):
+        for ps in combinations(ids, n):
+            for quads in sorted(QUAD_ZH) if "luxury_seven_pairs" in ps else (None,):
+                for concealed in (False, True):
+                    try:
+                        val = evaluate_declared(ps, concealed, quads, self_drawn=self_drawn)
+                    except MjError:
+                        continue
+                    sig = (frozenset(val.pattern_ids), val.concealed, quads)
+                    if val.concealed != concealed or sig in seen:
+                        continue  # implied (七对 are 门清) or the same hand declared otherwise
+                    seen.add(sig)
+                    fields: list[tuple[str, Any]] = [("patterns", ps), ("concealed", concealed)]
+                    if quads:
+                        fields.append(("quads", quads))
+                    gloss = [data.pattern(i).en for i in ps]  # type: ignore[union-attr]
+                    if quads:
+                        gloss = [
+                            g + f" ×{quads}" if i == "luxury_seven_pairs" else g
+                            for i, g in zip(ps, gloss, strict=True)
+                        ]
+                    if concealed and not {"seven_pairs", "luxury_seven_pairs"} & set(ps):
+                        gloss.insert(0, "concealed")
+                    en = f"{val.name} ({', '.join(gloss) or 'chicken hand'})"
+                    shape = sorted({NANNING_SHAPES[i] for i in ps if i in NANNING_SHAPES})
+                    key = "/".join([*shape, *(["concealed"] if concealed else [])]) or "plain"
+                    rung = Rung(val.k, tuple(fields), val.name, en)
+                    fams.setdefault(key, []).append(((len(ps), quads or 0), rung))
+    return Space(data.unit, "doubling(s)", tuple(_ladder(k, v) for k, v in fams.items()))
 
 
 # ---------------------------------------------------------------- 南京
@@ -127,9 +142,10 @@ SMALL_HARD = 4  # a small open win needs at least 4 hard flowers (RULES §2)
 
 
 def _nanjing_sets() -> list[tuple[str, ...]]:
-    from .variants.nanjing_score import PATTERNS, close_patterns
+    from .variants.nanjing_score import close_patterns
 
-    ids = [p.id for p in PATTERNS if p.id != "no_flowers"]  # 无花果 comes from the flowers
+    # 无花果 comes from the flower count
+    ids = [p.id for p in _data("nanjing").declarable if p.id != "no_flowers"]
     seen: dict[frozenset, tuple[str, ...]] = {}
     for n in range(len(ids) + 1):
         for combo in combinations(ids, n):
@@ -163,8 +179,10 @@ def _splits(hard_logged: int | None, hard_room: int, soft_min: int) -> list[tupl
 @cache
 def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX, soft_min: int = 0) -> Space:
     from .variants.nanjing import LIABLE_PATTERNS
-    from .variants.nanjing_score import BY_ID, RUN
+    from .variants.nanjing_score import RUN
 
+    data = _data("nanjing")
+    BY_ID = {p.id: p for p in data.patterns}
     nf = BY_ID["no_flowers"]
     fams: dict[str, list[tuple[tuple, Rung]]] = {}
     for ps in _nanjing_sets():
@@ -197,12 +215,13 @@ def nanjing_space(hard_logged: int | None, hard_room: int = HARD_MAX, soft_min: 
             en = " · ".join([f"{p.zh} {p.en}" for p in names] + [f"{flowers} (hard, soft flowers)"])
             rung = Rung(value, tuple(fields), zh, en)
             fams.setdefault(key or "small", []).append(((len(ps), hard + soft), rung))
-    return Space("花", "花", tuple(_ladder(k, v) for k, v in fams.items()))
+    return Space(data.unit, data.unit, tuple(_ladder(k, v) for k, v in fams.items()))
 
 
 # ---------------------------------------------------------------- 南昌
 def nanchang_space(self_drawn: bool) -> Space:
-    from .variants.nanchang_score import BY_ID
+    data = _data("nanchang")
+    BY_ID = {p.id: p for p in data.patterns}
 
     shapes = ((), ("seven_pairs",), ("thirteen_lan",), ("seven_star_lan",))
     fams: dict[str, list[tuple[tuple, Rung]]] = {}
@@ -214,7 +233,7 @@ def nanchang_space(self_drawn: bool) -> Space:
                 ps = (*shape, *clean, *single)
                 m = 1
                 for p in ps:
-                    m *= BY_ID[p].factor
+                    m *= BY_ID[p].multiplier
                 zh = " ".join(BY_ID[p].zh for p in ps) or "平胡"
                 en = ", ".join(BY_ID[p].en for p in ps) or "plain win"
                 key = "/".join(
@@ -228,7 +247,7 @@ def nanchang_space(self_drawn: bool) -> Space:
                 )
                 rung = Rung(m, (("patterns", ps),), zh, f"{zh} ({en})")
                 fams.setdefault(key or "plain", []).append(((len(ps),), rung))
-    return Space("×", "× (multiplier)", tuple(_ladder(k, v) for k, v in fams.items()))
+    return Space(data.unit, "× (multiplier)", tuple(_ladder(k, v) for k, v in fams.items()))
 
 
 def space_for(

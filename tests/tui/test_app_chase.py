@@ -4,17 +4,10 @@ exactly the suggested hand puts that player in front."""
 
 from __future__ import annotations
 
-import pytest
-from apphelp import SIZE, app_on, new_ledger, open_table, run, session, text_of, totals
 from mjscore.tui.screens.help import HelpScreen
 from mjscore.tui.screens.table import TableScreen
 
-
-@pytest.fixture
-def ledger():
-    led = new_ledger()
-    yield led
-    led.close()
+from tests.builders import SIZE, app_on, hotkey, open_table, run, session, text_of, totals
 
 
 def panel(app) -> str:
@@ -43,8 +36,6 @@ async def test_chase_key_follows_each_entry(ledger):
         assert "[2] 小芳  18 behind" in text
         assert "self-draw: 1 doubling(s)  清一色" in text
         # win with exactly that hand, through the dialog: winner 2, self-drawn, 清一色
-        from apphelp import hotkey
-
         await pilot.press("w", "2", "0")
         await pilot.press(hotkey(app.screen, "full_flush"), "enter")
         await pilot.pause()
