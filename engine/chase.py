@@ -231,9 +231,15 @@ class _Search:
         self.state = state
         self.events = events
         self.totals = tuple(totals)
-        self.settles = 0
+        self._spaces: dict[tuple[int, bool], Space] = {}
 
     def space(self, player: int, self_drawn: bool) -> Space:
+        key = (player, self_drawn)
+        if key not in self._spaces:
+            self._spaces[key] = self._space(player, self_drawn)
+        return self._spaces[key]
+
+    def _space(self, player: int, self_drawn: bool) -> Space:
         if self.variant_id != "nanjing":
             return space_for(self.variant_id, self.rules, self_drawn=self_drawn)
         shown = [0, 0, 0, 0]
@@ -275,7 +281,6 @@ class _Search:
         fields = dict(rung.fields)
         fields.update(self._assumed(from_ is None))
         win = Win(player=winner, from_=from_, **fields)
-        self.settles += 1
         try:
             res = settle_events(
                 self.v, self.rules, self.state, (*self.events, win), label=False
@@ -294,15 +299,18 @@ class _Search:
             after=after,
         )  # type: ignore[arg-type]
 
-    def smallest(self, winner: int, from_: int | None, slack) -> Answer | None:
+    def smallest(
+        self, winner: int, from_: int | None, slack, below: int | None = None
+    ) -> Answer | None:
         """The smallest-value hand of ``winner``'s space (won off ``from_``) whose settlement
-        leaves ``slack(after)`` ≥ 1; None when none does."""
+        leaves ``slack(after)`` ≥ 1, among values under ``below`` if given; None when none."""
         space = self.space(winner, from_ is None)
         best: Answer | None = None
         for fam in sorted(space.families, key=lambda f: f.rungs[0].value):
             hi = len(fam.rungs) - 1
-            if best is not None:
-                hi = bisect_left(fam.values, best.value) - 1
+            bound = best.value if best is not None else below
+            if bound is not None:
+                hi = bisect_left(fam.values, bound) - 1
             if hi < 0:
                 continue
             top = self.settle(winner, from_, fam.rungs[hi])
@@ -428,13 +436,14 @@ def _margin(s: _Search, leader: int) -> dict[str, Margin | None]:
         cases["discard_by_other"] += [(y, z) for z in range(4) if z not in (y, leader)]
     out: dict[str, Margin | None] = {}
     for way, pairs in cases.items():
-        found = [a for y, z in pairs if (a := s.smallest(y, z, lost)) is not None]
-        if not found:
+        worst: Answer | None = None  # the first smallest, in seat order of winner and discarder
+        for y, z in pairs:
+            a = s.smallest(y, z, lost, below=None if worst is None else worst.value)
+            if a is not None:
+                worst = a
+        if worst is None:
             out[way] = None
             continue
-        worst = min(
-            found, key=lambda a: (a.value, a.winner, a.from_ if a.from_ is not None else -1)
-        )
         below = [v for v in s.space(worst.winner, worst.from_ is None).values if v < worst.value]
         out[way] = Margin(value=below[-1] if below else None, loses_at=worst)
     return out
