@@ -192,7 +192,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "chase_first": ("第一名", "first place"),
     "chase_gap": ("落后 {gap}", "{gap} behind"),
     "chase_is_target": ("追赶对象", "the target"),
-    "chase_ahead": ("领先 {gap}，无需追分", "{gap} ahead, nothing to chase"),
+    "chase_ahead": (
+        "已在前面，无需追分（差距 {gap}）",
+        "already ahead, nothing to chase (gap {gap})",
+    ),
     "chase_impossible": ("不可能", "impossible"),
     "chase_from": ("（{name} 点炮）", "(off {name})"),
     "chase_margin": (

@@ -34,7 +34,7 @@ def chase_lines(
         head = f"[{chased.seat + 1}] {p['name']}  "
         if p["ways"] is None:
             key = "chase_is_target" if chased.seat == result.target else "chase_ahead"
-            out.append(head + tr(key, lang, gap=-p["gap"]))
+            out.append(head + tr(key, lang, gap=p["gap"]))
             continue
         out.append(head + tr("chase_gap", lang, gap=p["gap"]))
         for key in WAY_KEYS:
