@@ -1,6 +1,7 @@
 """追分 properties over random session states of every rule set: entering exactly the hand
 the chase returns puts the chasing player strictly ahead of the target, while no hand of
-the next smaller value in the rule set's hand space does (every one of them is settled)."""
+the next smaller value in the rule set's hand space does (every one of them is settled);
+and "impossible" means not even the largest hand of the space overtakes."""
 
 from __future__ import annotations
 
@@ -86,10 +87,21 @@ def test_answer_overtakes_and_the_next_smaller_value_does_not(case):
             continue
         rivals = [p for p in range(4) if p != c.seat] if ch.target is None else [ch.target]
         good = _ahead(c.seat, rivals)
-        for w in c.ways.values():
-            answers = [a for _, a in w.by_discarder] if hasattr(w, "by_discarder") else [w]
-            for a in answers:
+        target = (
+            ch.target if ch.target is not None else max(rivals, key=lambda p: (rp.totals[p], -p))
+        )
+        froms = {"self_draw": [None], "discard_by_target": [target]}
+        for key, w in c.ways.items():
+            if hasattr(w, "by_discarder"):
+                pairs = list(w.by_discarder)
+            else:
+                pairs = [(froms[key][0], w)]
+            for frm, a in pairs:
                 if a is None:
+                    # impossible: not even the largest hand of any family overtakes
+                    for fam in search.space(c.seat, frm is None).families:
+                        b = search.settle(c.seat, frm, fam.rungs[-1])
+                        assert b is None or good(b.after) < 1, fam.rungs[-1]
                     continue
                 # entering exactly that hand puts X strictly ahead (a fresh replay)
                 after = replay(_with_win(s, a.win.to_json())).totals
