@@ -385,6 +385,8 @@ def chase(
     else:
         raise MjError(ErrorCode.BAD_OPTION, f"unknown chase target {target!r}", where="target")
     s = _Search(session.variant, rules, state, open_events, totals)
+    # a 封胡-sealed player may not win this hand at all (the settlement refuses it too)
+    sealed = frozenset(v.table_status(state, rules, open_events).sealed)
     space0 = s.space(0, True)
     out: list[PlayerChase] = []
     for x in players if players is not None else range(4):
@@ -392,6 +394,9 @@ def chase(
         gap = max(totals[r] for r in rivals) - totals[x]
         if x == t or gap < 0:
             out.append(PlayerChase(seat=x, gap=gap, ways=None))
+            continue
+        if x in sealed:
+            out.append(PlayerChase(seat=x, gap=gap, ways=dict.fromkeys(WAYS)))
             continue
         good = _ahead(x, rivals)
         # "first place": the target's discard is the nearest rival's (highest other total)
@@ -415,12 +420,12 @@ def chase(
         leader=leader,
         target=t,
         chases=tuple(out),
-        margin=_margin(s, leader),
+        margin=_margin(s, leader, sealed),
         state=state,
     )
 
 
-def _margin(s: _Search, leader: int) -> dict[str, Margin | None]:
+def _margin(s: _Search, leader: int, sealed: frozenset[int]) -> dict[str, Margin | None]:
     """Per way from the leader's side, the smallest hand that puts someone strictly ahead."""
 
     def lost(after: Sequence[int]) -> int:
@@ -429,7 +434,7 @@ def _margin(s: _Search, leader: int) -> dict[str, Margin | None]:
 
     cases: dict[str, list[tuple[int, int | None]]] = {w: [] for w in WAYS}
     for y in range(4):
-        if y == leader:
+        if y == leader or y in sealed:
             continue
         cases["self_draw"].append((y, None))
         cases["discard_by_target"].append((y, leader))
