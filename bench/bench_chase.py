@@ -92,18 +92,18 @@ def median_ms(fn, rounds: int) -> float:
 
 def count_settles(s, rp) -> int:
     """How many settlements one chase makes."""
-    counted = _Search.settle
+    counted = _Search._settle
     n = [0]
 
     def counting(self, *a):
         n[0] += 1
         return counted(self, *a)
 
-    _Search.settle = counting
+    _Search._settle = counting
     try:
         chase(s, totals=rp.totals, state=rp.next_state)
     finally:
-        _Search.settle = counted
+        _Search._settle = counted
     return n[0]
 
 

@@ -232,6 +232,8 @@ class _Search:
         self.events = events
         self.totals = tuple(totals)
         self._spaces: dict[tuple[int, bool], Space] = {}
+        # one settlement per (winner, discarder, hand): the chase and the margin ask the same
+        self._settled: dict[tuple[int, int | None, Rung], Answer | None] = {}
 
     def space(self, player: int, self_drawn: bool) -> Space:
         key = (player, self_drawn)
@@ -278,6 +280,13 @@ class _Search:
         return out
 
     def settle(self, winner: int, from_: int | None, rung: Rung) -> Answer | None:
+        """The hand with this declared win entered, settled by the engine (None: refused)."""
+        key = (winner, from_, rung)
+        if key not in self._settled:
+            self._settled[key] = self._settle(winner, from_, rung)
+        return self._settled[key]
+
+    def _settle(self, winner: int, from_: int | None, rung: Rung) -> Answer | None:
         fields = dict(rung.fields)
         fields.update(self._assumed(from_ is None))
         win = Win(player=winner, from_=from_, **fields)

@@ -37,10 +37,10 @@ class Rung:
 class Family:
     key: str
     rungs: tuple[Rung, ...]  # strictly increasing values
+    values: tuple[int, ...] = ()  # the rungs' values, for bisecting
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        return tuple(r.value for r in self.rungs)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(r.value for r in self.rungs))
 
 
 @dataclass(frozen=True, slots=True)
