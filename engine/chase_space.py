@@ -82,8 +82,7 @@ def guobiao_space(min_fan: int) -> Space:
     lo = max(min_fan, 1)
     unit = _data("guobiao").unit
     rungs = tuple(
-        Rung(f, (("fan", f),), f"{f}{unit}", f"{f}{unit} ({f} fan)")
-        for f in range(lo, FAN_BOUND + 1)
+        Rung(f, (("fan", f),), f"{f}{unit}", f"{f} fan") for f in range(lo, FAN_BOUND + 1)
     )
     return Space(unit, "fan", (Family("fan", rungs),))
 

@@ -14,9 +14,12 @@ WAY_KEYS = ("self_draw", "discard_by_target", "discard_by_other")
 
 
 def _hand(w: dict[str, Any], lang: str, unit_en: str) -> str:
+    """'2倍  门清 清一色': the value, then the hand's name unless it only repeats the value."""
     if lang == "zh":
-        return f"{w['value']}{w['unit']}  {w['label']}"
-    return f"{w['value']} {unit_en}  {w['label_en']}"
+        value, label = f"{w['value']}{w['unit']}", w["label"]
+    else:
+        value, label = f"{w['value']} {unit_en}", w["label_en"]
+    return value if label == value else f"{value}  {label}"
 
 
 def chase_lines(
