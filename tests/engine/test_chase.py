@@ -262,3 +262,23 @@ def test_nanjing_soft_flowers_start_from_the_logged_kongs():
         a = getattr(w, "best", w)
         if a is not None:
             assert a.win.soft_flowers >= 2
+
+
+def test_nanchang_revealed_jing_settles_with_the_hand():
+    # RULES §4: "下精分: counted from the players' starting hands when the 下精 pair is
+    # revealed … settled with the hand, whatever its outcome"; raw = 2z + f, and "each player
+    # collects his score from each of the other three". B (dealer of hand 2) holds one 下正精:
+    # raw 2, so B +6 and everyone else −2 in this hand whoever wins.
+    # D (−1) chases B (5) off A: A (discarder) 2M, B (dealer) 1·2 = 2M, C M → D +5M:
+    #   −1 − 2 + 5M > 5 + 6 − 2M → 7M > 14 → M = 4 (×2 only ties: 7 = 7);
+    # without the reveal −1 + 5M > 5 − 2M gives ×1.
+    jing = {"type": "jing", "indicator": "5m", "lower": "2p"}
+    jing["lower_counts"] = [[0, 0], [1, 0], [0, 0], [0, 0]]
+    s = session("nanchang", [[win(1, 2)], [jing]])
+    ch = chase(s, players=[3])
+    other = ch.chases[0].ways["discard_by_other"]
+    assert dict(other.by_discarder)[0].value == 4
+    assert (
+        values(chase(session("nanchang", [[win(1, 2)], []]), players=[3]), 3)["discard_by_other"]
+        == 1
+    )
