@@ -32,6 +32,7 @@ from .entry import settle_events
 from .errors import ErrorCode, MjError
 from .events import Flowers, Hand, Session, Win
 from .results import HandResult, Payment, TableState
+from .rules import Rules
 from .variants import get_variant
 
 WAYS = ("self_draw", "discard_by_target", "discard_by_other")
@@ -224,7 +225,7 @@ def leader_of(totals: Sequence[int]) -> int:
 class _Search:
     """The open hand of one session state, ready to settle declared wins into it."""
 
-    def __init__(self, variant_id: str, rules: Any, state: TableState, events: tuple, totals):
+    def __init__(self, variant_id: str, rules: Rules, state: TableState, events: tuple, totals):
         self.variant_id = variant_id
         self.v = get_variant(variant_id)
         self.rules = rules

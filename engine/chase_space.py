@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from .errors import MjError
+from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +252,7 @@ def nanchang_space(self_drawn: bool) -> Space:
 
 def space_for(
     variant_id: str,
-    rules: Any,
+    rules: Rules,
     *,
     self_drawn: bool,
     hard_logged: int | None = None,
@@ -262,7 +263,7 @@ def space_for(
     winner's logged hard-flower count, None when none are logged, how many flower tiles the
     other players have not shown, and the soft flowers the winner's logged melds give)."""
     if variant_id == "guobiao":
-        return _gb(rules.min_fan)
+        return _gb(rules.min_fan)  # type: ignore[attr-defined]
     if variant_id == "nanning":
         return _nn(self_drawn)
     if variant_id == "nanjing":
