@@ -14,7 +14,7 @@ WAY_KEYS = ("self_draw", "discard_by_target", "discard_by_other")
 
 
 def _hand(w: dict[str, Any], lang: str, unit_en: str) -> str:
-    """'2倍  门清 清一色': the value, then the hand's name unless it only repeats the value."""
+    """The value, then the hand's name unless it only repeats the value."""
     if lang == "zh":
         value, label = f"{w['value']}{w['unit']}", w["label"]
     else:
