@@ -459,6 +459,6 @@ def _margin(s: _Search, leader: int, sealed: frozenset[int]) -> dict[str, Margin
         if worst is None:
             out[way] = None
             continue
-        below = [v for v in s.space(worst.winner, worst.from_ is None).values if v < worst.value]
-        out[way] = Margin(value=below[-1] if below else None, loses_at=worst)
+        below = s.space(worst.winner, worst.from_ is None).below(worst.value)
+        out[way] = Margin(value=below, loses_at=worst)
     return out

@@ -14,13 +14,15 @@ variant, so every answer is a hand the engine settles that way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any
 
 from .errors import MjError
+from .events import MAX_FAN
 from .rules import Rules
 
 
@@ -37,11 +39,17 @@ class Rung:
 @dataclass(frozen=True, slots=True)
 class Family:
     key: str
-    rungs: tuple[Rung, ...]  # strictly increasing values
-    values: tuple[int, ...] = ()  # the rungs' values, for bisecting
+    rungs: Sequence[Rung]  # strictly increasing values
+    values: Sequence[int] = ()  # the rungs' values, for bisecting (computed when not given)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "values", tuple(r.value for r in self.rungs))
+        if not self.values:
+            object.__setattr__(self, "values", tuple(r.value for r in self.rungs))
+
+    def below(self, value: int) -> Rung | None:
+        """The rung just under ``value``, if any."""
+        i = bisect_left(self.values, value)
+        return self.rungs[i - 1] if i else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +58,36 @@ class Space:
     unit_en: str
     families: tuple[Family, ...]
 
-    @property
-    def values(self) -> tuple[int, ...]:
-        """Every value some hand of the space reaches, ascending."""
-        return tuple(sorted({r.value for f in self.families for r in f.rungs}))
+    def below(self, value: int) -> int | None:
+        """The largest value under ``value`` some hand of the space reaches, if any."""
+        found = [r.value for f in self.families if (r := f.below(value)) is not None]
+        return max(found) if found else None
+
+    def at(self, value: int) -> list[Rung]:
+        """Every family's hand of exactly this value."""
+        out = []
+        for f in self.families:
+            i = bisect_left(f.values, value)
+            if i < len(f.values) and f.values[i] == value:
+                out.append(f.rungs[i])
+        return out
+
+
+class _FanRungs(Sequence[Rung]):
+    """国标's fan totals lo..hi as rungs, made when asked for (there are up to a million)."""
+
+    def __init__(self, lo: int, hi: int, unit: str) -> None:
+        self.values = range(lo, hi + 1)
+        self.unit = unit
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        f = self.values[i]
+        return Rung(f, (("fan", f),), f"{f}{self.unit}", f"{f} fan")
 
 
 def _ladder(key: str, hands: Iterable[tuple[tuple, Rung]]) -> Family:
@@ -73,19 +107,15 @@ def _data(variant_id: str):
 
 
 # ---------------------------------------------------------------- 国标
-# The largest declared fan total searched; above it a way is "impossible". The record
-# format gives `fan` no upper bound yet; a real 国标 hand stays far below this (the richest
-# legal hands are about 300).
-FAN_BOUND = 1000
+# The largest declared fan total searched: the record format's bound on `fan`; above it a
+# way is "impossible".
+FAN_BOUND = MAX_FAN
 
 
 def guobiao_space(min_fan: int) -> Space:
-    lo = max(min_fan, 1)
     unit = _data("guobiao").unit
-    rungs = tuple(
-        Rung(f, (("fan", f),), f"{f}{unit}", f"{f} fan") for f in range(lo, FAN_BOUND + 1)
-    )
-    return Space(unit, "fan", (Family("fan", rungs),))
+    rungs = _FanRungs(max(min_fan, 1), FAN_BOUND, unit)
+    return Space(unit, "fan", (Family("fan", rungs, rungs.values),))
 
 
 # ---------------------------------------------------------------- 南宁

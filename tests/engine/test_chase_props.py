@@ -108,10 +108,8 @@ def test_answer_overtakes_and_the_next_smaller_value_does_not(case):
                 assert all(after[c.seat] > after[r] for r in rivals if r != c.seat)
                 # no hand of the next smaller value does
                 space = search.space(c.seat, a.from_ is None)
-                smaller = [x for x in space.values if x < a.value]
-                if smaller:
-                    for fam in space.families:
-                        for rung in fam.rungs:
-                            if rung.value == smaller[-1]:
-                                b = search.settle(c.seat, a.from_, rung)
-                                assert b is None or good(b.after) < 1, rung
+                smaller = space.below(a.value)
+                if smaller is not None:
+                    for rung in space.at(smaller):
+                        b = search.settle(c.seat, a.from_, rung)
+                        assert b is None or good(b.after) < 1, rung
