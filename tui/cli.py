@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "rules_cmds",
     "board_cmds",
     "rebuild_cmds",
+    "chase_cmds",
 )
 
 

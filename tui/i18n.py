@@ -96,6 +96,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_reopen": ("重开牌局", "Reopen session"),
     "act_home": ("牌局列表", "Sessions"),
     "act_help": ("规则与按键", "Rules & keys"),
+    "act_chase": ("追分", "Chase"),
     # dialogs
     "who": ("谁", "Who"),
     "winner": ("胡牌者", "Winner"),
@@ -185,6 +186,33 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind_number": ("数目", "a number"),
     "reports_missing": ("报表功能尚未安装", "The reports screen is not available yet"),
     "demo_loaded": ("已打开示范牌局", "Demo session opened"),
+    # 追分 (the chase panel and `mjscore chase`)
+    "chase_title": ("追分", "Chase"),
+    "chase_head": ("追分：追 {target}（单位 {unit}）", "Chase: catching {target} (unit {unit})"),
+    "chase_first": ("第一名", "first place"),
+    "chase_gap": ("落后 {gap}", "{gap} behind"),
+    "chase_is_target": ("追赶对象", "the target"),
+    "chase_ahead": (
+        "已在前面，无需追分（差距 {gap}）",
+        "already ahead, nothing to chase (gap {gap})",
+    ),
+    "chase_impossible": ("不可能", "impossible"),
+    "chase_from": ("（{name} 点炮）", "(off {name})"),
+    "chase_margin": (
+        "{leader} 的余量（本盘最多可输、仍保第一）：",
+        "{leader}'s margin (the most they can lose this hand and stay first):",
+    ),
+    "chase_margin_free": ("不会失去第一", "cannot lose first place"),
+    "chase_margin_none": (
+        "最小的胡牌也会失去第一（{at}）",
+        "even the smallest hand costs first place ({at})",
+    ),
+    "chase_margin_value": ("{value}（到 {at} 失去第一）", "{value} (first place is lost at {at})"),
+    "chase_assume": ("假设：", "Assumptions:"),
+    "chase_target_hint": (
+        "再按 g：换追赶对象（领先者 → 各家 → 第一名），最后一次收起",
+        "press g again for the next target (leader → each player → first place); the last press closes",
+    ),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
@@ -33,6 +33,7 @@ EVENT_ACTIONS = {  # action name → event type the variant must know
 class TableScreen(TypeAheadScreen, Screen):
     BINDINGS = [
         *event_bindings(),
+        B("g", "chase", "act_chase"),
         B("u", "undo", "act_undo"),
         B("e", "edit", "act_edit"),
         B("delete", "delete_hand", "act_delete", key_display="Del"),
@@ -48,6 +49,9 @@ class TableScreen(TypeAheadScreen, Screen):
         self.session_id = session_id
         self.lang = lang
         self.view: SessionView | None = None
+        # the chase panel: None = hidden; else how many presses of its key into the cycle
+        # leader → each other player → first place
+        self.chase_step: int | None = None
         localize_bindings(self, lang)
 
     @property
@@ -59,8 +63,10 @@ class TableScreen(TypeAheadScreen, Screen):
         with Horizontal(id="table-top"):
             yield Scoreboard(id="scoreboard")
             yield CurrentHand("", id="current-hand", markup=False)
-        yield Label(tr("hand_log", self.lang), classes="section", markup=False)
+        yield Label(tr("hand_log", self.lang), id="hand-log-label", classes="section", markup=False)
         yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="chase-panel"):
+            yield Static("", id="chase-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -119,7 +125,52 @@ class TableScreen(TypeAheadScreen, Screen):
             v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error
         )
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
+        self.show_chase()
         self.refresh_bindings()
+
+    # ---- 追分
+    def chase_targets(self) -> list[Any]:
+        """The cycle of the chase key: the leader, then every other seat, then first place."""
+        from mjscore.engine.chase import FIRST, leader_of
+
+        assert self.view is not None
+        lead = leader_of(self.view.replay.totals)
+        return [None, *(p for p in range(4) if p != lead), FIRST]
+
+    def show_chase(self) -> None:
+        """Draw the chase panel (or hide it) for the session as it stands now."""
+        shown = self.chase_step is not None and self.view is not None
+        for sel in ("#table-top", "#hand-log-label", "#hand-log"):
+            self.query_one(sel).display = not shown
+        self.query_one("#chase-panel").display = shown
+        if not shown:
+            return
+        from mjscore.engine.chase import chase
+
+        from ..widgets.chase import chase_lines
+
+        v = self.view
+        assert v is not None and self.chase_step is not None
+        target = self.chase_targets()[self.chase_step]
+        try:
+            lines = [tr("chase_title", self.lang) + " · " + tr("chase_target_hint", self.lang), ""]
+            lead = chase(v.session, totals=v.replay.totals, state=v.state)
+            lines += chase_lines(lead, self.lang, assumptions=target is None)
+            if target is not None:
+                other = chase(v.session, target=target, totals=v.replay.totals, state=v.state)
+                lines += ["", *chase_lines(other, self.lang, margin=False)]
+        except user_errors() as e:
+            lines = [explain_error(e, self.lang, v.names)]
+        self.query_one("#chase-text", Static).update("\n".join(lines))
+
+    def action_chase(self) -> None:
+        """The chase key: show the panel against the leader, then each other target in turn;
+        the press after the last one hides it."""
+        if self.view is None:
+            return
+        step = 0 if self.chase_step is None else self.chase_step + 1
+        self.chase_step = step if step < len(self.chase_targets()) else None
+        self.show_chase()
 
     # ---- which actions apply
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
