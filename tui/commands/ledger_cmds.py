@@ -6,7 +6,6 @@ Every command opens the ledger named by the top-level ``--db`` (``args.db``), el
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -153,6 +152,8 @@ def cmd_sessions(args) -> int:
             infos = led.list_sessions()
         where = ""
     if args.json:
+        import json
+
         print(json.dumps([_info_json(i) for i in infos], ensure_ascii=False))
         return 0
     if not infos:
