@@ -27,8 +27,6 @@ of the child processes (steadier on a loaded machine).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import random
@@ -303,34 +301,40 @@ def median_run(cmds, repeat: int, prepare=None) -> list[tuple[float, float]]:
     ]
 
 
-def import_counts(path: Path, db: Path) -> float:
-    """Settlements per hand of ``mjscore import`` (in-process, every variant's settle_hand
-    counted)."""
-    from mjscore.engine.variants import get_variant
-    from mjscore.tui.cli import main as mjscore
+COUNT_SETTLEMENTS = """
+import contextlib, io, json, sys
+from pathlib import Path
+from mjscore.engine.variants import get_variant
+from mjscore.tui.cli import main as mjscore
+calls = [0]
+seen = set()
+for name in ("nanning", "nanjing", "guobiao", "nanchang"):
+    for klass in type(get_variant(name)).__mro__:
+        if "settle_hand" in vars(klass) and klass not in seen:
+            seen.add(klass)
+            def counting(self, *a, _orig=vars(klass)["settle_hand"], **kw):
+                calls[0] += 1
+                return _orig(self, *a, **kw)
+            klass.settle_hand = counting
+path, db = sys.argv[1], sys.argv[2]
+n = len(json.loads(Path(path).read_text(encoding="utf-8"))["hands"])
+with contextlib.redirect_stdout(io.StringIO()):
+    assert mjscore(["--db", db, "import", path]) == 0
+print(calls[0] / n)
+"""
 
-    calls = [0]
-    patched = []
-    for name in VARIANTS:
-        cls = type(get_variant(name))
-        for klass in cls.__mro__:
-            if "settle_hand" in vars(klass) and klass not in (k for k, _ in patched):
-                orig = vars(klass)["settle_hand"]
 
-                def counting(self, *a, _orig=orig, **kw):
-                    calls[0] += 1
-                    return _orig(self, *a, **kw)
-
-                patched.append((klass, orig))
-                klass.settle_hand = counting
-    try:
-        n = len(json.loads(path.read_text(encoding="utf-8"))["hands"])
-        with contextlib.redirect_stdout(io.StringIO()):
-            assert mjscore(["--db", str(db), "import", str(path)]) == 0
-    finally:
-        for klass, orig in patched:
-            klass.settle_hand = orig
-    return calls[0] / n
+def import_counts(python: str, path: Path, db: Path) -> float:
+    """Settlements per hand of ``mjscore import`` (every variant's settle_hand counted, in a
+    process of the tree's own Python)."""
+    out = subprocess.run(
+        [python, "-c", COUNT_SETTLEMENTS, str(path), str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return float(out.stdout.strip())
 
 
 def ledger_bytes(db: Path, out: Path) -> tuple[int, int | None]:
@@ -353,6 +357,11 @@ def ledger_bytes(db: Path, out: Path) -> tuple[int, int | None]:
 
 
 # ------------------------------------------------------------------ main
+def _fresh(db: Path) -> None:
+    for suffix in ("", "-wal", "-shm", ".bak"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -361,12 +370,22 @@ def main() -> int:
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--no-linearity", action="store_true")
     ap.add_argument("--keep", metavar="DIR", help="keep the generated records in DIR")
+    ap.add_argument(
+        "--before",
+        metavar="TREE",
+        help="another checkout with its own .venv (e.g. the code before a change): every "
+        "figure is measured for both, runs interleaved, so both see the same machine load",
+    )
     args = ap.parse_args()
     variants = args.variants.split(",")
     big = 10_000 if not args.no_linearity else args.hands
     tmp = Path(args.keep or tempfile.mkdtemp(prefix="bench-engine-"))
     tmp.mkdir(parents=True, exist_ok=True)
-    mj = mjscore_cmd()
+    trees = [("now", mjscore_cmd(), sys.executable)]
+    if args.before:
+        venv = Path(args.before).resolve() / ".venv" / "bin"
+        trees.insert(0, ("before", [str(venv / "mjscore")], str(venv / "python")))
+    names = [t[0] for t in trees]
 
     t0 = time.perf_counter()
     pools = {}
@@ -384,94 +403,95 @@ def main() -> int:
             p.write_text(json.dumps(record(v, pools[v][:n]), ensure_ascii=False), encoding="utf-8")
         return p
 
-    print(f"records in {tmp} (made in {time.perf_counter() - t0:.1f} s); mjscore = {' '.join(mj)}")
+    print(f"records in {tmp} (made in {time.perf_counter() - t0:.1f} s)")
+    for name, mj, _ in trees:
+        print(f"  {name}: {' '.join(mj)}")
     gb_pool = pools.get("guobiao") or generate("guobiao", args.hands, args.seed)
     anchor = anchor_us(gb_pool[: args.hands])
     print(
         f"anchor: bare MahjongFanCalculator call, median over {args.hands} 国标 hands: {anchor:.2f} µs"
     )
 
-    def per_hand(v: str, n: int, kind: str) -> tuple[float, float]:
+    def per_hand(v: str, n: int, kind: str) -> list[tuple[float, float]]:
+        """µs per hand (wall, cpu) for each tree, runs interleaved."""
         one, many = write(v, 1), write(v, n)
-        if kind == "replay":
-            cmds = [[*mj, "replay", str(p), "--json"] for p in (one, many)]
-            prep = None
-        else:
-            dbs = [tmp / f"imp-{k}.sqlite3" for k in range(2)]
-            cmds = [[*mj, "--db", str(dbs[k]), "import", str(p)] for k, p in enumerate((one, many))]
+        cmds, dbs = [], []
+        for k, (_, mj, _) in enumerate(trees):
+            for j, p in enumerate((one, many)):
+                if kind == "replay":
+                    cmds.append([*mj, "replay", str(p), "--json"])
+                else:
+                    dbs.append(tmp / f"imp-{k}-{j}.sqlite3")
+                    cmds.append([*mj, "--db", str(dbs[-1]), "import", str(p)])
+        prep = (lambda i: _fresh(dbs[i])) if dbs else None
+        got = median_run(cmds, args.repeat if n <= 2000 else 1, prep)
+        out = []
+        for k in range(len(trees)):
+            (w1, c1), (wn, cn) = got[2 * k], got[2 * k + 1]
+            out.append(((wn - w1) / (n - 1) * 1e6, (cn - c1) / (n - 1) * 1e6))
+        return out
 
-            def prep(k, dbs=dbs):
-                for suffix in ("", "-wal", "-shm", ".bak"):
-                    Path(f"{dbs[k]}{suffix}").unlink(missing_ok=True)
-
-        repeat = args.repeat if n <= 2000 else 1
-        (w1, c1), (wn, cn) = median_run(cmds, repeat, prep)
-        return (wn - w1) / (n - 1) * 1e6, (cn - c1) / (n - 1) * 1e6
-
-    rows = []
-    for v in variants:
-        w, c = per_hand(v, args.hands, "replay")
-        rows.append((f"replay per hand, {LABEL[v]}", w, c, w / anchor, c / anchor, "≤ 20×"))
-    imp_bare, imp_calc = median_run(
-        [[sys.executable, "-c", "import MahjongGB"], [*mj, "calc", "guobiao", CALC_HAND]],
-        3 * args.repeat,
-    )
-    rows.append(
-        (
-            "calc process / import MahjongGB",
-            imp_calc[0] * 1e6,
-            imp_calc[1] * 1e6,
-            imp_calc[0] / imp_bare[0],
-            imp_calc[1] / imp_bare[1],
-            "≤ 1.5×",
-        )
-    )
+    head = "".join(f" {n + ' wall×':>12} {n + ' cpu×':>11}" for n in names)
     print()
-    print(f"{'measure':<36} {'wall µs':>10} {'cpu µs':>10} {'wall ×':>8} {'cpu ×':>8}  goal")
-    for name, w, c, rw, rc, goal in rows:
-        print(f"{name:<36} {w:>10.0f} {c:>10.0f} {rw:>8.1f} {rc:>8.1f}  {goal}")
+    print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal")
+    for v in variants:
+        figs = per_hand(v, args.hands, "replay")
+        cells = "".join(f" {w / anchor:>12.1f} {c / anchor:>11.1f}" for w, c in figs)
+        us = " / ".join(f"{c:.0f}" for _, c in figs)
+        print(f"{'replay ' + LABEL[v] + ' (' + us + ')':<34}{cells}  ≤ 20×")
+    cmds = [[sys.executable, "-c", "import MahjongGB"]]
+    cmds += [[*mj, "calc", "guobiao", CALC_HAND] for _, mj, _ in trees]
+    got = median_run(cmds, 3 * args.repeat)
+    cells = "".join(f" {w / got[0][0]:>12.2f} {c / got[0][1]:>11.2f}" for w, c in got[1:])
+    ms = " / ".join(f"{c * 1e3:.0f}" for _, c in got[1:])
+    print(f"{'calc / import MahjongGB (' + ms + ' ms)':<34}{cells}  ≤ 1.5×")
     print(
-        f"{'(import MahjongGB process)':<36} {imp_bare[0] * 1e6:>10.0f} {imp_bare[1] * 1e6:>10.0f}"
+        f"  (python -c 'import MahjongGB': {got[0][0] * 1e3:.0f} ms wall, {got[0][1] * 1e3:.0f} ms cpu)"
     )
 
     print()
     print(
-        f"{'rule set':<16} {'settlements/hand':>17} {'import µs/hand':>15} {'bytes/hand':>11} {'hands table':>12}"
+        f"{'rule set':<16} {'tree':<7} {'settles/hand':>12} {'import µs':>10} {'bytes/hand':>11} {'hands table':>12}"
     )
     for v in variants:
-        db = tmp / "count.sqlite3"
-        for suffix in ("", "-wal", "-shm", ".bak"):
-            Path(f"{db}{suffix}").unlink(missing_ok=True)
-        settle = import_counts(write(v, args.hands), db)
-        w, _ = per_hand(v, args.hands, "import")
-        sizes = []
-        for k, n in enumerate((1, args.hands)):
-            db_k = tmp / f"size-{k}.sqlite3"
-            for suffix in ("", "-wal", "-shm", ".bak"):
-                Path(f"{db_k}{suffix}").unlink(missing_ok=True)
-            run([*mj, "--db", str(db_k), "import", str(write(v, n))])
-            sizes.append(ledger_bytes(db_k, tmp / f"vac-{k}.sqlite3"))
-        per = (sizes[1][0] - sizes[0][0]) / (args.hands - 1)
-        hands_part = (
-            f"{(sizes[1][1] - sizes[0][1]) / (args.hands - 1):.0f}"
-            if sizes[0][1] is not None
-            else "n/a"
-        )
-        print(f"{LABEL[v]:<16} {settle:>17.2f} {w:>15.0f} {per:>11.0f} {hands_part:>12}")
+        imports = per_hand(v, args.hands, "import")
+        for k, (name, mj, python) in enumerate(trees):
+            db = tmp / "count.sqlite3"
+            _fresh(db)
+            settle = import_counts(python, write(v, args.hands), db)
+            sizes = []
+            for j, n in enumerate((1, args.hands)):
+                db_j = tmp / f"size-{j}.sqlite3"
+                _fresh(db_j)
+                run([*mj, "--db", str(db_j), "import", str(write(v, n))])
+                sizes.append(ledger_bytes(db_j, tmp / f"vac-{j}.sqlite3"))
+            per = (sizes[1][0] - sizes[0][0]) / (args.hands - 1)
+            part = (
+                f"{(sizes[1][1] - sizes[0][1]) / (args.hands - 1):.0f}"
+                if sizes[0][1] is not None
+                else "n/a"
+            )
+            print(
+                f"{LABEL[v]:<16} {name:<7} {settle:>12.2f} {imports[k][1]:>10.0f} {per:>11.0f} {part:>12}"
+            )
 
     if not args.no_linearity:
         print()
-        print("linearity: µs per hand ((N-hand − 1-hand) / (N − 1); 10,000 hands: one run)")
-        print(f"{'rule set':<16} {'':>8} {'100':>8} {'1,000':>8} {'10,000':>8}")
+        print("linearity: cpu µs per hand ((N-hand − 1-hand) / (N − 1); 10,000 hands: one run)")
+        print(f"{'rule set':<16} {'':>7} {'tree':<7} {'100':>8} {'1,000':>8} {'10,000':>8}")
         for v in variants:
             for kind in ("replay", "import"):
-                figs = [per_hand(v, n, kind)[0] for n in (100, 1000, 10_000)]
-                print(f"{LABEL[v]:<16} {kind:>8} " + " ".join(f"{f:>8.0f}" for f in figs))
+                figs = [per_hand(v, n, kind) for n in (100, 1000, 10_000)]
+                for k, name in enumerate(names):
+                    print(
+                        f"{LABEL[v]:<16} {kind:>7} {name:<7} "
+                        + " ".join(f"{f[k][1]:>8.0f}" for f in figs)
+                    )
     if not args.keep:
         for p in tmp.iterdir():
             if "-pool-" not in p.name:
                 p.unlink()
-    print(f"\ntotal {time.perf_counter() - t0:.0f} s; pools kept in {tmp} (pass --keep {tmp})")
+    print(f"\ntotal {time.perf_counter() - t0:.0f} s; generated hands kept in {tmp} (--keep {tmp})")
     return 0
 
 
