@@ -2,7 +2,7 @@
 
 A real session (国标, wins typed as tiles, kongs, draws, false wins) is stored by the ledger;
 the same rows are then written into a file at schema 4 in the old forms (table states as JSON
-objects, valuations as JSON text, ``details``, rowid payment and seat-result tables), and that
+objects, valuations as JSON text, ``details``), and that
 file is opened: it must upgrade in place (with its ``.bak``) to exactly what the ledger holds.
 """
 
