@@ -275,11 +275,18 @@ def mjscore_cmd() -> list[str]:
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "mjscore"]
 
 
+# the children may write bytecode caches, as an installed mjscore has them (a user's Python
+# does not recompile the modules on every start)
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def run(cmd: list[str]) -> tuple[float, float]:
     """Wall and CPU (user + system of the child) seconds of one process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    p = subprocess.run(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT, env=CHILD_ENV
+    )
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode:
@@ -291,6 +298,10 @@ def run(cmd: list[str]) -> tuple[float, float]:
 def median_run(cmds, repeat: int, prepare=None) -> list[tuple[float, float]]:
     """For each command its median wall and CPU time, runs interleaved over the commands."""
     samples: list[list[tuple[float, float]]] = [[] for _ in cmds]
+    for k, cmd in enumerate(cmds):  # warm-up: bytecode caches written, files in the OS cache
+        if prepare:
+            prepare(k)
+        run(cmd)
     for _ in range(repeat):
         for k, cmd in enumerate(cmds):
             if prepare:
@@ -333,6 +344,7 @@ def import_counts(python: str, path: Path, db: Path) -> float:
         text=True,
         check=True,
         cwd=ROOT,
+        env=CHILD_ENV,
     )
     return float(out.stdout.strip())
 

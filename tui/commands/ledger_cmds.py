@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+COMMANDS = (
+    "import",
+    "export",
+    "sessions",
+)  # the subcommands register() adds (the command line reads this)
 
 
 def register(sub) -> None:

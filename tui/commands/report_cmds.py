@@ -19,12 +19,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from mjscore.engine.errors import ErrorCode, MjError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
 if TYPE_CHECKING:
     from decimal import Decimal
+    from typing import Any
+
+
+COMMANDS = ("report", "stats")  # the subcommands register() adds (the command line reads this)
 
 
 def register(sub) -> None:
