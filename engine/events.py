@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 from .errors import ErrorCode, MjError
 from .jsonin import show
 from .names import name_key
+from .tiles import ALL_TILES, ascii_text, parse_tiles
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
-from .tiles import ascii_text, parse_tiles
 
 VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_NAME = 64
@@ -24,6 +24,9 @@ MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundre
 MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
 MAX_STAKE_DIGITS = 20  # significant digits of a stake
 MAX_STAKE_PLACES = 8  # decimal places of a stake
+
+
+_ONE_TILE = frozenset(ALL_TILES)
 
 
 def _bad(where: str, msg: str) -> MjError:
@@ -57,6 +60,8 @@ def _bool(v: Any, where: str) -> bool:
 
 
 def _tile(v: Any, where: str) -> str:
+    if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
+        return v
     if not isinstance(v, str):
         raise _bad(where, 'expected one tile such as "5p" or "E"')
     tiles = parse_tiles(v, where=where)
@@ -81,13 +86,31 @@ def _str(v: Any, where: str) -> str:
     return _tile_text(v, where)
 
 
-def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
+def _four(
+    item: Callable[[Any, str], Any], plain: Callable[[Any], Any] | None = None
+) -> Callable[[Any, str], tuple]:
+    """Four entries checked by ``item``; ``plain(x)``, if given, reads an entry that is plainly
+    valid (or returns None, then ``item`` checks it and words the error)."""
+
     def check(v: Any, where: str) -> tuple:
         if not isinstance(v, list) or len(v) != 4:
             raise _bad(where, "expected a list of four entries, one per seat")
+        if plain is not None:
+            out = tuple(plain(x) for x in v)
+            if None not in out:
+                return out
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
+
+
+def _plain_pair_counts(v: Any) -> tuple[int, int] | None:
+    """[z, f] with 0 ≤ z, f ≤ 4 as _pair_counts reads it, or None (then it checks)."""
+    if type(v) is list and len(v) == 2:
+        z, f = v
+        if type(z) is int and type(f) is int and 0 <= z <= 4 and 0 <= f <= 4:
+            return (z, f)
+    return None
 
 
 def _pair_counts(v: Any, where: str) -> tuple[int, int]:
@@ -251,7 +274,7 @@ class Jing(Event):
     SPEC: ClassVar = (
         F("indicator", "indicator", _tile, True),
         F("lower", "lower", _tile, True),
-        F("lower_counts", "lower_counts", _four(_pair_counts), True),
+        F("lower_counts", "lower_counts", _four(_pair_counts, _plain_pair_counts), True),
     )
 
 
@@ -262,7 +285,7 @@ class JingCount(Event):
     jing_kongs: tuple[int, ...] | None = None
     fed_by: tuple[int | None, ...] | None = None
     SPEC: ClassVar = (
-        F("counts", "counts", _four(_pair_counts), True),
+        F("counts", "counts", _four(_pair_counts, _plain_pair_counts), True),
         F("jing_kongs", "jing_kongs", _four(lambda v, w: _int(v, w, 0, 4))),
         F("fed_by", "fed_by", _four(_seat_or_null)),
     )

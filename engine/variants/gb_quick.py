@@ -174,7 +174,7 @@ class FanCount:
     """One fan with its count. Instances are shared (``_FAN_COUNTS``) and never changed, so
     their total, label, text line and JSON are computed once."""
 
-    __slots__ = ("count", "fan", "line", "total", "_json", "_label")
+    __slots__ = ("count", "fan", "line", "total", "_item", "_json", "_label")
 
     def __init__(self, fan: Fan, count: int) -> None:
         self.fan = fan
@@ -200,11 +200,20 @@ class FanCount:
         return self._label
 
     def score_item(self) -> ScoreItem:
-        from ..results import ScoreItem  # here: the calc path needs no settlement types
+        """The fan as a settlement's score item (immutable: made once, then shared)."""
+        try:
+            return self._item
+        except AttributeError:
+            from ..results import ScoreItem  # here: the calc path needs no settlement types
 
-        return ScoreItem(
-            id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count
-        )
+            self._item = ScoreItem(
+                id=self.fan.id,
+                zh=self.fan.zh,
+                en=self.fan.en,
+                value=self.fan.points,
+                count=self.count,
+            )
+            return self._item
 
 
 _CALCULATOR = None

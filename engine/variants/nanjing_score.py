@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from ..declare import Pattern
@@ -63,12 +64,12 @@ class Reading:
         return self.quads is not None
 
     @property
-    def suits(self) -> set[str]:
-        return {s for t in self.tiles if (s := suit(t))}
+    def suits(self) -> frozenset[str]:
+        return _suits_of(self.tiles)
 
     @property
     def has_winds(self) -> bool:
-        return any(is_wind(t) for t in self.tiles)
+        return _has_winds(self.tiles)
 
     @property
     def concealed(self) -> bool:
@@ -89,6 +90,24 @@ class Reading:
         if self.seven or not self.single_wait:
             return None
         return {"closed": "closed", "edge": "edge", "single": "single"}.get(self.shape or "")
+
+
+@lru_cache(maxsize=4096)
+def _suits_of(tiles: tuple[str, ...]) -> frozenset[str]:
+    """The suits among ``tiles`` (each reading of a hand asks, for several patterns)."""
+    return frozenset(s for t in tiles if (s := suit(t)))
+
+
+@lru_cache(maxsize=4096)
+def _has_winds(tiles: tuple[str, ...]) -> bool:
+    return any(is_wind(t) for t in tiles)
+
+
+@lru_cache(maxsize=64)
+def _pattern_item(pattern_id: str) -> ScoreItem:
+    """A pattern's score item: the same for every hand (immutable, so shared)."""
+    pat = BY_ID[pattern_id]
+    return ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
 
 
 def _concealed(r: Reading) -> bool:
@@ -359,7 +378,8 @@ def assemble(
     bonus: Bonuses,
 ) -> Valuation:
     """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
-    ps = [p for p in (x.id for x in PATTERNS) if p in set(patterns)]
+    wanted = set(patterns)
+    ps = [p for p in (x.id for x in PATTERNS) if p in wanted]
     if bonus.heavenly:
         ps.append("heavenly")
     if bonus.earthly:
@@ -379,8 +399,7 @@ def assemble(
     for p in ps:
         it = HEAVENLY if p == "heavenly" else EARTHLY if p == "earthly" else None
         if it is None:
-            pat = BY_ID[p]
-            it = ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
+            it = _pattern_item(p)
         items.append(it)
         subtotal += int(it.value)
     if bonus.flower_bloom:
