@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError
-from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
+from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
 from ..results import ScoreItem, TableState
-from ..tiles import WINDS, HandTiles, Meld, is_wind, suit
+from ..tiles import WINDS, HandTiles, Meld, is_wind
 
 RUN = 20  # 跑20: every win starts from 20 花
 KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}  # 杠 paid on the spot (现场汇)
@@ -65,11 +64,11 @@ class Reading:
 
     @property
     def suits(self) -> frozenset[str]:
-        return _suits_of(self.tiles)
+        return suits(self.tiles)
 
     @property
     def has_winds(self) -> bool:
-        return _has_winds(self.tiles)
+        return has_wind(self.tiles)
 
     @property
     def concealed(self) -> bool:
@@ -90,24 +89,6 @@ class Reading:
         if self.seven or not self.single_wait:
             return None
         return {"closed": "closed", "edge": "edge", "single": "single"}.get(self.shape or "")
-
-
-@lru_cache(maxsize=4096)
-def _suits_of(tiles: tuple[str, ...]) -> frozenset[str]:
-    """The suits among ``tiles`` (each reading of a hand asks, for several patterns)."""
-    return frozenset(s for t in tiles if (s := suit(t)))
-
-
-@lru_cache(maxsize=4096)
-def _has_winds(tiles: tuple[str, ...]) -> bool:
-    return any(is_wind(t) for t in tiles)
-
-
-@lru_cache(maxsize=64)
-def _pattern_item(pattern_id: str) -> ScoreItem:
-    """A pattern's score item: the same for every hand (immutable, so shared)."""
-    pat = BY_ID[pattern_id]
-    return ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
 
 
 def _concealed(r: Reading) -> bool:
@@ -378,8 +359,7 @@ def assemble(
     bonus: Bonuses,
 ) -> Valuation:
     """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
-    wanted = set(patterns)
-    ps = [p for p in (x.id for x in PATTERNS) if p in wanted]
+    ps = [p for p in (x.id for x in PATTERNS) if p in set(patterns)]
     if bonus.heavenly:
         ps.append("heavenly")
     if bonus.earthly:
@@ -399,7 +379,8 @@ def assemble(
     for p in ps:
         it = HEAVENLY if p == "heavenly" else EARTHLY if p == "earthly" else None
         if it is None:
-            it = _pattern_item(p)
+            pat = BY_ID[p]
+            it = ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
         items.append(it)
         subtotal += int(it.value)
     if bonus.flower_bloom:

@@ -85,6 +85,18 @@ def test_light_path_is_only_for_plain_calls():
     assert quick_calc("guobiao", "19m19p19sESWNCFP") is None  # refused: the checked path words it
 
 
+def test_each_command_module_registers_the_commands_the_command_line_lists():
+    import argparse
+    import importlib
+
+    from mjscore.tui.cli import COMMAND_MODULES
+
+    for name, commands in COMMAND_MODULES.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"mjscore.tui.commands.{name}").register(sub)
+        assert tuple(sub.choices) == commands, name
+
+
 def _modules_after(argv: list[str]) -> set[str]:
     code = (
         "import contextlib, io, sys\n"

@@ -14,13 +14,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-COMMANDS = (
-    "import",
-    "export",
-    "sessions",
-)  # the subcommands register() adds (the command line reads this)
-
-
 def register(sub) -> None:
     i = sub.add_parser(
         "import",

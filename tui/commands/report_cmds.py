@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-COMMANDS = ("report", "stats")  # the subcommands register() adds (the command line reads this)
-
-
 def register(sub) -> None:
     r = sub.add_parser(
         "report",
