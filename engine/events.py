@@ -86,34 +86,19 @@ def _str(v: Any, where: str) -> str:
     return _tile_text(v, where)
 
 
-def _four(
-    item: Callable[[Any, str], Any], plain: Callable[[Any], Any] | None = None
-) -> Callable[[Any, str], tuple]:
-    """Four entries checked by ``item``; ``plain(x)``, if given, reads an entry that is plainly
-    valid (or returns None, then ``item`` checks it and words the error)."""
-
+def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     def check(v: Any, where: str) -> tuple:
         if not isinstance(v, list) or len(v) != 4:
             raise _bad(where, "expected a list of four entries, one per seat")
-        if plain is not None:
-            out = tuple(plain(x) for x in v)
-            if None not in out:
-                return out
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
 
 
-def _plain_pair_counts(v: Any) -> tuple[int, int] | None:
-    """[z, f] with 0 ≤ z, f ≤ 4 as _pair_counts reads it, or None (then it checks)."""
-    if type(v) is list and len(v) == 2:
-        z, f = v
-        if type(z) is int and type(f) is int and 0 <= z <= 4 and 0 <= f <= 4:
-            return (z, f)
-    return None
-
-
 def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:  # plainly valid:
+        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:  # the checks below only word the errors
+            return (v[0], v[1])
     if not isinstance(v, list) or len(v) != 2:
         raise _bad(where, "expected [正精 count, 副精 count]")
     return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
@@ -274,7 +259,7 @@ class Jing(Event):
     SPEC: ClassVar = (
         F("indicator", "indicator", _tile, True),
         F("lower", "lower", _tile, True),
-        F("lower_counts", "lower_counts", _four(_pair_counts, _plain_pair_counts), True),
+        F("lower_counts", "lower_counts", _four(_pair_counts), True),
     )
 
 
@@ -285,7 +270,7 @@ class JingCount(Event):
     jing_kongs: tuple[int, ...] | None = None
     fed_by: tuple[int | None, ...] | None = None
     SPEC: ClassVar = (
-        F("counts", "counts", _four(_pair_counts, _plain_pair_counts), True),
+        F("counts", "counts", _four(_pair_counts), True),
         F("jing_kongs", "jing_kongs", _four(lambda v, w: _int(v, w, 0, 4))),
         F("fed_by", "fed_by", _four(_seat_or_null)),
     )
