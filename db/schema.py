@@ -329,15 +329,19 @@ def m005_compact_hands(db: Database) -> None:
             f"UPDATE hands SET {col} = json_array({_STATE_ARRAY.format(col=col)})"
             f" WHERE {col} LIKE '{{%'"
         )
-    db.execute("ALTER TABLE hands DROP COLUMN details")
-    db.execute("ALTER TABLE hands RENAME COLUMN wins TO wins_m004")
-    db.execute("ALTER TABLE hands ADD COLUMN wins BLOB NOT NULL DEFAULT x''")
-    rows = db.execute("SELECT id, wins_m004 FROM hands").fetchall()
-    db.conn.executemany(
-        "UPDATE hands SET wins = ? WHERE id = ?",
-        ((packing.pack(json.loads(w)), i) for i, w in rows),
-    )
-    db.execute("ALTER TABLE hands DROP COLUMN wins_m004")
+    # a file whose hands are in these forms already (a migration record lost) is left so
+    columns = {r[1]: r[2] for r in db.execute("PRAGMA table_info(hands)").fetchall()}
+    if "details" in columns:
+        db.execute("ALTER TABLE hands DROP COLUMN details")
+    if columns["wins"] != "BLOB":
+        db.execute("ALTER TABLE hands RENAME COLUMN wins TO wins_m004")
+        db.execute("ALTER TABLE hands ADD COLUMN wins BLOB NOT NULL DEFAULT x''")
+        rows = db.execute("SELECT id, wins_m004 FROM hands").fetchall()
+        db.conn.executemany(
+            "UPDATE hands SET wins = ? WHERE id = ?",
+            ((packing.pack(json.loads(w)), i) for i, w in rows),
+        )
+        db.execute("ALTER TABLE hands DROP COLUMN wins_m004")
     db.execute("PRAGMA user_version = 5")
 
 
