@@ -12,31 +12,46 @@ Entry points:
 Layers, lowest first: errors, tiles, hands, rules, declare, events, results, variant, checks,
 facts; then the variants (engine.variants.*), which import only those; then record, core,
 entry, stats and money, which may import the variants.
+
+The names below are loaded on first use, so that importing one small module of the engine
+(``engine.errors`` for instance) does not import the records and the settlement types too.
 """
 
-from .core import HandResult, Payment, Replay, TableState, replay, settle_up
-from .entry import Settled, add_event, settle_events
-from .errors import ErrorCode, MjError
-from .record import Hand, Session, dump_session, load_session
-from .variant import Variant
-from .variants import get_variant
+from __future__ import annotations
 
-__all__ = [
-    "ErrorCode",
-    "Hand",
-    "HandResult",
-    "MjError",
-    "Payment",
-    "Replay",
-    "Session",
-    "Settled",
-    "TableState",
-    "Variant",
-    "add_event",
-    "dump_session",
-    "get_variant",
-    "load_session",
-    "replay",
-    "settle_events",
-    "settle_up",
-]
+import importlib
+
+_WHERE = {
+    "HandResult": "core",
+    "Payment": "core",
+    "Replay": "core",
+    "TableState": "core",
+    "replay": "core",
+    "settle_up": "core",
+    "Settled": "entry",
+    "add_event": "entry",
+    "settle_events": "entry",
+    "ErrorCode": "errors",
+    "MjError": "errors",
+    "Hand": "record",
+    "Session": "record",
+    "dump_session": "record",
+    "load_session": "record",
+    "Variant": "variant",
+    "get_variant": "variants",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 from .errors import ErrorCode, MjError
 from .jsonin import show
 from .names import name_key
+from .tiles import ALL_TILES, ascii_text, parse_tiles
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
-from .tiles import ascii_text, parse_tiles
 
 VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_NAME = 64
@@ -24,6 +24,9 @@ MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundre
 MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
 MAX_STAKE_DIGITS = 20  # significant digits of a stake
 MAX_STAKE_PLACES = 8  # decimal places of a stake
+
+
+_ONE_TILE = frozenset(ALL_TILES)
 
 
 def _bad(where: str, msg: str) -> MjError:
@@ -57,6 +60,8 @@ def _bool(v: Any, where: str) -> bool:
 
 
 def _tile(v: Any, where: str) -> str:
+    if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
+        return v
     if not isinstance(v, str):
         raise _bad(where, 'expected one tile such as "5p" or "E"')
     tiles = parse_tiles(v, where=where)
@@ -91,6 +96,9 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
 
 
 def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:  # plainly valid:
+        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:  # the checks below only word the errors
+            return (v[0], v[1])
     if not isinstance(v, list) or len(v) != 2:
         raise _bad(where, "expected [正精 count, 副精 count]")
     return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))

@@ -10,143 +10,41 @@ malformed string raises :class:`~engine.errors.MjError` naming the position and 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .errors import ErrorCode, MjError
-
-SUITS = "mps"
-WINDS = "ESWN"
-DRAGONS = "CFP"
-HONOURS = WINDS + DRAGONS
-FLOWER_LETTERS = "abcdefgh"
-
-SUITED_TILES = tuple(f"{r}{s}" for s in SUITS for r in range(1, 10))
-ALL_TILES = SUITED_TILES + tuple(HONOURS)  # the 34 kinds, canonical order
-_ORDER = {t: i for i, t in enumerate(ALL_TILES + tuple(FLOWER_LETTERS))}
-
-TILE_ZH = {
-    **{f"{r}m": f"{'一二三四五六七八九'[r - 1]}万" for r in range(1, 10)},
-    **{f"{r}p": f"{'一二三四五六七八九'[r - 1]}筒" for r in range(1, 10)},
-    **{f"{r}s": f"{'一二三四五六七八九'[r - 1]}条" for r in range(1, 10)},
-    "E": "东",
-    "S": "南",
-    "W": "西",
-    "N": "北",
-    "C": "中",
-    "F": "发",
-    "P": "白",
-    "a": "梅",
-    "b": "兰",
-    "c": "竹",
-    "d": "菊",
-    "e": "春",
-    "f": "夏",
-    "g": "秋",
-    "h": "冬",
-}
-
-
-MAX_TILE_CHARS = 200  # a tile string (a hand with four kongs and eight flowers is ~60)
-# full-width forms U+FF01–FF5E are ASCII 0x21–0x7E shifted; U+3000 is the ideographic space
-_FULL_WIDTH = {**{c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
-
-
-def ascii_text(s: str, *, where: str | None = None) -> str:
-    """The input edge of everything that reads tiles or counts: full-width typing (``１２３ｍ``,
-    ``｜``, the ideographic space) becomes ASCII; any other non-ASCII character (a superscript
-    ``²``, a circled ``①``, an Arabic-Indic ``٣``, a zero-width space) is refused, naming its
-    position. NFKC is not used: it would turn ``²`` into ``2``."""
-    if s.isascii():
-        return s
-    t = s.translate(_FULL_WIDTH)
-    if t.isascii():
-        return t
-    i = next(i for i, ch in enumerate(t) if not ch.isascii())
-    raise MjError(
-        ErrorCode.BAD_TILES,
-        f"{s[i]!r} (U+{ord(s[i]):04X}) is not a tile, digit or mark of the notation",
-        where=f"{where} position {i + 1}" if where else f"position {i + 1}",
-    )
-
-
-def is_count(s: str) -> bool:
-    """Whether ``s`` is a count written in ASCII digits (``str.isdigit`` also takes ``²``)."""
-    return 0 < len(s) <= 9 and s.isascii() and s.isdigit()
-
-
-def tile_key(t: str) -> int:
-    return _ORDER[t]
-
-
-def sort_tiles(tiles: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(tiles, key=_ORDER.__getitem__))
-
-
-def is_suited(t: str) -> bool:
-    return len(t) == 2
-
-
-def is_honour(t: str) -> bool:
-    return len(t) == 1 and t in HONOURS
-
-
-def is_wind(t: str) -> bool:
-    return t in WINDS and len(t) == 1
-
-
-def is_dragon(t: str) -> bool:
-    return t in DRAGONS and len(t) == 1
-
-
-def is_terminal(t: str) -> bool:
-    return len(t) == 2 and t[0] in "19"
-
-
-def suit(t: str) -> str | None:
-    return t[1] if len(t) == 2 else None
-
-
-def rank(t: str) -> int | None:
-    return int(t[0]) if len(t) == 2 else None
-
-
-def successor(t: str) -> str:
-    """The next tile in the jing/dora cycle: suits wrap 9→1, 东→南→西→北→东, 中→发→白→中."""
-    if len(t) == 2:
-        r = int(t[0])
-        return f"{r % 9 + 1}{t[1]}"
-    if t in WINDS:
-        return WINDS[(WINDS.index(t) + 1) % 4]
-    if t in DRAGONS:
-        return DRAGONS[(DRAGONS.index(t) + 1) % 3]
-    raise ValueError(f"no successor for {t!r}")
-
-
-def predecessor(t: str) -> str:
-    if len(t) == 2:
-        r = int(t[0])
-        return f"{(r - 2) % 9 + 1}{t[1]}"
-    if t in WINDS:
-        return WINDS[(WINDS.index(t) - 1) % 4]
-    if t in DRAGONS:
-        return DRAGONS[(DRAGONS.index(t) - 1) % 3]
-    raise ValueError(f"no predecessor for {t!r}")
-
-
-def relative_to_absolute(owner: int, rel: int) -> int:
-    """Seat claimed from: rel 1 = 上家 (owner-1), 2 = 对家, 3 = 下家 (owner+1)."""
-    return (owner - rel) % 4
-
-
-def absolute_to_relative(owner: int, seat: int) -> int:
-    rel = (owner - seat) % 4
-    if rel == 0:
-        raise ValueError("a player cannot claim from himself")
-    return rel
-
+from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocabulary
+    _ORDER,
+    ALL_TILES,
+    DRAGONS,
+    FLOWER_LETTERS,
+    HONOURS,
+    MAX_TILE_CHARS,
+    SUITED_TILES,
+    SUITS,
+    TILE_ZH,
+    WINDS,
+    absolute_to_relative,
+    ascii_text,
+    is_count,
+    is_dragon,
+    is_honour,
+    is_suited,
+    is_terminal,
+    is_wind,
+    predecessor,
+    rank,
+    relative_to_absolute,
+    sort_tiles,
+    successor,
+    suit,
+    tile_key,
+)
 
 MeldKind = Literal["chow", "pung", "kong"]
 
@@ -408,10 +306,134 @@ def tile_text(s: str) -> str:
 
 def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -> HandTiles:
     """Parse a hand string. ``variant`` turns on Nanchang honour chows and Nanjing's
-    dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand."""
+    dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand.
+
+    The result is immutable and depends on the arguments only, so it is remembered: a
+    session checks a win's tiles and then values them, and both read the same string."""
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, "a hand must be a string")
-    s = tile_text(s)
+    return _parse_hand(tile_text(s), variant, waiting_ok)
+
+
+@lru_cache(maxsize=8192)
+def _parse_hand(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
+    return _parse_plain(s, variant) or _parse_checked(s, variant, waiting_ok)
+
+
+# The common shape — melds first, then the standing tiles, then an optional non-empty
+# |context and |flowers — is read by one regular expression and a few checks; anything else,
+# and anything those checks do not vouch for, goes to _parse_checked, which also words every
+# error. tests/engine/test_tiles_fast.py checks that the two agree.
+_RUN = r"(?:[1-9]++[mps]|[ESWNCFP])++"
+_PLAIN = re.compile(
+    rf"((?:\[{_RUN}(?:,[1235-7])?\])*+)({_RUN})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-hCFP]++|[0-9]{{1,2}}))?)?"
+)
+_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+_RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded below
+_MELDS: dict[tuple[str, bool], Meld | None] = {}
+_CONTEXTS: dict[str, Context] = {}
+
+
+def _plain_tiles(s: str) -> list[str]:
+    out: list[str] = []
+    for token in _TOKEN.findall(s):
+        run = _RUNS.get(token)
+        if run is None:
+            if len(_RUNS) > 20_000:
+                _RUNS.clear()
+            suit_letter = token[-1]
+            run = _RUNS[token] = (
+                tuple(d + suit_letter for d in token[:-1]) if suit_letter in SUITS else (token,)
+            )
+        out += run
+    return out
+
+
+def _plain_meld(inner: str, honour_chows: bool) -> Meld | None:
+    key = (inner, honour_chows)
+    if key not in _MELDS:
+        if len(_MELDS) > 20_000:
+            _MELDS.clear()
+        _MELDS[key] = _read_plain_meld(inner, honour_chows)
+    return _MELDS[key]
+
+
+def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
+    body, _, digit = inner.partition(",")
+    tiles = tuple(_plain_tiles(body))
+    claim = int(digit) if digit else None
+    if len(tiles) == 4 and len(set(tiles)) == 1:
+        return Meld("kong", tiles, claim)
+    if len(tiles) != 3 or (claim is not None and claim >= 5):
+        return None
+    if len(set(tiles)) == 1:
+        return Meld("pung", tiles, claim or 1)
+    st = sort_tiles(tiles)
+    if (
+        len(st[0]) == 2
+        and len(st[2]) == 2
+        and st[0][1] == st[1][1] == st[2][1]
+        and int(st[0][0]) + 1 == int(st[1][0]) == int(st[2][0]) - 1
+    ):
+        return Meld("chow", st, claim or 1)
+    if honour_chows and _is_honour_chow(tiles):
+        return Meld("chow", tiles, claim or 1)
+    return None
+
+
+def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
+    """The hand of a string of the common shape, or None (then _parse_checked reads it)."""
+    m = _PLAIN.fullmatch(s)
+    if m is None:
+        return None
+    melds_s, body, ctx, fl = m.groups()
+    nanjing = variant == "nanjing"
+    loose = _plain_tiles(body)
+    melds: list[Meld] = []
+    if melds_s:
+        for inner in melds_s[1:-1].split("]["):
+            meld = _plain_meld(inner, variant == "nanchang")
+            if meld is None:
+                return None
+            melds.append(meld)
+    if len(loose) + 3 * len(melds) != 14:
+        return None
+    count: dict[str, int] = {}
+    for t in loose:
+        count[t] = count.get(t, 0) + 1
+    for meld in melds:
+        for t in meld.tiles:
+            count[t] = count.get(t, 0) + 1
+    if max(count.values()) > 4 or (nanjing and ("C" in count or "F" in count or "P" in count)):
+        return None
+    context = None
+    if ctx is not None:
+        context = _CONTEXTS.get(ctx)
+        if context is None:
+            context = Context(
+                ctx[0], ctx[1], ctx[2] == "1", ctx[3] == "1", ctx[4] == "1", ctx[5] == "1"
+            )
+            if context.kong and context.last_tile and not context.self_drawn:
+                return None
+            _CONTEXTS[ctx] = context
+    flowers: tuple[str, ...] | int | None = None
+    if fl is not None:
+        if fl.isdigit():
+            flowers = int(fl)
+            if flowers > (20 if nanjing else 8):
+                return None
+        else:
+            seen = Counter(fl)
+            if any(
+                n > (4 if f in DRAGONS else 1) or (f in DRAGONS and not nanjing)
+                for f, n in seen.items()
+            ):
+                return None
+            flowers = sort_tiles(fl)
+    return HandTiles(sort_tiles(loose[:-1]), tuple(melds), loose[-1], context, flowers)
+
+
+def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     honour_chows = variant == "nanchang"
     dragons_are_flowers = variant == "nanjing"
     bar = s.find("|")

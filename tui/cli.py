@@ -15,15 +15,17 @@ from collections.abc import Sequence
 
 from mjscore.tui.errors import user_errors
 
-COMMAND_MODULES = (
-    "engine_cmds",
-    "ledger_cmds",
-    "report_cmds",
-    "rules_cmds",
-    "board_cmds",
-    "rebuild_cmds",
-    "chase_cmds",
-)
+# each command module and the subcommands its register() adds: a command imports only its
+# own module (tests/engine/test_calc_start.py checks this table against the modules)
+COMMAND_MODULES = {
+    "engine_cmds": ("calc", "replay"),
+    "ledger_cmds": ("import", "export", "sessions"),
+    "report_cmds": ("report", "stats"),
+    "rules_cmds": ("rules",),
+    "board_cmds": ("board", "serve"),
+    "rebuild_cmds": ("rebuild",),
+    "chase_cmds": ("chase",),
+}
 
 
 class _Version(argparse.Action):
@@ -44,9 +46,37 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, with the terminal width read as ``shutil.get_terminal_size``
+    reads it (``$COLUMNS``, else the terminal, else 80) but without importing shutil, which
+    brings the compression modules in: every parser builds a formatter, even for ``calc``."""
+
+    def __init__(self, prog: str, **kw) -> None:
+        if kw.get("width") is None:
+            kw["width"] = _columns() - 2
+        super().__init__(prog, **kw)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _Parser(argparse.ArgumentParser):
     """A command-line mistake is one line on stderr and exit status 2, like every other
-    refusal (argparse would print its usage first)."""
+    refusal (argparse would print its usage first). Help is laid out by :class:`_Formatter`."""
+
+    def __init__(self, *a, **kw) -> None:
+        kw.setdefault("formatter_class", _Formatter)
+        super().__init__(*a, **kw)
 
     def error(self, message: str):  # type: ignore[override]
         hint = ""
@@ -60,7 +90,10 @@ class _Parser(argparse.ArgumentParser):
 _ARGV: list[str] = []
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``command`` (one the argument list names), only the
+    module that owns it registers its subcommands: a parser costs more to build than
+    ``mjscore calc`` takes to run, and the others would never be used."""
     import importlib
 
     p = _Parser(
@@ -77,14 +110,35 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang", choices=("zh", "en"), help="interface language (default: from the locale)"
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    owners = [n for n, commands in COMMAND_MODULES.items() if command in commands]
+    for name in owners or COMMAND_MODULES:  # an unknown command: all, so the error lists them
         importlib.import_module(f"mjscore.tui.commands.{name}").register(sub)
     return p
 
 
+_TOP_OPTIONS_WITH_VALUE = ("--db", "--lang")
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` asks for (its first word that is not a top-level option or
+    an option's value), or None: no subcommand, or ``-h`` before it (then every command is
+    registered, so help and errors list them all)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _TOP_OPTIONS_WITH_VALUE:
+            skip = True
+        elif word in ("-h", "--help"):
+            return None
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_named(_ARGV))
     args = parser.parse_args(argv)
     try:
         if args.command is None:

@@ -3,9 +3,12 @@ command line prints them in one line, the app shows them in a notice. Anything e
 
 from __future__ import annotations
 
-from mjscore.db.errors import LedgerError
-from mjscore.engine.errors import MjError
-
 
 def user_errors() -> tuple[type[BaseException], ...]:
+    # imported here, not at the top: ``mjscore.db.errors`` runs ``mjscore.db``'s package
+    # import (the ledger, sqlite-utils), which ``mjscore calc`` and ``replay`` never need;
+    # an ``except user_errors()`` clause only calls this once an exception is raised
+    from mjscore.db.errors import LedgerError
+    from mjscore.engine.errors import MjError
+
     return (MjError, LedgerError)

@@ -225,12 +225,18 @@ class Lifetime(Sessions):
 
 
 def _win_record(
-    ev: Win, label: str, number: int, stake: Decimal, points: int, wins_json: str, summary: str
+    ev: Win,
+    label: str,
+    number: int,
+    stake: Decimal,
+    points: int,
+    wins_json: bytes | str,
+    summary: str,
 ) -> WinRecord:
     from mjscore.engine.stats import win_record
 
     try:
-        wins = tuple(rows.win_result(w) for w in rows.loads(wins_json, "wins"))
+        wins = tuple(rows.win_result(w) for w in rows.wins_from(wins_json))
     except (LookupError, TypeError) as e:
         raise rows.damaged(f"win valuation of hand {number}", e) from None
     return win_record(

@@ -18,6 +18,7 @@ from mjscore.engine.core import HandResult, Payment, ScoreItem, TableState, WinR
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Draw, Event, FalseWin, Hand, Win, event_from_json
 
+from .. import packing
 from ..errors import LedgerDamaged
 
 
@@ -41,10 +42,16 @@ def _json_default(o: Any) -> Any:
 
 
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(TableState))
+# the stored form of a table state (m005): its values as a JSON array, in this order
+STATE_ARRAY = ("hand_number", "dealer", "prevailing_wind", "bixiahu", "flags", "passes")
+assert set(STATE_FIELDS) == set(STATE_ARRAY), "a new TableState field needs a new stored form"
 
 
 def state_json(state: TableState) -> str:
-    return dumps({k: getattr(state, k) for k in STATE_FIELDS})
+    """``[hand_number, dealer, prevailing_wind, bixiahu (0/1), flags, passes]``."""
+    return dumps(
+        [int(v) if k == "bixiahu" else v for k in STATE_ARRAY for v in (getattr(state, k),)]
+    )
 
 
 def state_columns(state: TableState) -> dict[str, Any]:
@@ -65,8 +72,7 @@ def open_columns(state: TableState) -> dict[str, Any]:
         **state_columns(state),
         "next_state": None,
         "summary": "",
-        "wins": "[]",
-        "details": "{}",
+        "wins": packing.pack([]),
         "settled_at": None,
     }
 
@@ -78,8 +84,7 @@ def settled_columns(hand: Hand, state: TableState, result: HandResult, now: str)
         **state_columns(state),
         "next_state": state_json(result.next_state),
         "summary": result.summary,
-        "wins": dumps([w.to_json() for w in result.wins]),
-        "details": dumps(dict(result.details)),
+        "wins": packing.pack([w.to_json() for w in result.wins]),
         "settled_at": now,
     }
 
@@ -190,9 +195,25 @@ def state_from(text: str | None) -> TableState | None:
         return None
     data = loads(text, "table state")
     try:
+        if isinstance(data, list):  # the stored form since m005
+            if len(data) != len(STATE_ARRAY):
+                raise TypeError(f"{len(data)} values, not {len(STATE_ARRAY)}")
+            data = dict(zip(STATE_ARRAY, data, strict=True))
+            data["bixiahu"] = bool(data["bixiahu"])
         return TableState(**{k: v for k, v in data.items() if k in STATE_FIELDS})
     except (AttributeError, TypeError) as e:
         raise damaged("table state", e) from None
+
+
+def wins_from(value: bytes | str) -> list[Any]:
+    """The stored ``hands.wins``: each win's :meth:`engine.core.WinResult.to_json`."""
+    try:
+        data = packing.unpack(value)
+    except (ValueError, TypeError) as e:
+        raise damaged("wins", e) from None
+    if not isinstance(data, list):
+        raise damaged("wins", TypeError("not a list"))
+    return data
 
 
 def win_result(d: Mapping[str, Any]) -> WinResult:
@@ -365,7 +386,7 @@ def stored_hand(
         deltas=tuple(deltas) if deltas is not None else None,  # type: ignore[arg-type]
         next_state=state_from(row["next_state"]),
         summary=row["summary"],
-        wins=tuple(loads(row["wins"], "wins")),
+        wins=tuple(wins_from(row["wins"])),
     )
 
 

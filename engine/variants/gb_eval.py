@@ -13,31 +13,15 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..errors import ErrorCode, MjError
-from ..results import ScoreItem
 from ..tiles import (
     Context,
     HandTiles,
     format_hand,
 )
-from .gb_fans import FLOWER, Fan, fan_for_label
+from .gb_fans import fan_for_label
+from .gb_quick import TILE_CODE, WIND_INDEX, WINDS, FanCount, calculator, name_fans
 
-WINDS = "ESWN"
 COMPETITION_BASE = 8  # MCR: every other player pays 8 on top
-
-# our tile → PyMahjongGB's tile code (万 W, 饼 B, 条 T, 风 F1-4 东南西北, 箭 J1-3 中发白)
-TILE_CODE: dict[str, str] = {
-    **{f"{r}m": f"W{r}" for r in range(1, 10)},
-    **{f"{r}p": f"B{r}" for r in range(1, 10)},
-    **{f"{r}s": f"T{r}" for r in range(1, 10)},
-    "E": "F1",
-    "S": "F2",
-    "W": "F3",
-    "N": "F4",
-    "C": "J1",
-    "F": "J2",
-    "P": "J3",
-}
-WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
 _TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
 GB_FLAGS = frozenset({"kong_bloom", "robbed_kong", "last_tile", "last_copy"})
 
@@ -69,41 +53,6 @@ class Situation:
             last_tile=ctx.last_tile,
             kong=ctx.kong,
             flowers=flowers,
-        )
-
-
-class FanCount:
-    """One fan with its count. Instances are shared (``_FAN_COUNTS``) and never changed, so
-    their total, label, text line and JSON are computed once."""
-
-    __slots__ = ("count", "fan", "line", "total", "_json", "_label")
-
-    def __init__(self, fan: Fan, count: int) -> None:
-        self.fan = fan
-        self.count = count
-        self.total = fan.points * count
-        self._label = fan.zh + (f"×{count}" if count > 1 else "")
-        self.line = f"{self._label} {self.total}  {fan.en}"
-        self._json = {"name": fan.zh, "name_en": fan.en, "points": fan.points, "count": count}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FanCount) and (self.fan, self.count) == (other.fan, other.count)
-
-    def __hash__(self) -> int:
-        return hash((self.fan.zh, self.count))
-
-    def __repr__(self) -> str:
-        return f"FanCount({self.fan.zh!r}, {self.count})"
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self._json)
-
-    def label(self) -> str:
-        return self._label
-
-    def score_item(self) -> ScoreItem:
-        return ScoreItem(
-            id=self.fan.id, zh=self.fan.zh, en=self.fan.en, value=self.fan.points, count=self.count
         )
 
 
@@ -235,19 +184,6 @@ def _check_situation(inp: CalcInput, sit: Situation) -> None:
             )
 
 
-_CALCULATOR: Any = None
-_FAN_COUNTS: dict[tuple[str, int], FanCount] = {}
-
-
-def _calculator() -> Any:
-    global _CALCULATOR
-    if _CALCULATOR is None:
-        from MahjongGB import MahjongFanCalculator  # lazy: `import engine` stays light
-
-        _CALCULATOR = MahjongFanCalculator
-    return _CALCULATOR
-
-
 def evaluate(tiles: HandTiles, sit: Situation) -> GbValue:
     """The fans of a winning hand under ``sit``; MjError for a non-win or impossible flags."""
     inp = calc_input(tiles, need_copies=sit.kong and not sit.self_drawn)
@@ -263,7 +199,7 @@ def _raw_fans(inp: CalcInput, sit: Situation, describe: Any) -> tuple:
     """The calculator's own answer (a tuple of (points, count, label, en)) after every check."""
     _check_situation(inp, sit)
     try:
-        raw = (_CALCULATOR or _calculator())(
+        raw = calculator()(
             inp.pack,
             inp.hand,
             inp.win,
@@ -284,18 +220,7 @@ def _raw_fans(inp: CalcInput, sit: Situation, describe: Any) -> tuple:
 
 
 def _name_fans(raw: tuple) -> GbValue:
-    fans = []
-    fan = flowers = 0
-    for _pts, cnt, label, _en in raw:
-        fc = _FAN_COUNTS.get((label, cnt))
-        if fc is None:
-            fc = _FAN_COUNTS[(label, cnt)] = FanCount(fan_for_label(label), cnt)
-        fans.append(fc)
-        if fc.fan is FLOWER:
-            flowers += cnt
-        else:
-            fan += fc.total
-    return GbValue(tuple(fans), fan, flowers)
+    return GbValue(*name_fans(raw))
 
 
 def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None:

@@ -9,20 +9,50 @@ synonym-spun noise, so the names here are the standard ones (and the conformance
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
 class Fan:
+    """One fan: immutable, compared and hashed by its fields (a plain class rather than a
+    dataclass: ``mjscore calc`` loads this table and nothing else of the engine, and building a
+    dataclass costs more than the rest of that start-up)."""
+
+    __slots__ = ("no", "zh", "en", "points", "calc", "id")
+
     no: int  # the seed's number (1..81); 0 for 明暗杠, which the seed lacks
     zh: str
     en: str
     points: int
-    calc: str = ""  # PyMahjongGB's label when it differs from ``zh``
+    calc: str  # PyMahjongGB's label when it differs from ``zh``
+    id: str  # "gb_" and the English name in snake case
 
-    @property
-    def id(self) -> str:
-        return "gb_" + re.sub(r"[^a-z0-9]+", "_", self.en.lower()).strip("_")
+    def __init__(self, no: int, zh: str, en: str, points: int, calc: str = "") -> None:
+        for name, value in (("no", no), ("zh", zh), ("en", en), ("points", points)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "calc", calc)
+        object.__setattr__(self, "id", "gb_" + re.sub(r"[^a-z0-9]+", "_", en.lower()).strip("_"))
+
+    def _key(self) -> tuple[int, str, str, int, str]:
+        return (self.no, self.zh, self.en, self.points, self.calc)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Fan(no={self.no!r}, zh={self.zh!r}, en={self.en!r}, points={self.points!r}, "
+            f"calc={self.calc!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Fan is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Fan is immutable")
 
 
 FANS: tuple[Fan, ...] = (

@@ -46,21 +46,20 @@ from .gb_eval import (
     GbValue,
     Situation,
     _apply_flags,
-    _calculator,
-    _name_fans,
     _raw_fans,
     calc_input,
     evaluate,
     evaluate_input,
 )
 from .gb_fans import FLOWER
-from .gb_fast import _fast_args, fast_input
+from .gb_fast import fast_input
+from .gb_quick import MIN_FAN, quick_fans, report, trim
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GuobiaoRules:
     min_fan: int = option(
-        8,
+        MIN_FAN,
         "起和番数（花牌不计）",
         "minimum fans to win, flowers excluded",
         minimum=0,
@@ -402,20 +401,11 @@ class Guobiao(Variant[GuobiaoRules]):
             raise MjError(
                 ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing"
             )
-        if hand[-1:] == "|" and hand.count("|") == 2:
-            hand = hand[:-1]  # GB-Mahjong strings may end in an empty flower section
         if not flags:
-            fast = _fast_args(hand)
-            if fast is not None:
-                args = fast[0]
-                if not (args[5] or args[6]):  # 和绝张 / kong bits need the checks of _raw_fans
-                    try:
-                        raw = _calculator()(*args)
-                    except TypeError:
-                        pass  # the checked path words the calculator's refusal
-                    else:
-                        return _result(raw, rules.min_fan)
-        return self._calc_checked(hand, rules, flags)
+            raw = quick_fans(hand)
+            if raw is not None:
+                return _result(raw, rules.min_fan)
+        return self._calc_checked(trim(hand), rules, flags)
 
     def _calc_checked(
         self, hand: str, rules: GuobiaoRules, flags: Mapping[str, FlagValue] | None
@@ -434,58 +424,19 @@ class Guobiao(Variant[GuobiaoRules]):
         return _result(raw, rules.min_fan)
 
 
-_CACHE_LIMIT = 50_000
 _RESULTS: dict[tuple[tuple, int], CalcResult] = {}
 
 
-class _FrozenDict(dict):
-    """A dict nobody can change: calc results are shared between calls with the same fans."""
-
-    __slots__ = ()
-
-    def _refuse(self, *_a: Any, **_k: Any) -> Any:
-        raise TypeError(
-            "calc results are shared and read-only; copy them with dict(...) to change them"
-        )
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
-
-
 def _result(raw: tuple, min_fan: int) -> CalcResult:
-    """The report of the calculator's answer ``raw``: a pure function of (raw, min_fan), so it is
-    made once per distinct fan list (never per hand string) and shared, read-only."""
+    """The report of the calculator's answer ``raw`` (:func:`gb_quick.report`), shared."""
     key = (raw, min_fan)
     out = _RESULTS.get(key)
     if out is None:
-        if len(_RESULTS) > _CACHE_LIMIT:
+        if len(_RESULTS) > 50_000:
             _RESULTS.clear()
-        fans_json, total, below, lines = _report(_name_fans(raw), min_fan)
-        js = _FrozenDict(
-            fans=tuple(_FrozenDict(f) for f in fans_json),
-            total=total,
-            min_fan=min_fan,
-            below_minimum=below,
-        )
+        js, lines = report(raw, min_fan)
         out = _RESULTS[key] = CalcResult(json=js, lines=lines)
     return out
-
-
-def _report(
-    val: GbValue, min_fan: int
-) -> tuple[tuple[dict[str, Any], ...], int, bool, tuple[str, ...]]:
-    """The JSON fan list, total, below-minimum flag and text lines of a valued hand."""
-    below = val.fan < min_fan
-    lines = [f.line for f in val.fans]
-    lines.append(
-        f"合计 total {val.total}番" + (f" (花牌 {val.flowers} 不计起和)" if val.flowers else "")
-    )
-    if below:
-        lines.append(
-            f"低于起和 {min_fan} 番: {val.fan} fan is below the minimum of {min_fan}, not a legal win"
-        )
-    else:
-        lines.append(f"起和 {min_fan} 番: ok ({val.fan} fan without flowers)")
-    return tuple(f.to_json() for f in val.fans), val.total, below, tuple(lines)
 
 
 def _check_copies(

@@ -18,9 +18,9 @@ from typing import Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError
-from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
+from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
 from ..results import ScoreItem, TableState
-from ..tiles import WINDS, HandTiles, Meld, is_wind, suit
+from ..tiles import WINDS, HandTiles, Meld, is_wind
 
 RUN = 20  # 跑20: every win starts from 20 花
 KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}  # 杠 paid on the spot (现场汇)
@@ -63,12 +63,12 @@ class Reading:
         return self.quads is not None
 
     @property
-    def suits(self) -> set[str]:
-        return {s for t in self.tiles if (s := suit(t))}
+    def suits(self) -> frozenset[str]:
+        return suits(self.tiles)
 
     @property
     def has_winds(self) -> bool:
-        return any(is_wind(t) for t in self.tiles)
+        return has_wind(self.tiles)
 
     @property
     def concealed(self) -> bool:

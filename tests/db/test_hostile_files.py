@@ -195,7 +195,10 @@ def test_an_empty_file_is_not_a_new_ledger(tmp_path):
 def older_schema(db: Path) -> None:
     """Turn a ledger of today into one of the schema before the player key (schema 3)."""
     c = sqlite3.connect(db, isolation_level=None)
-    c.execute(f"DELETE FROM {migrations.migrations_table} WHERE name = 'm004_player_key'")
+    c.execute(
+        f"DELETE FROM {migrations.migrations_table}"
+        " WHERE name IN ('m004_player_key', 'm005_compact_hands')"
+    )
     c.execute("DROP INDEX players_key")
     c.execute("ALTER TABLE players DROP COLUMN key")
     c.execute("PRAGMA user_version = 3")

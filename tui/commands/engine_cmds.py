@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.jsonin import MAX_RECORD_CHARS
-from mjscore.engine.record import WIN_FLAGS, Win
-from mjscore.engine.terms import BIXIAHU, DEALER
-from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
-from mjscore.engine.tiles import ascii_text, is_count, tile_text
-from mjscore.engine.variant import Variant
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from mjscore.engine.variant import Variant
 
 
 def register(sub) -> None:
@@ -63,6 +61,10 @@ def parse_options(variant: Variant, items: list[str]) -> dict[str, Any]:
 
 def parse_flags(items: list[str]) -> dict[str, Any]:
     """``--flag ID=N --flag ID`` (a flag id of RECORD.md) → checked values as in a win event."""
+    from mjscore.engine.record import WIN_FLAGS, Win
+    from mjscore.engine.terms import WIN_FLAGS as FLAG_FACTS
+    from mjscore.engine.tiles import ascii_text, is_count
+
     specs = {f.key: f for f in Win.SPEC}
     out: dict[str, Any] = {}
     for item in items:
@@ -94,22 +96,33 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
 
 
 def cmd_calc(args) -> int:
-    from mjscore.engine.variants import get_variant
+    from mjscore.engine.variants import get_variant, quick_calc
 
-    v = get_variant(args.variant)
-    rules = v.rules(parse_options(v, args.option), where="--option")
-    flags = parse_flags(args.flag)
-    jing = None if args.jing is None else tile_text(args.jing)
-    res = v.calc(tile_text(args.hand), rules, flags=flags, jing=jing)
+    answer = None
+    if not (args.option or args.flag or args.jing is not None):
+        answer = quick_calc(args.variant, args.hand)  # the rule set's light path, if any
+    if answer is None:
+        from mjscore.engine.tiles import tile_text
+
+        v = get_variant(args.variant)
+        rules = v.rules(parse_options(v, args.option), where="--option")
+        flags = parse_flags(args.flag)
+        jing = None if args.jing is None else tile_text(args.jing)
+        res = v.calc(tile_text(args.hand), rules, flags=flags, jing=jing)
+        answer = (res.json, res.lines)
     if args.json:
-        print(json.dumps(res.json, ensure_ascii=False))
+        import json
+
+        print(json.dumps(answer[0], ensure_ascii=False))
     else:
-        print("\n".join(res.lines))
+        print("\n".join(answer[1]))
     return 0
 
 
 def read_record(path: str) -> str:
     """The text of a record file (``-``: standard input), UTF-8 with or without a BOM."""
+    from mjscore.engine.jsonin import MAX_RECORD_CHARS
+
     label = "standard input" if path == "-" else path
     if path == "-" and not hasattr(sys.stdin, "buffer"):  # a text stream put in by a caller
         return sys.stdin.read(MAX_RECORD_CHARS + 1).removeprefix("\ufeff")
@@ -151,10 +164,13 @@ def load_record(path: str):
 def cmd_replay(args) -> int:
     from mjscore.engine.core import replay
     from mjscore.engine.money import pad, text_width
+    from mjscore.engine.terms import BIXIAHU, DEALER
 
     session = load_record(args.file)
     rep = replay(session)
     if args.json:
+        import json
+
         print(json.dumps(rep.to_json(), ensure_ascii=False))
         return 0
     names = session.players

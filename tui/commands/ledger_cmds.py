@@ -6,10 +6,12 @@ Every command opens the ledger named by the top-level ``--db`` (``args.db``), el
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(sub) -> None:
@@ -153,6 +155,8 @@ def cmd_sessions(args) -> int:
             infos = led.list_sessions()
         where = ""
     if args.json:
+        import json
+
         print(json.dumps([_info_json(i) for i in infos], ensure_ascii=False))
         return 0
     if not infos:

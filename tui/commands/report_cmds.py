@@ -16,14 +16,16 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
+if TYPE_CHECKING:
+    from decimal import Decimal
+    from typing import Any
 
 
 def register(sub) -> None:
@@ -82,6 +84,8 @@ def register(sub) -> None:
 
 # ---------------------------------------------------------------- loading
 def parse_unit(text: str) -> Decimal:
+    from decimal import Decimal, InvalidOperation
+
     try:
         d = Decimal(text)
     except InvalidOperation:
@@ -199,6 +203,8 @@ def cmd_report(args) -> int:
     if args.json:
         out = report_json(session, rep, unit=unit, player=seat, pattern_name=names)
         out["session"] = label
+        import json
+
         print(json.dumps(out, ensure_ascii=False))
         return 0
     sections = tuple(args.only) if args.only else ("review", "stats", "settle")
@@ -302,6 +308,8 @@ def cmd_stats(args) -> int:
             where="PLAYER",
         )
     if args.json:
+        import json
+
         print(json.dumps(lt.to_json(), ensure_ascii=False))
     else:
         from mjscore.engine.money import places

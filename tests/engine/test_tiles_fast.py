@@ -1,0 +1,98 @@
+"""parse_hand's reading of the common shape agrees with the full, checked parser.
+
+``_parse_plain`` may decline any string (None: the checked parser reads it); when it answers,
+its HandTiles must equal the checked parser's, and it must decline every string the checked
+parser refuses. Checked on seeded random hands (melds, context, flowers) of every rule set and
+on single-character mutations of them (most of which are malformed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from mjscore.engine.errors import MjError
+from mjscore.engine.tiles import ALL_TILES, _parse_checked, _parse_plain, format_tiles
+
+VARIANTS = (None, "nanning", "nanjing", "guobiao", "nanchang")
+ALPHABET = "123456789mpsESWNCFPabcdefgh[],|0 "
+
+
+def _hand(rng: random.Random) -> str:
+    melds = []
+    for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+        kind = rng.random()
+        t = rng.choice(ALL_TILES)
+        if kind < 0.4:
+            melds.append(f"[{format_tiles([t] * 3)}{rng.choice(['', ',1', ',2', ',3', ',5'])}]")
+        elif kind < 0.6:
+            melds.append(f"[{format_tiles([t] * 4)}{rng.choice(['', ',1', ',3', ',6', ',7'])}]")
+        elif kind < 0.9:
+            s, r = rng.choice("mps"), rng.randint(1, 8)
+            run = [f"{r + i}{s}" for i in range(3)]
+            rng.shuffle(run)
+            melds.append(f"[{format_tiles(run)}{rng.choice(['', ',1', ',2', ',3', ',6'])}]")
+        else:
+            melds.append(f"[{''.join(rng.sample(rng.choice(['ESWN', 'CFP']), 3))},1]")
+    n = 14 - 3 * len(melds) + rng.choice((0, 0, 0, 0, 1, -1))
+    loose = [rng.choice(ALL_TILES) for _ in range(max(n, 1))]
+    body = "".join(melds) + format_tiles(sorted(loose[:-1])) + loose[-1]
+    r = rng.random()
+    if r < 0.3:
+        return body
+    ctx = "".join(rng.choice("ESWN") for _ in range(2)) + "".join(
+        rng.choice("01") for _ in range(4)
+    )
+    if r < 0.6:
+        return f"{body}|{ctx}"
+    flowers = (
+        str(rng.randint(0, 21))
+        if rng.random() < 0.3
+        else "".join(rng.sample("abcdefghCCFP", rng.randint(1, 5)))
+    )
+    return f"{body}|{ctx}|{flowers}"
+
+
+def _mutate(rng: random.Random, s: str) -> str:
+    i = rng.randrange(len(s) + 1)
+    op = rng.random()
+    if op < 0.4 and i < len(s):
+        return s[:i] + rng.choice(ALPHABET) + s[i + 1 :]
+    if op < 0.7:
+        return s[:i] + rng.choice(ALPHABET) + s[i:]
+    return s[:i] + s[i + 1 :]
+
+
+def _agree(s: str, variant: str | None) -> bool:
+    """True when the plain reading answered (and agreed)."""
+    fast = _parse_plain(s, variant)
+    try:
+        slow = _parse_checked(s, variant, True)
+    except MjError:
+        assert fast is None, (s, variant, fast)
+        return False
+    assert fast is None or fast == slow, (s, variant, fast, slow)
+    return fast is not None
+
+
+def test_plain_reading_agrees_with_the_checked_parser():
+    rng = random.Random(1414)
+    answered = 0
+    for _ in range(6000):
+        s = _hand(rng)
+        v = rng.choice(VARIANTS)
+        answered += _agree(s, v)
+        for _ in range(3):
+            _agree(_mutate(rng, s), v)
+    assert answered > 1000  # the common shape is really read by the plain path
+
+
+def test_plain_reading_of_known_hands():
+    for s, v in (
+        ("123m456m789p234s55s", None),
+        ("[555p,2][6666p,5]123m234s77s|EE1001", "nanning"),
+        ("[ESW,1]123m456p34577s", "nanchang"),
+        ("123m456m789p234s55s|EE1000|CCa", "nanjing"),
+        ("19m19p19sESWNCFPP|EE1000", "guobiao"),
+        ("[345m,3]123p456p789s5s5s|SW0000|8", "guobiao"),
+    ):
+        assert _agree(s, v), s
