@@ -509,6 +509,16 @@ class Session:
     def with_hands(self, hands: tuple[Hand, ...]) -> Session:
         return replace(self, hands=hands)
 
+    def players_in(self, number: int) -> tuple[str, str, str, str]:
+        """Who played each seat in hand ``number`` (1-based): the latest substitute for the
+        seat from that hand or before, else the seat's player. The seat's settlement is the
+        seat's; the person named here is credited with that hand."""
+        names = list(self.players)
+        for sub in sorted(self.substitutes, key=lambda x: x.hand):
+            if sub.hand <= number:
+                names[sub.seat] = sub.player
+        return tuple(names)  # type: ignore[return-value]
+
     def to_json(self) -> dict[str, Any]:
         stake: Any = self.stake
         text = stake_text(stake)

@@ -85,3 +85,15 @@ def test_the_substitutes_travel_in_the_record(led):
         assert export_json(other, sid2) == text
         assert other.lifetime_stats("Kim").hands == led.lifetime_stats("Kim").hands == 4
         assert other.hand_players(sid2, 6)[2] == "Sam"
+
+
+def test_the_engine_and_the_ledger_name_the_same_player_of_every_hand(led):
+    sid = _played(led)
+    led.reopen_session(sid)
+    led.set_substitute(sid, 3, "Kim", from_hand=2)
+    back = led.session_info(sid).players[3]
+    led.set_substitute(sid, 3, back, from_hand=4)  # the seat handed back
+    s = led.get_session(sid)
+    for n in range(1, 7):
+        assert s.players_in(n) == led.hand_players(sid, n)
+    assert s.players_in(3)[3] == "Kim" and s.players_in(4)[3] == s.players[3]
