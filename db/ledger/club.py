@@ -203,15 +203,19 @@ class Club(Corrections):
     @classmethod
     def read_copy(cls, path: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT) -> Self:
         """An in-memory copy of the ledger at ``path``, read through a read-only connection
-        (SQLite's backup): the file is never changed, and a ledger of an older mjscore is
-        upgraded in the copy only."""
+        (SQLite's backup): the file is never changed and nothing is written next to it; a
+        ledger of an older mjscore is upgraded in the copy only."""
         p = resolve_path(path)
         if not p.exists():
             raise NotFound(f"there is no ledger at {p}")
         cls._check_file(p)
         mem = sqlite3.connect(":memory:", check_same_thread=False)
+        # a ledger nobody has open has no -wal file: read it as immutable, which leaves no
+        # -wal/-shm files behind; one in use (or left by a crash) is read through its WAL
+        wal = p.with_name(p.name + "-wal")
+        query = "mode=ro" if wal.exists() else "immutable=1"
         try:
-            src = sqlite3.connect(f"{p.absolute().as_uri()}?mode=ro", uri=True, timeout=timeout)
+            src = sqlite3.connect(f"{p.absolute().as_uri()}?{query}", uri=True, timeout=timeout)
             try:
                 src.backup(mem)
             finally:

@@ -86,12 +86,13 @@ def test_merge_twice_is_idempotent_and_leaves_the_other_unchanged(tmp_path):
     for other in (a, b):
         r = mjscore("merge", other, "--db", club)
         assert r.returncode == 0, r.stderr
-        assert "1 added" in r.stdout
+        assert "1 added, 0 already here" in r.stdout
     for other in (a, b):
         r = mjscore("merge", other, "--db", club)
         assert r.returncode == 0 and "0 added, 1 already here" in r.stdout, r.stdout
     assert _uuids(club) == sorted(_uuids(a) + _uuids(b))
     assert _digest(b) == before
+    assert not list(tmp_path.glob("b.sqlite3-*wal")) and not list(tmp_path.glob("b.sqlite3-shm"))
     with Ledger.open_to_read(club) as led:
         assert sorted(i.variant for i in led.list_sessions()) == ["guobiao", "nanning"]
     refused = mjscore("merge", club, "--db", club)

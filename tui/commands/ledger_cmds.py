@@ -178,10 +178,7 @@ def cmd_merge(args) -> int:
             _outcome_line(led, o, rec.session) for o, rec in zip(outcomes, records, strict=True)
         ]
     added = sum(o.action == "added" for o in outcomes)
-    lines.append(
-        f"merged {args.other}: {len(outcomes)} sessions, {added} added,"
-        f" {len(outcomes) - added} already here"
-    )
+    lines.append(f"merged {args.other}: {added} added, {len(outcomes) - added} already here")
     print("\n".join(lines))
     return 0
 
