@@ -71,7 +71,9 @@ def test_export_all_since_and_until_are_inclusive_local_dates(tmp_path):
 
     local = datetime.fromisoformat(day).astimezone().date().isoformat()
     got = mjscore("--db", db, "export", "--all", "--since", local, "--until", local)
-    assert len(json.loads(got.stdout)["sessions"]) == 1
+    assert [r["id"] for r in json.loads(got.stdout)["sessions"]] == [
+        json.loads(today.stdout)[0]["uuid"]
+    ]
     none = mjscore("--db", db, "export", "--all", "--until", "2000-01-01")
     assert json.loads(none.stdout)["sessions"] == []
     bad = mjscore("--db", db, "export", "--all", "--since", "yesterday")

@@ -269,6 +269,8 @@ def _local_time(stamp: str) -> str:
 def _info_json(i) -> dict[str, Any]:
     return {
         "id": i.id,
+        "uuid": i.uuid,
+        "table": i.table,
         "variant": i.variant,
         "players": list(i.players),
         "stake": str(i.stake),
