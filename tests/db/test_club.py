@@ -272,3 +272,31 @@ def test_a_format_2_record_with_a_bad_id_is_refused(tmp_path, bad):
     r = mjscore("--db", str(tmp_path / "b.sqlite3"), "import", _file(tmp_path, "x.json", rec))
     assert r.returncode == 2 and r.stderr.startswith("mjscore: id:")
     assert not (tmp_path / "b.sqlite3").exists()
+
+
+def test_the_many_session_file_and_substitutes_are_valid_against_the_schema(tmp_path):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    from tests.test_record_schema import SCHEMA, schema_errors
+
+    db = _ledger_with(tmp_path, "a.sqlite3", "nanning", "nanchang")
+    with Ledger.open(db) as led:
+        led.set_substitute(1, 2, "Kim", from_hand=3)
+    text = mjscore("--db", db, "export", "--all").stdout
+    registry = Registry().with_resource(SCHEMA["$id"], Resource.from_contents(SCHEMA))
+    many = Draft202012Validator(
+        {"$ref": f"{SCHEMA['$id']}#/$defs/sessions_file"}, registry=registry
+    )
+    obj = json.loads(text)
+    assert obj["sessions"][0]["hands"][2]["substitutes"] == [{"seat": 2, "player": "Kim"}]
+    assert list(many.iter_errors(obj)) == []
+    assert all(schema_errors(rec) == [] for rec in obj["sessions"])
+    # a format-1 record cannot carry format-2 fields, for the schema as for the engine
+    old = copy.deepcopy(RECORDS["nanning"])
+    old["hands"][0]["substitutes"] = [{"seat": 2, "player": "Kim"}]
+    assert schema_errors(old)
+    with pytest.raises(Exception, match="unknown field"):
+        load_session(old)
+    obj["sessions"][0]["format"] = 1
+    assert list(many.iter_errors(obj))
