@@ -300,3 +300,26 @@ def test_the_many_session_file_and_substitutes_are_valid_against_the_schema(tmp_
         load_session(old)
     obj["sessions"][0]["format"] = 1
     assert list(many.iter_errors(obj))
+
+
+def test_merge_of_an_older_ledger_upgrades_only_the_copy(tmp_path):
+    b = _ledger_with(tmp_path, "b.sqlite3", "guobiao")
+    _downgrade_to_schema_3(b)
+    before = _digest(b)
+    r = mjscore("merge", b, "--db", str(tmp_path / "c.sqlite3"))
+    assert r.returncode == 0 and "1 added" in r.stdout, r.stderr
+    assert _digest(b) == before
+    conn = sqlite3.connect(b)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
+    assert _uuids(str(tmp_path / "c.sqlite3")) == [
+        content_id(session_content(load_session(RECORDS["guobiao"])))
+    ]
+
+
+def test_replace_cannot_change_the_players_or_rules(tmp_path):
+    db = _ledger_with(tmp_path, "a.sqlite3", "nanning")
+    rec = json.loads(mjscore("--db", db, "export", "1").stdout)
+    rec["stake"] = 2
+    r = mjscore("--db", db, "import", _file(tmp_path, "x.json", rec), "--replace")
+    assert r.returncode == 2 and "cannot be replaced" in r.stderr and "stake" in r.stderr
