@@ -38,7 +38,7 @@ class TableScreen(TypeAheadScreen, Screen):
         B("delete", "delete_hand", "act_delete", key_display="Del"),
         B("ctrl+e", "end", "act_end", show=False),
         B("o", "reopen", "act_reopen"),
-        B("t", "substitute", "act_substitute"),
+        B("t", "substitute", "act_substitute", show=False),
         B("question_mark,f1", "help", "act_help", key_display="?"),
         B("r", "reports", "reports", show=False),
         B("escape", "home", "act_home"),
