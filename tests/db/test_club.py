@@ -179,8 +179,8 @@ def path_text(path: str) -> str:
     return open(path, encoding="utf-8").read()
 
 
-def _downgrade_to_schema_3(db: str) -> None:
-    """Make a current ledger look as a schema-3 ledger (before sessions had an identity)."""
+def _downgrade_to_schema_4(db: str) -> None:
+    """Make a current ledger look as a schema-4 ledger (before sessions had an identity)."""
     conn = sqlite3.connect(db)
     conn.executescript(
         f"""
@@ -189,8 +189,8 @@ def _downgrade_to_schema_3(db: str) -> None:
         ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
         ALTER TABLE sessions DROP COLUMN demo;
         CREATE VIEW player_lifetime AS SELECT 1 AS x;
-        DELETE FROM {migrations.migrations_table} WHERE name = 'm004_identity';
-        PRAGMA user_version = 3;
+        DELETE FROM {migrations.migrations_table} WHERE name = 'm005_identity';
+        PRAGMA user_version = 4;
         """
     )
     conn.commit()
@@ -204,7 +204,7 @@ def test_an_old_ledger_gets_the_ids_of_its_files_and_the_demo_is_marked(tmp_path
         import_record(led, path_text(path))
         import_record(led, path_text(path))  # the double import of an older mjscore
         demo = import_record(led, RECORDS["guobiao"], notes="mjscore demo")
-    _downgrade_to_schema_3(db)
+    _downgrade_to_schema_4(db)
     with Ledger.open(db) as led:
         ids = [i.uuid for i in sorted(led.list_sessions(), key=lambda i: i.id)]
         assert ids[0] == content_id(session_content(load_session(path_text(path))))
@@ -304,13 +304,13 @@ def test_the_many_session_file_and_substitutes_are_valid_against_the_schema(tmp_
 
 def test_merge_of_an_older_ledger_upgrades_only_the_copy(tmp_path):
     b = _ledger_with(tmp_path, "b.sqlite3", "guobiao")
-    _downgrade_to_schema_3(b)
+    _downgrade_to_schema_4(b)
     before = _digest(b)
     r = mjscore("merge", b, "--db", str(tmp_path / "c.sqlite3"))
     assert r.returncode == 0 and "1 added" in r.stdout, r.stderr
     assert _digest(b) == before
     conn = sqlite3.connect(b)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
     conn.close()
     assert _uuids(str(tmp_path / "c.sqlite3")) == [
         content_id(session_content(load_session(RECORDS["guobiao"])))
