@@ -54,9 +54,18 @@ names, notes etc. are stored exactly as given)::
                                   engine.stats.lifetime_from_figures(name, figs, unit=...) ==
                                   lifetime_stats over every stored replay (`mjscore stats`)
 
+    # club: identity, many sessions, merge, substitutes (db.ledger.club) ---------
+    led.import_sessions([SettledRecord], replace=False) -> [ImportOutcome]  (a session
+                                  already here by UUID: same content skipped, metadata kept,
+                                  other content LedgerError unless replace; one transaction)
+    Ledger.read_copy(path)     -> Ledger  (in-memory copy of another ledger, file untouched)
+    led.records(ids) / led.session_ids(since, until) / led.find_session(uuid)
+    led.set_substitute(sid, seat, name, from_hand=None) / led.hand_players(sid, n)
+    led.seat_player(sid, seat, n) -> str  (who played seat s in hand n)
+
     # import / export (db.transfer) ---------------------------------------------
     import_record(led, text)   -> session id   (load_session + each hand settled once, then
-                                               written; settle_record(session) settles
+                                               written, a copy if its id is here already; settle_record(session) settles
                                                without a ledger, import_session stores it)
     export_json(led, sid)      -> str          (engine.record.dump_session; round-trips)
     export_csv(led, sid)       -> str          (one row per hand: deltas and running totals)

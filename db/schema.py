@@ -23,6 +23,7 @@ Source of truth and derived data:
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from mjscore.engine.names import name_key
 from sqlite_utils import Database, Migrations
@@ -361,6 +362,114 @@ def upgrade_notices(db: Database, applied: list) -> list[str]:
                 f" both are kept with their sessions, and new sessions seat {first!r}"
             )
     return out
+
+
+DEMO_NOTE = "mjscore demo"  # the notes the demo session was imported with before it had a flag
+
+
+@migration
+def m006_identity(db: Database) -> None:
+    """Sessions get their identity (a UUID, a table label), a demo flag and substitutes.
+
+    A session already in the ledger gets the id its content gives it (engine.identity:
+    the same id a format-1 export of it gets on import, so importing that file again is
+    recognised); a second copy of the same content (an old double import) gets that id
+    derived once more with its copy number, so every id stays unique. The demo session
+    (imported with the notes ``mjscore demo``) is marked as a demo and left out of every
+    lifetime figure. ``substitutes``: from hand ``from_hand`` on, ``seat`` is played by
+    ``player_id`` (替打); payments and seat_results name the person who played."""
+    from mjscore.engine.identity import canonical_content, content_id
+
+    db.execute("ALTER TABLE sessions ADD COLUMN uuid TEXT")
+    db.execute("ALTER TABLE sessions ADD COLUMN table_label TEXT NOT NULL DEFAULT ''")
+    db.execute(
+        "ALTER TABLE sessions ADD COLUMN demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1))"
+    )
+    names: dict[int, list[str]] = {}
+    for sid, seat, name in db.execute(
+        "SELECT st.session_id, st.seat, p.name FROM seats st JOIN players p ON p.id = st.player_id"
+    ):
+        names.setdefault(sid, [""] * 4)[seat] = name
+    events: dict[int, list[list[object]]] = {}
+    last: tuple[int, int] | None = None
+    for sid, hid, payload in db.execute(
+        "SELECT h.session_id, h.id, e.payload FROM hands h LEFT JOIN events e ON e.hand_id = h.id"
+        " ORDER BY h.session_id, h.number, e.seq"
+    ):
+        hands = events.setdefault(sid, [])
+        if last != (sid, hid):
+            hands.append([])
+            last = (sid, hid)
+        if payload is not None:
+            hands[-1].append(json.loads(payload))
+    used: set[str] = set()
+    for sid, variant, options, stake, first_dealer in db.execute(
+        "SELECT id, variant, options, stake, first_dealer FROM sessions ORDER BY id"
+    ).fetchall():
+        content = canonical_content(
+            variant=variant,
+            options=json.loads(options),
+            stake=Decimal(stake),
+            first_dealer=first_dealer,
+            players=names.get(sid, [""] * 4),
+            hands=[h for h in events.get(sid, []) if h],
+        )
+        uid, copy = content_id(content), 1
+        while uid in used:
+            copy += 1
+            uid = content_id(f"{content}#{copy}")
+        used.add(uid)
+        db.execute("UPDATE sessions SET uuid = ? WHERE id = ?", [uid, sid])
+    db.execute("CREATE UNIQUE INDEX sessions_uuid ON sessions(uuid)")
+    db.execute("UPDATE sessions SET demo = 1 WHERE notes = ?", [DEMO_NOTE])
+    db.execute(
+        """
+        CREATE TABLE substitutes (
+            session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            from_hand INTEGER NOT NULL CHECK (from_hand >= 1),
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            PRIMARY KEY (session_id, from_hand, seat)
+        ) STRICT
+        """
+    )
+    # one row per person and session they played in, demo sessions left out: the seat's
+    # figures as kept, or, in a session with substitutes, the person's own hands summed
+    db.execute(
+        """
+        CREATE VIEW person_sessions AS
+        SELECT st.player_id, st.session_id, st.seat, st.points, st.hands, st.wins,
+               st.self_draws, st.deal_ins, st.false_wins, st.best
+        FROM seats st JOIN sessions s ON s.id = st.session_id
+        WHERE s.demo = 0
+          AND NOT EXISTS (SELECT 1 FROM substitutes sb WHERE sb.session_id = s.id)
+        UNION ALL
+        SELECT r.player_id, r.session_id, MIN(r.seat), SUM(r.delta), COUNT(*), SUM(r.won),
+               SUM(r.self_draw), SUM(r.dealt_in), SUM(r.false_win), MAX(r.delta)
+        FROM seat_results r JOIN sessions s ON s.id = r.session_id
+        WHERE s.demo = 0
+          AND EXISTS (SELECT 1 FROM substitutes sb WHERE sb.session_id = s.id)
+        GROUP BY r.player_id, r.session_id
+        """
+    )
+    db.execute("DROP VIEW player_lifetime")
+    db.execute(
+        """
+        CREATE VIEW player_lifetime AS
+        SELECT p.id AS player_id, p.name AS player,
+               COUNT(f.session_id) AS sessions,
+               COALESCE(SUM(f.hands), 0) AS hands,
+               COALESCE(SUM(f.wins), 0) AS wins,
+               COALESCE(SUM(f.self_draws), 0) AS self_draws,
+               COALESCE(SUM(f.deal_ins), 0) AS deal_ins,
+               COALESCE(SUM(f.false_wins), 0) AS false_wins,
+               COALESCE(SUM(f.points), 0) AS net_points,
+               MAX(f.best) AS biggest_hand
+        FROM players p LEFT JOIN person_sessions f ON f.player_id = p.id
+        GROUP BY p.id
+        """
+    )
+    db.execute("PRAGMA user_version = 6")
 
 
 SCHEMA_VERSION = len(_NAMES)

@@ -8,7 +8,7 @@ path of the first offence. Checks that need a rule set (flags, declared facts, c
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
@@ -481,8 +481,25 @@ class Hand:
         return {"events": [e.to_json() for e in self.events]}
 
 
+@dataclass(frozen=True, slots=True)
+class Substitute:
+    """From hand ``hand`` (1-based) on, seat ``seat`` is played by ``player`` (替打): the seat's
+    settlement is unchanged, the hands are credited to the person who played them. A
+    substitute named as the seat's own player hands the seat back."""
+
+    hand: int
+    seat: int
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "player": self.player}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Session:
+    """A session record. Format 2 adds the identity (``id``, a UUID), the UTC times, the
+    table label, the notes and the substitutes; format 1 has none of them."""
+
     variant: str
     players: tuple[str, str, str, str]
     options: Mapping[str, Any]
@@ -490,17 +507,25 @@ class Session:
     first_dealer: int = 0
     hands: tuple[Hand, ...] = ()
     format: int = 1
+    id: str | None = None
+    started_at: str | None = None
+    ended_at: str | None = None
+    table: str = ""
+    notes: str = ""
+    substitutes: tuple[Substitute, ...] = ()
 
     def with_hands(self, hands: tuple[Hand, ...]) -> Session:
-        return Session(
-            variant=self.variant,
-            players=self.players,
-            options=self.options,
-            stake=self.stake,
-            first_dealer=self.first_dealer,
-            hands=hands,
-            format=self.format,
-        )
+        return replace(self, hands=hands)
+
+    def players_in(self, number: int) -> tuple[str, str, str, str]:
+        """Who played each seat in hand ``number`` (1-based): the latest substitute for the
+        seat from that hand or before, else the seat's player. The seat's settlement is the
+        seat's; the person named here is credited with that hand."""
+        names = list(self.players)
+        for sub in sorted(self.substitutes, key=lambda x: x.hand):
+            if sub.hand <= number:
+                names[sub.seat] = sub.player
+        return tuple(names)  # type: ignore[return-value]
 
     def to_json(self) -> dict[str, Any]:
         stake: Any = self.stake
@@ -508,15 +533,33 @@ class Session:
         # a whole stake as a JSON int; any other as the exact Decimal (dump_session writes
         # it as a number literal with every digit)
         stake = int(text) if text.isdigit() else stake
-        return {
-            "format": self.format,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "stake": stake,
-            "players": list(self.players),
-            "first_dealer": self.first_dealer,
-            "hands": [h.to_json() for h in self.hands],
-        }
+        out: dict[str, Any] = {"format": self.format}
+        if self.format >= 2:
+            out["id"] = self.id
+            out["started_at"] = self.started_at
+            if self.ended_at is not None:
+                out["ended_at"] = self.ended_at
+            if self.table:
+                out["table"] = self.table
+            if self.notes:
+                out["notes"] = self.notes
+        out.update(
+            {
+                "variant": self.variant,
+                "options": dict(self.options),
+                "stake": stake,
+                "players": list(self.players),
+                "first_dealer": self.first_dealer,
+                "hands": [h.to_json() for h in self.hands],
+            }
+        )
+        if self.format >= 2 and self.substitutes:
+            hands = out["hands"]
+            for sub in self.substitutes:
+                while len(hands) < sub.hand:  # a substitute for a hand not played yet
+                    hands.append({"events": []})
+                hands[sub.hand - 1].setdefault("substitutes", []).append(sub.to_json())
+        return out
 
 
 def check_player_name(name: Any, where: str) -> str:

@@ -39,6 +39,7 @@ from .events import (
     Penalty,
     Pung,
     Session,
+    Substitute,
     Win,
     _bad,
     _seat,
@@ -48,6 +49,7 @@ from .events import (
     event_from_json,
     stake_text,
 )
+from .identity import read_identity, split_substitutes
 from .jsonin import check_depth, show, strict_loads
 
 __all__ = [
@@ -69,6 +71,7 @@ __all__ = [
     "Penalty",
     "Pung",
     "Session",
+    "Substitute",
     "Win",
     "check_event_consistency",
     "check_player_name",
@@ -77,30 +80,48 @@ __all__ = [
     "event_fields",
     "event_from_json",
     "hand_from_json",
+    "dump_records",
+    "load_records",
     "load_session",
     "validate_hand_structure",
 ]
 
 
+FORMATS = (1, 2)
+KNOWN_1 = ("format", "variant", "options", "stake", "players", "first_dealer", "hands")
+KNOWN_2 = (
+    "format",
+    "id",
+    "started_at",
+    "ended_at",
+    "table",
+    "notes",
+    *KNOWN_1[1:],
+)
+
+
 def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     """Parse and validate a session record (JSON text or an already-decoded object)."""
-    if isinstance(src, str | bytes):
-        obj = strict_loads(src)
-    else:
-        obj = src
-        check_depth(obj)
+    obj = _decode(src)
     if not isinstance(obj, Mapping):
         raise _bad("$", "a session record must be a JSON object")
-    known = ("format", "variant", "options", "stake", "players", "first_dealer", "hands")
-    for k in obj:
-        if k not in known:
-            raise _bad(str(k), f"unknown field {k!r} (fields: {', '.join(known)})")
     fmt = obj.get("format", 1)
-    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt != 1:
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
         raise _bad(
             "format",
-            f"unsupported record format {show(fmt)} (this program reads format 1)",
+            f"unsupported record format {show(fmt)} (this program reads formats 1 and 2)",
         )
+    if "sessions" in obj:
+        raise _bad(
+            "sessions",
+            "this file holds several sessions; give one of them (e.g. --session ID)",
+        )
+    known = KNOWN_2 if fmt == 2 else KNOWN_1
+    for k in obj:
+        if k not in known:
+            hint = " (a format 2 field)" if k in KNOWN_2 else ""
+            raise _bad(str(k), f"unknown field {k!r}{hint} (fields: {', '.join(known)})")
+    identity = read_identity(obj) if fmt == 2 else {}
     variant_id = obj.get("variant")
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
         raise MjError(
@@ -124,6 +145,9 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     raw_hands = obj.get("hands", [])
     if not isinstance(raw_hands, list):
         raise _bad("hands", "expected a list of hands")
+    substitutes: tuple[Substitute, ...] = ()
+    if fmt == 2:
+        raw_hands, substitutes = split_substitutes(raw_hands, names)
     hands = []
     for i, h in enumerate(raw_hands):
         hw = f"hands[{i}]"
@@ -135,7 +159,56 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
         stake=stake,  # type: ignore[arg-type]
         first_dealer=first_dealer,
         hands=tuple(hands),
+        format=fmt,
+        substitutes=substitutes,
+        **identity,
     )
+
+
+def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
+    """The sessions of a record file: one session record, or the many-session file that
+    ``mjscore export --all`` writes (``{"format": 2, "sessions": [record, …]}``), each
+    record checked as :func:`load_session` checks it (errors name ``sessions[i]``)."""
+    obj = _decode(src)
+    if not isinstance(obj, Mapping) or "sessions" not in obj:
+        return [load_session(obj)]
+    for k in obj:
+        if k not in ("format", "sessions"):
+            raise _bad(str(k), f"unknown field {k!r} (a many-session file has: format, sessions)")
+    if obj.get("format") != 2 or isinstance(obj.get("format"), bool):
+        raise _bad("format", "a many-session file is format 2")
+    raw = obj["sessions"]
+    if not isinstance(raw, list):
+        raise _bad("sessions", "expected a list of session records")
+    out: list[Session] = []
+    for i, rec in enumerate(raw):
+        try:
+            out.append(load_session(rec))
+        except MjError as e:
+            raise e.at(f"sessions[{i}]") from None
+        if rec.get("format", 1) != 2:
+            raise _bad(f"sessions[{i}].format", "the sessions of a many-session file are format 2")
+    ids = [s.id for s in out]
+    dup = next((x for x in ids if ids.count(x) > 1), None)
+    if dup is not None:
+        raise _bad("sessions", f"the id {dup} appears twice")
+    return out
+
+
+def dump_records(sessions: list[Session]) -> str:
+    """The many-session file of ``sessions`` (each written as :func:`dump_session` writes
+    it, so every stake keeps its digits)."""
+    import textwrap
+
+    body = ",\n".join(textwrap.indent(dump_session(s).rstrip("\n"), "    ") for s in sessions)
+    return '{\n  "format": 2,\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
+
+
+def _decode(src: str | bytes | Mapping[str, Any]) -> Any:
+    if isinstance(src, str | bytes):
+        return strict_loads(src)
+    check_depth(src)
+    return src
 
 
 def dump_session(s: Session) -> str:

@@ -388,9 +388,15 @@ class SessionFigures:
     false_wins: int = 0
     win_points: int = 0
     biggest: WinRecord | None = None  # the session's biggest win of this seat (earliest on a tie)
+    # the player's own points when he played only some of the seat's hands (替打): his
+    # money is then those points × stake, not the seat's settled money
+    net: int | None = None
 
     def player_stats(self, name: str, *, unit: Decimal | str = CENT) -> PlayerStats:
-        settlement = settle_money(self.totals, self.stake, unit)
+        if self.net is not None:
+            part_money = self.stake * self.net
+        else:
+            part_money = settle_money(self.totals, self.stake, unit).amounts[self.seat]
         return PlayerStats(
             name=name,
             hands=self.hands,
@@ -400,8 +406,8 @@ class SessionFigures:
             deal_ins=self.deal_ins,
             false_wins=self.false_wins,
             win_points=self.win_points,
-            net=self.totals[self.seat],
-            money=settlement.amounts[self.seat],
+            net=self.totals[self.seat] if self.net is None else self.net,
+            money=part_money,
             biggest=self.biggest,
         )
 

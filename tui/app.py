@@ -149,7 +149,9 @@ class MjscoreApp(App[int]):
         from mjscore.engine.record import load_session
 
         text = resources.files("mjscore.tui").joinpath("data/demo.json").read_text(encoding="utf-8")
-        return self.ledger.import_session(load_session(text), notes=DEMO_NOTE, ended=False)
+        return self.ledger.import_session(
+            load_session(text), notes=DEMO_NOTE, ended=False, demo=True
+        )
 
     def open_demo(self) -> None:
         try:
@@ -217,12 +219,20 @@ def open_ledger(db_path: str | None) -> Any:
     return Ledger.open(db_path)
 
 
+def open_demo_ledger() -> Any:
+    from mjscore.db.ledger import Ledger
+
+    return Ledger.memory()
+
+
 def make_app(
     db_path: str | None = None, demo: bool = False, lang: str | None = None, *, ledger: Any = None
 ) -> MjscoreApp:
-    """The app on ``ledger`` (or the ledger file at ``db_path``, default location if None)."""
+    """The app on ``ledger`` (or the ledger file at ``db_path``, default location if None).
+    The demo never touches a ledger file: it plays in a ledger of its own, in memory, gone
+    when the app closes."""
     if ledger is None:
-        ledger = open_ledger(db_path)
+        ledger = open_demo_ledger() if demo else open_ledger(db_path)
     return MjscoreApp(ledger, lang=lang or detect_lang(), demo=demo)
 
 

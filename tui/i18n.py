@@ -94,6 +94,20 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_delete": ("删除该盘", "Delete hand"),
     "act_end": ("结束牌局", "End session"),
     "act_reopen": ("重开牌局", "Reopen session"),
+    "act_substitute": ("替打", "Substitute"),
+    "substitute_title": (
+        "替打：从第 {n} 局起换人打一家",
+        "Substitute: from hand {n} a seat is played by someone else",
+    ),
+    "substitute_seat": ("哪一家？按 1-4", "Which seat? Press 1-4"),
+    "substitute_name": (
+        "第 {seat} 家（{name}）从第 {n} 局起由谁来打？输入名字，回车确认",
+        "Who plays seat {seat} ({name}) from hand {n}? Type the name, Enter to confirm",
+    ),
+    "substitute_done": (
+        "替打：第 {seat} 家从第 {n} 局起由 {name} 打",
+        "Substitute: {name} plays seat {seat} from hand {n}",
+    ),
     "act_home": ("牌局列表", "Sessions"),
     "act_help": ("规则与按键", "Rules & keys"),
     "act_chase": ("追分", "Chase"),

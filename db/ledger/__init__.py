@@ -14,31 +14,33 @@ The ledger is one class built from its roles, one module each:
 * :mod:`.settle` — the one place the ledger asks the engine to validate and settle;
 * :mod:`.recording` — events and hands as the table plays them, import, derived rows;
 * :mod:`.corrections` — amend, delete, insert, undo, history, rebuild;
-* :mod:`.lifetime` — a player's figures over the whole ledger.
+* :mod:`.lifetime` — a player's figures over the whole ledger;
+* :mod:`.club` — identity-aware import, merge, and substitutes.
 
 The roles are mixins over :class:`.store.Store` rather than separate objects the façade
 delegates to: they share one connection, one lock and one transaction (a correction writes
 through recording's row writer inside its own write), and each role's module says by its
-base class which other role it builds on (Store ← Sessions ← Recording ← Corrections;
+base class which other role it builds on (Store ← Sessions ← Recording ← Corrections ← Club;
 Sessions ← Lifetime).
 """
 
 from __future__ import annotations
 
-from .corrections import Corrections
+from .club import Club, ImportOutcome
 from .lifetime import Lifetime
 from .rows import AuditEntry, PlayerStats, SeatTotal, SessionInfo, StoredHand
 from .settle import SettledRecord, settle_record
 from .store import DEFAULT_TIMEOUT, default_path, resolve_path
 
 
-class Ledger(Corrections, Lifetime):
+class Ledger(Club, Lifetime):
     """A mjscore ledger. Open with :meth:`open` (a file) or :meth:`memory` (tests)."""
 
 
 __all__ = [
     "DEFAULT_TIMEOUT",
     "AuditEntry",
+    "ImportOutcome",
     "Ledger",
     "PlayerStats",
     "SeatTotal",

@@ -34,9 +34,9 @@ class Lifetime(Sessions):
             big: int | None = None
             big_sid = None
             for row in self.db.execute(
-                "SELECT st.session_id, s.stake, st.points, st.hands, st.wins, st.self_draws, st.deal_ins,"
-                " st.false_wins, st.best FROM seats st JOIN sessions s ON s.id = st.session_id"
-                " WHERE st.player_id = ? ORDER BY st.session_id",
+                "SELECT f.session_id, s.stake, f.points, f.hands, f.wins, f.self_draws, f.deal_ins,"
+                " f.false_wins, f.best FROM person_sessions f JOIN sessions s ON s.id = f.session_id"
+                " WHERE f.player_id = ? ORDER BY f.session_id",
                 [pid],
             ):
                 sid, stake, points, n, w, sd, di, fw, best = row
@@ -96,11 +96,11 @@ class Lifetime(Sessions):
         mine = db.execute(
             "SELECT st.session_id, s.variant, s.stake, st.seat, st.hands, s.hands_played, st.wins,"
             " st.self_draws, st.deal_ins, st.false_wins FROM seats st JOIN sessions s ON s.id = st.session_id"
-            " WHERE st.player_id = ? ORDER BY st.session_id",
+            f" WHERE st.player_id = ? AND s.demo = 0 AND NOT {_SUBSTITUTED} ORDER BY st.session_id",
             [pid],
         ).fetchall()
         if not mine:
-            return []
+            return self._substituted_figures(pid)
         totals: dict[int, list[int]] = {}
         for sid, seat, points in db.execute(
             "SELECT t.session_id, t.seat, t.points FROM seats st JOIN seats t ON t.session_id = st.session_id"
@@ -221,7 +221,75 @@ class Lifetime(Sessions):
                     biggest=biggest,
                 )
             )
+        subs = self._substituted_figures(pid)
+        if subs:
+            out = sorted(out + subs, key=lambda f: int(f.label[1:]))
         return out
+
+    def _substituted_figures(self, pid: int) -> list[SessionFigures]:
+        """The player's figures in the sessions with substitutes, from the hands he played
+        (one per seat he played), his own points and money."""
+        from mjscore.engine.stats import SessionFigures
+
+        db = self.db
+        found = db.execute(
+            "SELECT r.session_id, s.variant, s.stake, r.seat, COUNT(*), SUM(h.dealer = r.seat),"
+            " SUM(r.won), SUM(r.self_draw), SUM(r.dealt_in), SUM(r.false_win),"
+            " SUM(CASE WHEN r.won = 1 THEN r.delta ELSE 0 END), SUM(r.delta),"
+            " MAX(CASE WHEN r.won = 1 THEN r.delta END)"
+            " FROM seat_results r JOIN hands h ON h.id = r.hand_id JOIN sessions s ON s.id = r.session_id"
+            f" WHERE r.player_id = ? AND s.demo = 0 AND {_SUBSTITUTED}"
+            " GROUP BY r.session_id, r.seat ORDER BY r.session_id, r.seat",
+            [pid],
+        ).fetchall()
+        out: list[SessionFigures] = []
+        for sid, variant, stake_text, seat, n, dealt, w, sd, di, fw, win_pts, net, best in found:
+            stake = rows.decimal(stake_text)
+            totals = [0, 0, 0, 0]
+            for st_seat, points in db.execute(
+                "SELECT seat, points FROM seats WHERE session_id = ?", [sid]
+            ):
+                totals[st_seat] = points
+            biggest = None
+            if best is not None:
+                hid, number, summary, wins_json = db.execute(
+                    "SELECT h.id, h.number, h.summary, h.wins FROM seat_results r JOIN hands h"
+                    " ON h.id = r.hand_id WHERE r.session_id = ? AND r.seat = ? AND r.player_id = ?"
+                    " AND r.won = 1 AND r.delta = ? ORDER BY h.number LIMIT 1",
+                    [sid, seat, pid, best],
+                ).fetchone()
+                for (payload,) in db.execute(
+                    "SELECT payload FROM events WHERE hand_id = ? AND type = 'win' ORDER BY seq",
+                    [hid],
+                ):
+                    ev = rows.stored_event(payload, "win")
+                    if isinstance(ev, Win) and ev.player == seat:
+                        biggest = _win_record(
+                            ev, f"#{sid}", number, stake, best, wins_json, summary
+                        )
+                        break
+            out.append(
+                SessionFigures(
+                    label=f"#{sid}",
+                    variant=variant,
+                    stake=stake,
+                    seat=seat,
+                    totals=tuple(totals),  # type: ignore[arg-type]
+                    hands=n,
+                    dealer_hands=dealt,
+                    wins=w,
+                    self_draws=sd,
+                    deal_ins=di,
+                    false_wins=fw,
+                    win_points=win_pts,
+                    biggest=biggest,
+                    net=net,
+                )
+            )
+        return out
+
+
+_SUBSTITUTED = "EXISTS (SELECT 1 FROM substitutes sb WHERE sb.session_id = s.id)"
 
 
 def _win_record(

@@ -16,7 +16,8 @@ from typing import Any
 from mjscore.engine.core import HandResult, TableState
 from mjscore.engine.entry import Settled
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import TERMINAL, Event, Hand, Session
+from mjscore.engine.identity import new_id, session_id_of
+from mjscore.engine.record import TERMINAL, Event, Hand, Session, Substitute
 
 from ..errors import LedgerError
 from ..schema import REFRESH_SEATS_SQL
@@ -174,12 +175,55 @@ class Recording(Sessions):
         self._table("seat_results").insert_all(seats)
 
     def _refresh_totals(self, session_id: int) -> None:
-        """Each seat's figures and the session's hand count, from the stored seat results."""
+        """Each seat's figures and the session's hand count, from the stored seat results;
+        in a session with substitutes, each hand's results and payments name the person who
+        played the seat in that hand."""
+        if self._one("SELECT 1 FROM substitutes WHERE session_id = ? LIMIT 1", [session_id]):
+            self._credit_players(session_id)
         self.db.execute(REFRESH_SEATS_SQL, [session_id])
         self.db.execute(
             "UPDATE sessions SET hands_played = (SELECT COUNT(*) FROM hands h WHERE h.session_id = sessions.id"
             " AND h.status <> 'open') WHERE id = ?",
             [session_id],
+        )
+
+    def _credit_players(self, session_id: int) -> None:
+        """Name in each hand's seat results and payments who played the seat in that hand:
+        the latest substitute for the seat from that hand or before, else the seat's player."""
+
+        def who(seat: str, table: str) -> str:
+            return (
+                "COALESCE((SELECT sb.player_id FROM substitutes sb JOIN hands h ON h.id = "
+                f"{table}.hand_id WHERE sb.session_id = h.session_id AND sb.seat = {seat}"
+                " AND sb.from_hand <= h.number ORDER BY sb.from_hand DESC LIMIT 1),"
+                " (SELECT st.player_id FROM seats st JOIN hands h ON h.id = "
+                f"{table}.hand_id WHERE st.session_id = h.session_id AND st.seat = {seat}))"
+            )
+
+        mine = "hand_id IN (SELECT id FROM hands WHERE session_id = ?)"
+        self.db.execute(
+            f"UPDATE seat_results SET player_id = {who('seat_results.seat', 'seat_results')}"
+            f" WHERE {mine}",
+            [session_id],
+        )
+        self.db.execute(
+            f"UPDATE payments SET from_player = {who('payments.from_seat', 'payments')},"
+            f" to_player = {who('payments.to_seat', 'payments')} WHERE {mine}",
+            [session_id],
+        )
+
+    def _insert_substitutes(self, session_id: int, subs: Sequence[Substitute]) -> None:
+        at = now()
+        self._table("substitutes").insert_all(
+            [
+                {
+                    "session_id": session_id,
+                    "from_hand": sb.hand,
+                    "seat": sb.seat,
+                    "player_id": self._player_id(sb.player, at),
+                }
+                for sb in subs
+            ]
         )
 
     # ---- re-settlement
@@ -221,9 +265,10 @@ class Recording(Sessions):
     def import_session(
         self,
         session: Session | SettledRecord,
-        notes: str = "",
+        notes: str | None = None,
         *,
         ended: bool | None = None,
+        demo: bool = False,
     ) -> int:
         """Store a whole :class:`engine.record.Session` (already loaded with
         ``engine.record.load_session``), or the :class:`SettledRecord` that
@@ -233,11 +278,23 @@ class Recording(Sessions):
 
         ``ended`` defaults to whether every hand is finished: a record whose last hand is
         still being played (RECORD.md allows it) is imported with that hand open and the
-        session open, so play can go on where the export left off."""
+        session open, so play can go on where the export left off; a format-2 record says
+        itself whether it has ended (``ended_at``).
+
+        The session keeps the record's identity: its id (or, for a format-1 record, the id
+        derived from its content), times, table label, notes (``notes`` given replaces
+        them) and substitutes. Whether a session with that id is already here is
+        :meth:`Club.import_sessions`' business (``mjscore import`` and ``merge`` go
+        through it); here a second copy is stored as a new session with a new id."""
         settled = session if isinstance(session, SettledRecord) else settle_record(session)
         s = settled.session
         if ended is None:
-            ended = not s.hands or s.hands[-1].finished
+            ended = (
+                s.ended_at is not None if s.format >= 2 else (not s.hands or s.hands[-1].finished)
+            )
+        uid = session_id_of(s)
+        if self._one("SELECT 1 FROM sessions WHERE uuid = ?", [uid]):
+            uid = new_id()
         with self._write():
             sid = self._insert_session(
                 s.variant,
@@ -245,10 +302,16 @@ class Recording(Sessions):
                 s.options,
                 s.stake,
                 s.first_dealer,
-                notes,
+                s.notes if notes is None else notes,
                 ended=ended,
                 fmt=s.format,
+                uuid=uid,
+                started_at=s.started_at,
+                ended_at=s.ended_at,
+                table=s.table,
+                demo=demo,
             )
+            self._insert_substitutes(sid, s.substitutes)
             seat_ids, _ = self._seat_players(sid)
             at = now()
             evs: list[dict[str, Any]] = []

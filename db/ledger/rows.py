@@ -261,6 +261,9 @@ class SessionInfo:
     notes: str
     hands_played: int
     totals: tuple[int, int, int, int]
+    uuid: str = ""
+    table: str = ""
+    demo: bool = False
 
     @property
     def ended(self) -> bool:
@@ -365,6 +368,9 @@ def session_info(
         notes=row["notes"],
         hands_played=row["hands_played"],
         totals=tuple(totals),  # type: ignore[arg-type]
+        uuid=row["uuid"] or "",
+        table=row["table_label"],
+        demo=bool(row["demo"]),
     )
 
 

@@ -11,8 +11,16 @@ from typing import Any
 from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.events import check_four_names
+from mjscore.engine.identity import new_id
 from mjscore.engine.names import name_key
-from mjscore.engine.record import Event, Hand, Session, check_player_name, check_stake
+from mjscore.engine.record import (
+    Event,
+    Hand,
+    Session,
+    Substitute,
+    check_player_name,
+    check_stake,
+)
 from mjscore.engine.rules import Rules
 from mjscore.engine.variant import Variant
 
@@ -36,8 +44,11 @@ class Sessions(Store):
         stake: Decimal | int | str = 1,
         first_dealer: int = 0,
         notes: str = "",
+        *,
+        table: str = "",
+        demo: bool = False,
     ) -> int:
-        """Start a session and return its id.
+        """Start a session and return its id (the session gets a new UUID).
 
         ``players`` are four distinct names in turn order (seat 0–3); a name already in the
         ledger is the same person. ``options`` override the variant's defaults (checked by the
@@ -60,7 +71,9 @@ class Sessions(Store):
             raise MjError(ErrorCode.BAD_RECORD, "a session has four players", where="players")
         names = check_four_names(list(players))
         with self._write():
-            return self._insert_session(variant, names, opts, st, first_dealer, notes, ended=False)
+            return self._insert_session(
+                variant, names, opts, st, first_dealer, notes, ended=False, table=table, demo=demo
+            )
 
     def _insert_session(
         self,
@@ -73,6 +86,11 @@ class Sessions(Store):
         *,
         ended: bool,
         fmt: int = 1,
+        uuid: str | None = None,
+        started_at: str | None = None,
+        ended_at: str | None = None,
+        table: str = "",
+        demo: bool = False,
     ) -> int:
         at = now()
         sid = (
@@ -84,9 +102,12 @@ class Sessions(Store):
                     "options": rows.dumps(dict(options)),
                     "stake": str(stake),
                     "first_dealer": first_dealer,
-                    "started_at": at,
-                    "ended_at": at if ended else None,
+                    "started_at": started_at or at,
+                    "ended_at": (ended_at or at) if ended else None,
                     "notes": notes,
+                    "uuid": uuid or new_id(),
+                    "table_label": table,
+                    "demo": int(demo),
                 }
             )
             .last_pk
@@ -157,7 +178,8 @@ class Sessions(Store):
         found = self.db.execute(
             "SELECT s.id, s.variant, s.options, s.stake, s.first_dealer, s.started_at, s.ended_at,"
             " s.notes, s.hands_played, p0.name, p1.name, p2.name, p3.name,"
-            f" t0.points, t1.points, t2.points, t3.points FROM sessions s {seats} ORDER BY s.id DESC"
+            f" t0.points, t1.points, t2.points, t3.points, s.uuid, s.table_label, s.demo"
+            f" FROM sessions s {seats} ORDER BY s.id DESC"
         ).fetchall()
         options: dict[str, Mapping[str, Any]] = {}  # most sessions share a few option sets
         stakes: dict[str, Decimal] = {}
@@ -181,6 +203,9 @@ class Sessions(Store):
                     notes=r[7],
                     hands_played=r[8],
                     totals=r[13:17],
+                    uuid=r[17] or "",
+                    table=r[18],
+                    demo=bool(r[19]),
                 )
             )
         return out
@@ -199,6 +224,7 @@ class Sessions(Store):
             row = self._session_row(session_id)
             _, names = self._seat_players(session_id)
             hands = self._hands_events(session_id)
+            subs = self._substitutes(session_id)
         return Session(
             variant=row["variant"],
             players=tuple(names),  # type: ignore[arg-type]
@@ -206,7 +232,24 @@ class Sessions(Store):
             stake=rows.decimal(row["stake"]),
             first_dealer=row["first_dealer"],
             hands=tuple(Hand(evs) for _, _, evs in hands),
-            format=row["format"],
+            format=2,
+            id=row["uuid"],
+            started_at=row["started_at"],
+            ended_at=row["ended_at"],
+            table=row["table_label"],
+            notes=row["notes"],
+            substitutes=subs,
+        )
+
+    def _substitutes(self, session_id: int) -> tuple[Substitute, ...]:
+        return tuple(
+            Substitute(hand=n, seat=seat, player=name)
+            for n, seat, name in self.db.execute(
+                "SELECT sb.from_hand, sb.seat, p.name FROM substitutes sb"
+                " JOIN players p ON p.id = sb.player_id WHERE sb.session_id = ?"
+                " ORDER BY sb.from_hand, sb.seat",
+                [session_id],
+            )
         )
 
     def _hands_events(

@@ -42,6 +42,7 @@ def register(sub) -> None:
     )
     r.add_argument("file", help="session record (RECORD.md JSON); '-' reads standard input")
     r.add_argument("--json", action="store_true", help="print JSON")
+    add_session_option(r)
     r.set_defaults(func=cmd_replay)
 
 
@@ -146,14 +147,14 @@ def read_record(path: str) -> str:
         raise MjError(ErrorCode.BAD_RECORD, f"{label} is not UTF-8 text") from None
 
 
-def load_record(path: str):
-    """The :class:`engine.record.Session` in the file (``-``: standard input); a JSON syntax
-    error names the file."""
-    from mjscore.engine.record import load_session
+def load_records(path: str) -> list:
+    """The sessions in the file (``-``: standard input): one record or the many-session file
+    of ``mjscore export --all``; a JSON syntax error names the file."""
+    from mjscore.engine.record import load_records as load
 
     text = read_record(path)
     try:
-        return load_session(text)
+        return load(text)
     except MjError as e:
         if e.where and e.where.startswith("line "):
             label = "standard input" if path == "-" else path
@@ -161,12 +162,44 @@ def load_record(path: str):
         raise
 
 
+def load_record(path: str, session_id: str | None = None):
+    """The :class:`engine.record.Session` in the file (``-``: standard input). A
+    many-session file needs ``session_id`` (the session's UUID); without it the ids are
+    listed in the refusal."""
+    sessions = load_records(path)
+    label = "standard input" if path == "-" else path
+    if session_id is None:
+        if len(sessions) == 1:
+            return sessions[0]
+        raise MjError(
+            ErrorCode.BAD_RECORD,
+            f"{label} holds {len(sessions)} sessions; choose one with --session ID"
+            f" ({', '.join(str(s.id) for s in sessions)})",
+        )
+    found = [s for s in sessions if s.id is not None and s.id == session_id.strip().lower()]
+    if not found:
+        ids = ", ".join(str(s.id) for s in sessions)
+        raise MjError(
+            ErrorCode.BAD_RECORD, f"{label} has no session {session_id} (sessions: {ids})"
+        )
+    return found[0]
+
+
+def add_session_option(parser) -> None:
+    parser.add_argument(
+        "--session",
+        dest="session_uuid",
+        metavar="UUID",
+        help="the session to use from a file of several sessions (mjscore export --all)",
+    )
+
+
 def cmd_replay(args) -> int:
     from mjscore.engine.core import replay
     from mjscore.engine.money import pad, text_width
     from mjscore.engine.terms import BIXIAHU, DEALER
 
-    session = load_record(args.file)
+    session = load_record(args.file, args.session_uuid)
     rep = replay(session)
     if args.json:
         import json

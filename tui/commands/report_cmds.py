@@ -26,6 +26,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc sta
 if TYPE_CHECKING:
     from decimal import Decimal
     from typing import Any
+from .engine_cmds import add_session_option
 
 
 def register(sub) -> None:
@@ -56,6 +57,7 @@ def register(sub) -> None:
         help="print only this section (repeatable)",
     )
     r.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
+    add_session_option(r)
     r.set_defaults(func=cmd_report)
 
     s = sub.add_parser(
@@ -103,13 +105,14 @@ def is_record_path(arg: str) -> bool:
     return arg == "-" or not (arg.isascii() and arg.isdigit()) or Path(arg).exists()
 
 
-def load_file(path: str):
-    """(label, Session, Replay) of a record file."""
+def load_file(path: str, session_id: str | None = None):
+    """(label, Session, Replay) of a record file (``session_id``: which session of a
+    many-session file)."""
     from mjscore.engine.core import replay
 
     from .engine_cmds import load_record
 
-    session = load_record(path)
+    session = load_record(path, session_id)
     return ("stdin" if path == "-" else Path(path).name), session, replay(session)
 
 
@@ -144,7 +147,7 @@ def ledger_session(ledger: Any, session_id: int):
 
 def load_target(args):
     if is_record_path(args.session):
-        return load_file(args.session)
+        return load_file(args.session, getattr(args, "session_uuid", None))
     ledger = open_ledger(args)
     try:
         session = ledger_session(ledger, int(args.session))

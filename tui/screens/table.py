@@ -39,6 +39,7 @@ class TableScreen(TypeAheadScreen, Screen):
         B("delete", "delete_hand", "act_delete", key_display="Del"),
         B("ctrl+e", "end", "act_end", show=False),
         B("o", "reopen", "act_reopen"),
+        B("t", "substitute", "act_substitute", show=False),
         B("question_mark,f1", "help", "act_help", key_display="?"),
         B("r", "reports", "reports", show=False),
         B("escape", "home", "act_home"),
@@ -90,7 +91,7 @@ class TableScreen(TypeAheadScreen, Screen):
             self.view is not None
             and self.view.ended
             and any(
-                b.action.startswith(("add(", "undo", "edit", "delete_hand"))
+                b.action.startswith(("add(", "undo", "edit", "delete_hand", "substitute"))
                 for b in self._bindings.key_to_bindings.get(event.key, ())
             )
         ):
@@ -111,7 +112,7 @@ class TableScreen(TypeAheadScreen, Screen):
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
         self.query_one(Scoreboard).show(
-            v.names,
+            self.ledger.hand_players(self.session_id, n),  # who plays each seat now (替打)
             v.replay.totals,
             v.state,
             v.variant,
@@ -370,6 +371,30 @@ class TableScreen(TypeAheadScreen, Screen):
         ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang, enter_yes=False)
         ask.deliver = done
         self.app.push_screen(ask)
+
+    def action_substitute(self) -> None:
+        """From the hand being played on, a seat is played by another person (替打)."""
+        if self.refresh_if_stale():
+            return
+        v = self.view
+        if v is None or v.ended:
+            return
+        from .dialogs.substitute import SubstituteDialog
+
+        n = v.state.hand_number
+        dialog = SubstituteDialog(self.ledger.hand_players(self.session_id, n), n, self.lang)
+
+        def done(answer: Any) -> None:
+            if answer is None:
+                return
+            seat, name = answer
+            self.write(
+                lambda: self.ledger.set_substitute(self.session_id, seat, name, n),
+                tr("substitute_done", self.lang, seat=seat + 1, name=name, n=n),
+            )
+
+        dialog.deliver = done
+        self.app.push_screen(dialog)
 
     def action_end(self) -> None:
         self.write(lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang))
