@@ -15,7 +15,14 @@ from collections.abc import Sequence
 
 from mjscore.tui.errors import user_errors
 
-COMMAND_MODULES = ("engine_cmds", "ledger_cmds", "report_cmds", "rules_cmds", "board_cmds")
+COMMAND_MODULES = (
+    "engine_cmds",
+    "ledger_cmds",
+    "report_cmds",
+    "rules_cmds",
+    "board_cmds",
+    "club_cmds",
+)
 
 
 class _Version(argparse.Action):
@@ -66,7 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="open the app on a ready-made demo session")
     p.add_argument("--version", action=_Version, help="print the version and exit")
     p.add_argument(
-        "--lang", choices=("zh", "en"), help="interface language (default: from the locale)"
+        "--lang",
+        choices=("zh", "en"),
+        help="interface language (default: the config file's, else from the locale)",
+    )
+    p.add_argument(
+        "--config",
+        metavar="PATH",
+        help="settings file (default: $MJSCORE_CONFIG or config.json in the user config directory)",
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -78,6 +92,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
+    from mjscore.tui import settings
+
+    settings.use_path(args.config)
     try:
         if args.command is None:
             from mjscore.tui.app import run_app
