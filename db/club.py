@@ -134,3 +134,26 @@ def all_nights(led: Ledger, tz: Any = None) -> Iterable[Night]:
     """Every night of the ledger, newest first."""
     for day in night_dates(led, tz):
         yield ledger_night(led, day, tz=tz)
+
+
+def session_night(led: Ledger, session_id: int, *, unit: Any = "0.01", tz: Any = None) -> Night:
+    """The night session ``session_id`` belongs to (the local date it started on)."""
+    info = led.session_info(session_id)
+    return ledger_night(led, local_date(info.started_at, tz), unit=unit, tz=tz)
+
+
+def rematch(led: Ledger, session_id: int, *, rotate: bool = False) -> int:
+    """Start a new session with the players, rule set, options, stake and first dealer of
+    ``session_id``; with ``rotate`` every player moves one seat on (seat 0's player sits
+    at seat 1, …, seat 3's at seat 0). Returns the new session's id."""
+    info = led.session_info(session_id)
+    players = list(info.players)
+    if rotate:
+        players = players[-1:] + players[:-1]
+    return led.create_session(
+        info.variant,
+        players,
+        options=dict(info.options),
+        stake=info.stake,
+        first_dealer=info.first_dealer,
+    )
