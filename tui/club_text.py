@@ -114,7 +114,7 @@ def night_lines(n: Night, lang: str) -> list[str]:
             + "  ".join(f"{clip(p)} {t:+d}" for p, t in zip(s.players, s.totals, strict=True))
         )
     out.append("")
-    k = places(n.unit)
+    k = min(max(places(s.stake) for s in n.sessions), places(n.unit))
     nw = max(text_width(clip(p.name)) for p in n.players)
     for p in n.players:
         out.append(

@@ -182,4 +182,4 @@ async def test_standings_and_night_screens(ledger):
         await pilot.pause()
         assert isinstance(app.screen, NightScreen)
         shown = text_of(app.screen.query_one("#club-text"))
-        assert "Bob" in shown and "Ann" in shown and "4.00" in shown  # Bob pays Ann 8 × 0.5
+        assert "Bob" in shown and "Ann" in shown and "Bob pays Ann  4.0" in shown  # 8 × 0.5

@@ -39,9 +39,8 @@ def register(sub) -> None:
     n.add_argument("--json", action="store_true", help="print JSON")
     n.add_argument(
         "--unit",
-        default="0.01",
         metavar="AMOUNT",
-        help="currency unit money is rounded to (default 0.01)",
+        help="currency unit money is rounded to (default: the config file's, else 0.01)",
     )
     n.add_argument("--db", dest="sub_db", metavar="PATH", help="ledger file (same as mjscore --db)")
     n.set_defaults(func=cmd_night)
@@ -70,6 +69,12 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_publish)
 
 
+def _settings():
+    from mjscore.tui import settings
+
+    return settings.load()[0]
+
+
 def _lang(args) -> str:
     from mjscore.tui.settings import language
 
@@ -81,7 +86,7 @@ def cmd_night(args) -> int:
     from mjscore.tui.club_text import night_text
 
     day = parse_date(args.date, "DATE") if args.date else None
-    unit = parse_unit(args.unit)
+    unit = parse_unit(args.unit or _settings().unit or "0.01")
     led = open_ledger(args)
     try:
         n = ledger_night(led, day, ids=args.session, unit=unit)
