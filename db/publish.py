@@ -5,8 +5,9 @@ DIR gets:
 - ``ledger.db`` — a consistent copy of the ledger made with SQLite's backup API (the
   ledger may be in use meanwhile), in rollback-journal mode so it needs no ``-wal`` file,
   with tables computed by mjscore added (SQLite cannot do the exact decimal money):
-  ``standings`` (one row per player, the ``mjscore standings --json`` fields; ``placings``
-  and ``points`` are JSON text), ``nights`` (one row per night), ``night_players`` and
+  ``season_standings`` (one row per player, the ``mjscore standings --json`` fields;
+  ``placings`` and ``points`` are JSON text), ``night_dates`` (one row per night),
+  ``night_players`` and
   ``night_transfers`` (each night's totals and its settle-up);
 - ``metadata.json`` — Datasette's configuration: titles and the canned queries
   ``standings``, ``nights``, ``player_sessions`` (``:player``) and ``session_hands``
@@ -40,7 +41,7 @@ QUERIES: dict[str, dict[str, Any]] = {
         "description": "Every player, best first (money is the exact Σ points × stake).",
         "sql": "SELECT name, sessions, hands, money, placings, average_place, points, wins,"
         " deal_ins, win_rate, deal_in_rate, standard_points, biggest_win, biggest_win_money,"
-        " biggest_win_session, biggest_win_hand FROM standings ORDER BY position",
+        " biggest_win_session, biggest_win_hand FROM season_standings ORDER BY position",
     },
     "nights": {
         "title": "Nights",
@@ -48,7 +49,7 @@ QUERIES: dict[str, dict[str, Any]] = {
         "sql": "SELECT n.date, n.sessions, p.name, p.money, p.points,"
         " (SELECT group_concat(t.payer || ' → ' || t.payee || ' ' || t.amount, '; ')"
         "   FROM night_transfers t WHERE t.date = n.date AND t.payer = p.name) AS pays"
-        " FROM nights n JOIN night_players p ON p.date = n.date"
+        " FROM night_dates n JOIN night_players p ON p.date = n.date"
         " ORDER BY n.date DESC, p.position",
     },
     "player_sessions": {
@@ -131,7 +132,7 @@ def publish(led: Ledger, directory: str | os.PathLike[str], *, tz: Any = None) -
 def _computed_tables(
     db: sqlite3.Connection, rows: Sequence[Standing], nights: Iterable[Night]
 ) -> None:
-    for t in ("standings", "nights", "night_players", "night_transfers", "player_keys"):
+    for t in ("season_standings", "night_dates", "night_players", "night_transfers", "player_keys"):
         db.execute(f"DROP TABLE IF EXISTS {t}")
     # each player's matching key (engine.names): one person however the name was typed
     db.execute("CREATE TABLE player_keys (player_id INTEGER PRIMARY KEY, name TEXT, key TEXT)")
@@ -140,7 +141,7 @@ def _computed_tables(
         [(pid, name, name_key(name)) for pid, name in db.execute("SELECT id, name FROM players")],
     )
     db.execute(
-        "CREATE TABLE standings (position INTEGER PRIMARY KEY, name TEXT, sessions INTEGER,"
+        "CREATE TABLE season_standings (position INTEGER PRIMARY KEY, name TEXT, sessions INTEGER,"
         " hands INTEGER, money TEXT, placings TEXT, average_place REAL, points TEXT,"
         " wins INTEGER, deal_ins INTEGER, win_rate REAL, deal_in_rate REAL,"
         " standard_points TEXT, biggest_win TEXT, biggest_win_money TEXT,"
@@ -152,11 +153,11 @@ def _computed_tables(
         j["points"] = json.dumps(j["points"], ensure_ascii=False)
         cols = ["position", *j]
         db.execute(
-            f"INSERT INTO standings ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+            f"INSERT INTO season_standings ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
             [i, *j.values()],
         )
     db.execute(
-        "CREATE TABLE nights (date TEXT PRIMARY KEY, sessions INTEGER, players INTEGER,"
+        "CREATE TABLE night_dates (date TEXT PRIMARY KEY, sessions INTEGER, players INTEGER,"
         " transfers INTEGER)"
     )
     db.execute(
@@ -169,7 +170,7 @@ def _computed_tables(
     )
     for n in nights:
         db.execute(
-            "INSERT INTO nights VALUES (?, ?, ?, ?)",
+            "INSERT INTO night_dates VALUES (?, ?, ?, ?)",
             [n.date, len(n.sessions), len(n.players), len(n.transfers)],
         )
         for i, p in enumerate(n.players, 1):

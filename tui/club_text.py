@@ -52,48 +52,56 @@ def _points(points: dict[str, int], lang: str) -> str:
     return "  ".join(f"{variant_name(v, lang)} {p:+d}" for v, p in sorted(points.items()))
 
 
+def _where(session: str, hand: int, lang: str) -> str:
+    return f"{session} 第{hand}盘" if lang == "zh" else f"{session} hand {hand}"
+
+
+def _columns(rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+    """Rows of cells as aligned text: the first ``left`` columns to the left, the rest right."""
+    widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            pad(c, w, right=i >= left) for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        )
+        for r in rows
+    ]
+
+
 def standings_lines(rows: Sequence[Standing], lang: str, variant: str | None = None) -> list[str]:
-    """The standings table, one line per player, best first."""
+    """The standings table, one line per player (best first) and a line of details under it."""
     if not rows:
         return [w("no_sessions", lang)]
     n = _money_places([r.money for r in rows])
-    nw = max(text_width(clip(r.name)) for r in rows)
-    nw = max(nw, text_width(w("player", lang)))
     show_std = any(r.standard is not None for r in rows)
-    head = [
-        pad(w("player", lang), nw),
-        pad(w("sessions", lang), 4, right=True),
-        pad(w("hands", lang), 5, right=True),
-        pad(w("money", lang), 12, right=True),
-        pad(w("placings", lang), 12),
-        pad(w("avg", lang), 6, right=True),
-        pad(w("win_rate", lang), 6, right=True),
-        pad(w("deal_in_rate", lang), 6, right=True),
-    ]
+    keys = ["player", "sessions", "hands", "money", "placings", "avg", "win_rate", "deal_in_rate"]
     if show_std:
-        head.append(pad(w("standard", lang), 6, right=True))
-    out = ["  ".join(head)]
+        keys.append("standard")
+    table = [["", *(w(k, lang) for k in keys)]]
     for i, r in enumerate(rows, 1):
         avg = r.average_place
         cells = [
-            pad(clip(r.name), nw),
-            f"{r.sessions:>4}",
-            f"{r.hands:>5}",
-            f"{format_money(r.money, n, sign=True):>12}",
-            pad("/".join(str(c) for c in r.placings), 12),
-            f"{'—' if avg is None else f'{float(avg):.2f}':>6}",
-            f"{_pct(r.win_rate):>6}",
-            f"{_pct(r.deal_in_rate):>6}",
+            f"{i}.",
+            clip(r.name),
+            str(r.sessions),
+            str(r.hands),
+            format_money(r.money, n, sign=True),
+            "/".join(str(c) for c in r.placings),
+            "—" if avg is None else f"{float(avg):.2f}",
+            _pct(r.win_rate),
+            _pct(r.deal_in_rate),
         ]
         if show_std:
-            std = "—" if r.standard is None else fraction_text(r.standard)
-            cells.append(f"{std:>6}")
-        out.append(f"{i:>2}. " + "  ".join(cells))
+            cells.append("—" if r.standard is None else fraction_text(r.standard))
+        table.append(cells)
+    lines = _columns(table, left=2)
+    out = [lines[0]]
+    for r, line in zip(rows, lines[1:], strict=True):
+        out.append(line)
         detail = _points(r.points, lang)
         if r.biggest is not None:
-            detail += f"   {w('biggest', lang)}: {r.biggest.label()} ({r.biggest.where()})"
-        out.append("     " + detail)
-    out[0] = "    " + out[0]
+            b = r.biggest
+            detail += f"   {w('biggest', lang)}: {b.label()} ({_where(b.session, b.hand, lang)})"
+        out.append("      " + detail)
     return out
 
 

@@ -54,7 +54,9 @@ def test_publish_writes_a_read_only_snapshot(club_ledger, cli, tmp_path):
     con = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
     try:
         assert con.execute("SELECT COUNT(*) FROM sessions").fetchone() == (2,)
-        assert con.execute("SELECT money FROM standings WHERE name = 'Bob'").fetchone() == ("15",)
+        assert con.execute("SELECT money FROM season_standings WHERE name = 'Bob'").fetchone() == (
+            "15",
+        )
         assert con.execute("SELECT COUNT(*) FROM night_transfers").fetchone() == (5,)
     finally:
         con.close()
