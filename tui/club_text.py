@@ -111,10 +111,13 @@ def standings_text(rows: Sequence[Standing], lang: str, variant: str | None = No
 
 def night_lines(n: Night, lang: str) -> list[str]:
     """A night: its sessions, each player's combined money and points, the settle-up."""
-    title = f"{w('night', lang)} {n.date}" if n.date else w("chosen", lang)
-    out = [title]
-    if not n.sessions:
-        return [*out, w("no_sessions", lang)]
+    if not n.sessions:  # an empty ledger has no latest night to name
+        return (
+            [f"{w('night', lang)} {n.date}", w("no_sessions", lang)]
+            if n.date
+            else [w("no_sessions", lang)]
+        )
+    out = [f"{w('night', lang)} {n.date}" if n.date else w("chosen", lang)]
     for s in n.sessions:
         table = f" {w('table', lang)} {s.table}" if s.table else ""
         out.append(

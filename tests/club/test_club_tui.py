@@ -183,3 +183,10 @@ async def test_standings_and_night_screens(ledger):
         assert isinstance(app.screen, NightScreen)
         shown = text_of(app.screen.query_one("#club-text"))
         assert "Bob" in shown and "Ann" in shown and "Bob pays Ann  4.0" in shown  # 8 × 0.5
+
+
+def test_a_bad_config_file_is_one_line_on_the_command_line(cli, file_ledger):
+    p = write_config("{oops")
+    r = cli("standings", "--db", str(file_ledger.path))
+    assert r.returncode == 0
+    assert r.stderr.count("\n") == 1 and str(p) in r.stderr and "using the defaults" in r.stderr

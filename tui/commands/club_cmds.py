@@ -70,15 +70,23 @@ def register(sub) -> None:
 
 
 def _settings():
+    """The config file's settings; a bad file is said in one line on stderr (then defaults)."""
+    import sys
+
     from mjscore.tui import settings
 
-    return settings.load()[0]
+    got, problem = settings.load()
+    if problem is not None:
+        print(f"mjscore: {problem}", file=sys.stderr)
+    return got
 
 
 def _lang(args) -> str:
-    from mjscore.tui.settings import language
+    if getattr(args, "lang", None):
+        return args.lang
+    from mjscore.tui.i18n import detect_lang
 
-    return language(getattr(args, "lang", None))
+    return _settings().language or detect_lang()
 
 
 def cmd_night(args) -> int:
