@@ -7,7 +7,8 @@ with one settle-up for the whole night.
 - Points are added only within a rule set (keyed by its id).
 - The settle-up is the fewest transfers that clear the night's money
   (:func:`engine.core.settle_up` on whole units): at most (players with a balance − 1).
-- Players are matched by name key (:func:`engine.names.name_key`).
+- Players are matched by name key (:func:`engine.names.name_key`); a hand played by a
+  substitute (替打) is credited to him (:func:`engine.standings.shares`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from typing import Any
 
 from .money import CENT, plain
 from .names import name_key
-from .standings import Played
-from .stats import session_stats
+from .standings import Played, shares
 from .transfers import settle_up
 
 
@@ -104,7 +104,6 @@ def night(games: Iterable[Played], *, unit: Decimal | str = CENT, tz: Any = None
     dates: set[str] = set()
     for g in games:
         dates.add(g.local_date(tz))
-        st = session_stats(g.session, g.replay, unit=unit, label=g.label)
         sessions.append(
             NightSession(
                 label=g.label,
@@ -113,19 +112,22 @@ def night(games: Iterable[Played], *, unit: Decimal | str = CENT, tz: Any = None
                 started_at=g.started_at,
                 players=tuple(g.player(s) for s in range(4)),
                 stake=g.session.stake,
-                hands=st.hands,
+                hands=len(g.replay.hands),
                 totals=tuple(g.replay.totals),
             )
         )
-        for seat in range(4):
-            name = g.player(seat)
-            line = lines.setdefault(name_key(name), NightLine(name=name))
-            line.sessions += 1
-            line.hands += st.hands
-            line.money += st.settlement.amounts[seat]
-            line.exact += st.settlement.exact[seat]
+        counted: set[str] = set()
+        for sh in shares(g, unit=unit):
+            key = name_key(sh.name)
+            line = lines.setdefault(key, NightLine(name=sh.name))
+            if key not in counted:
+                line.sessions += 1
+                counted.add(key)
+            line.hands += sh.stats.hands
+            line.money += sh.money
+            line.exact += sh.exact
             v = g.session.variant
-            line.points[v] = line.points.get(v, 0) + g.replay.totals[seat]
+            line.points[v] = line.points.get(v, 0) + sh.stats.net
     people = sorted(lines.values(), key=lambda n: (-n.money, name_key(n.name)))
     units = [int(p.money / unit) for p in people]
     transfers = tuple(

@@ -18,14 +18,14 @@ spelling first met.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from .core import Replay
-from .money import plain
+from .core import HandOutcome, Replay
+from .money import CENT, plain
 from .names import name_key
 from .placings import fraction_text, places, standard_points
 from .record import Session
@@ -49,14 +49,79 @@ class Played:
         return local_date(self.started_at, tz)
 
     def player(self, seat: int) -> str:
-        """Who is credited with ``seat``'s figures: the one place where the person who
-        played a seat is decided (a substitute playing part of it is credited here)."""
+        """The seat's player as the session lists it (see :func:`shares` for substitutes)."""
         return self.session.players[seat]
 
 
 def local_date(iso: str, tz: Any = None) -> str:
     """The local calendar date (``YYYY-MM-DD``) of a UTC ISO 8601 time stamp."""
     return datetime.fromisoformat(iso).astimezone(tz).date().isoformat()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Share:
+    """The hands of one seat that one person played (all of them, without a substitute)."""
+
+    seat: int
+    name: str
+    stats: PlayerStats  # the figures of those hands, as engine.stats defines them
+    exact: Decimal  # their points × stake, unrounded
+    money: Decimal  # settled money: the seat's, split by points when the seat was shared
+    main: bool  # credited with the seat's place: who played most of its hands
+
+
+def shares(g: Played, *, unit: Decimal | str = CENT) -> list[Share]:
+    """Who is credited with what in session ``g``: one share per seat, or, where a substitute
+    (替打) took the seat over for some hands, one per person who played it. Each hand is
+    credited to the person who played it (``Session.players_in``); the seat's settlement is
+    unchanged: a substitute's money is his points × stake rounded to the unit, the seat's
+    main player takes the rest of the seat's settled money, so the shares still sum to zero."""
+    st = session_stats(g.session, g.replay, unit=unit, label=g.label)
+    who = getattr(g.session, "players_in", None)  # sessions of record format 2 name substitutes
+    if who is None or not getattr(g.session, "substitutes", ()):
+        return [
+            Share(
+                seat=seat,
+                name=g.session.players[seat],
+                stats=st.players_stats[seat],
+                exact=st.settlement.exact[seat],
+                money=st.settlement.amounts[seat],
+                main=True,
+            )
+            for seat in range(4)
+        ]
+    q = Decimal(str(unit))
+    out: list[Share] = []
+    for seat in range(4):
+        own = name_key(g.session.players[seat])
+        names: dict[str, str] = {}
+        hands: dict[str, list[HandOutcome]] = {}
+        for o in g.replay.hands:
+            person = who(o.index)[seat]
+            names.setdefault(name_key(person), person)
+            hands.setdefault(name_key(person), []).append(o)
+        main = max(hands, key=lambda k: (len(hands[k]), k == own))
+        rest = st.settlement.amounts[seat]
+        part: list[Share] = []
+        for k, outs in hands.items():
+            pts = tuple(sum(o.result.deltas[i] for o in outs) for i in range(4))
+            sub = Replay(hands=tuple(outs), totals=pts, next_state=g.replay.next_state)  # type: ignore[arg-type]
+            exact = Decimal(pts[seat]) * g.session.stake
+            money = (exact / q).quantize(Decimal(1), rounding=ROUND_HALF_UP) * q
+            if k != main:
+                rest -= money
+            part.append(
+                Share(
+                    seat=seat,
+                    name=names[k],
+                    stats=session_stats(g.session, sub, unit=unit, label=g.label).player(seat),
+                    exact=exact,
+                    money=money,
+                    main=k == main,
+                )
+            )
+        out += [replace(p, money=rest) if p.main else p for p in part]
+    return out
 
 
 @dataclass(slots=True, kw_only=True)
@@ -127,26 +192,31 @@ def standings(games: Iterable[Played], *, variant: str | None = None) -> list[St
 
 
 def add_session(table: dict[str, Standing], g: Played) -> None:
-    """Add one session's figures to ``table`` (keyed by name key)."""
-    st = session_stats(g.session, g.replay, label=g.label)
+    """Add one session's figures to ``table`` (keyed by name key): each hand to the person
+    who played it, each seat's place (and 标准分) to the seat's main player."""
     totals = g.replay.totals
     place = places(totals)
     std = standard_points(totals) if g.session.variant == STANDARD_VARIANT else None
-    for seat in range(4):
-        name = g.player(seat)
-        s = table.setdefault(name_key(name), Standing(name=name))
-        ps: PlayerStats = st.players_stats[seat]
-        s.sessions += 1
+    counted: set[str] = set()
+    v = g.session.variant
+    for sh in shares(g):
+        key = name_key(sh.name)
+        s = table.setdefault(key, Standing(name=sh.name))
+        ps = sh.stats
+        if key not in counted:
+            s.sessions += 1
+            counted.add(key)
         s.hands += ps.hands
-        s.points[g.session.variant] = s.points.get(g.session.variant, 0) + totals[seat]
-        s.money += st.settlement.exact[seat]
-        s.placings[place[seat] - 1] += 1
+        s.points[v] = s.points.get(v, 0) + ps.net
+        s.money += sh.exact
         s.wins += ps.wins
         s.deal_ins += ps.deal_ins
-        if std is not None:
-            s.standard = (s.standard or Fraction(0)) + std[seat]
         if ps.biggest is not None:
             s.biggest = _bigger(s.biggest, ps.biggest)
+        if sh.main:
+            s.placings[place[sh.seat] - 1] += 1
+            if std is not None:
+                s.standard = (s.standard or Fraction(0)) + std[sh.seat]
 
 
 def rank(rows: Iterable[Standing], variant: str | None = None) -> list[Standing]:
