@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -32,7 +32,7 @@ def L(key: str, lang: str) -> str:
 
 class _TextScreen(Screen):
     DEFAULT_CSS = """
-    _TextScreen #club-text { padding: 0 1; }
+    _TextScreen #club-text { padding: 0 1; width: auto; }
     """
 
     def __init__(self, lang: str) -> None:
@@ -42,7 +42,7 @@ class _TextScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with VerticalScroll():
+        with ScrollableContainer():  # long lines scroll sideways rather than wrap
             yield Static("", id="club-text", markup=False)
         yield Footer()
 
