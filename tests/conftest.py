@@ -38,3 +38,9 @@ def cli():
         return mjscore(*argv, stdin=stdin, env=env)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def own_config(tmp_path_factory, monkeypatch):
+    """Every test reads and writes its own settings file, never the user's."""
+    monkeypatch.setenv("MJSCORE_CONFIG", str(tmp_path_factory.mktemp("config") / "config.json"))

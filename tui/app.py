@@ -17,7 +17,7 @@ from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from .errors import user_errors
-from .i18n import detect_lang, tr
+from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
 
@@ -105,6 +105,7 @@ class MjscoreApp(App[int]):
         from .screens.home import HomeScreen
 
         load_screens()
+        self._apply_settings()
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
@@ -126,6 +127,27 @@ class MjscoreApp(App[int]):
                 )
         for note in getattr(self.ledger, "notices", ()):
             self.call_from_thread(self.notify, note, severity="warning", timeout=20, markup=False)
+
+    # ---- settings (tui.settings): the saved theme, and a bad config file said in one line
+    def _apply_settings(self) -> None:
+        from . import settings
+
+        saved, problem = settings.load()
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False)
+        if saved.theme and saved.theme in self.available_themes:
+            self.theme = saved.theme
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme: Any) -> None:
+        from . import settings
+
+        saved, problem = settings.load()
+        if problem is None and saved.theme == theme.name:
+            return
+        problem = settings.update(theme=theme.name)
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False)
 
     # ---- navigation
     def open_session(self, session_id: int) -> None:
@@ -193,7 +215,7 @@ def load_screens() -> None:
     while the app is open), taking the app down (QA F23)."""
     import importlib
 
-    for name in ("table", "dialogs", "edit", "help", "new_session", "review", "stats"):
+    for name in ("table", "dialogs", "edit", "help", "new_session", "review", "stats", "club"):
         try:
             importlib.import_module(f"mjscore.tui.screens.{name}")
         except ImportError:  # the reports screens are optional; their action says so
@@ -231,9 +253,11 @@ def make_app(
     """The app on ``ledger`` (or the ledger file at ``db_path``, default location if None).
     The demo never touches a ledger file: it plays in a ledger of its own, in memory, gone
     when the app closes."""
+    from . import settings
+
     if ledger is None:
         ledger = open_demo_ledger() if demo else open_ledger(db_path)
-    return MjscoreApp(ledger, lang=lang or detect_lang(), demo=demo)
+    return MjscoreApp(ledger, lang=settings.language(lang), demo=demo)
 
 
 def run_app(db_path: str | None, demo: bool = False, lang: str | None = None) -> int:

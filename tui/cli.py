@@ -25,6 +25,7 @@ COMMAND_MODULES = {
     "board_cmds": ("board", "serve"),
     "rebuild_cmds": ("rebuild",),
     "chase_cmds": ("chase",),
+    "club_cmds": ("night", "standings", "publish"),
 }
 
 
@@ -107,7 +108,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="open the app on a ready-made demo session")
     p.add_argument("--version", action=_Version, help="print the version and exit")
     p.add_argument(
-        "--lang", choices=("zh", "en"), help="interface language (default: from the locale)"
+        "--lang",
+        choices=("zh", "en"),
+        help="interface language (default: the config file's, else from the locale)",
+    )
+    p.add_argument(
+        "--config",
+        metavar="PATH",
+        help="settings file (default: $MJSCORE_CONFIG or config.json in the user config directory)",
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     owners = [n for n, commands in COMMAND_MODULES.items() if command in commands]
@@ -116,7 +124,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
-_TOP_OPTIONS_WITH_VALUE = ("--db", "--lang")
+_TOP_OPTIONS_WITH_VALUE = ("--db", "--lang", "--config")
 
 
 def _command_named(argv: Sequence[str]) -> str | None:
@@ -140,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_command_named(_ARGV))
     args = parser.parse_args(argv)
+    from mjscore.tui import settings
+
+    settings.use_path(args.config)
     try:
         if args.command is None:
             from mjscore.tui.app import run_app

@@ -52,6 +52,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "col_status": ("状态", "Status"),
     "status_open": ("进行中", "open"),
     "status_ended": ("已结束", "ended"),
+    "rematch": ("再来一场", "Rematch"),
+    "rematch_rotated": ("换座再来", "Rematch, seats rotated"),
+    "standings": ("排名", "Standings"),
     # new session
     "ns_title": ("新牌局", "New session"),
     "ns_variant": ("规则", "Rule set"),
@@ -61,6 +64,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "ns_stake": ("每分金额", "Stake (money per point)"),
     "ns_options": ("规则选项", "House rules"),
     "ns_create": ("开始", "Start"),
+    "ns_preset": ("预设", "Preset"),
+    "ns_no_preset": ("不用预设", "no preset"),
     "err_name_empty": ("请输入名字", "enter a name"),
     "err_name_dup": ("名字重复", "names must differ"),
     "err_number": ("请输入整数", "enter a whole number"),

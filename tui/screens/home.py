@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
+from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
 from .base import leader
@@ -25,6 +26,9 @@ class HomeScreen(TypeAheadScreen, Screen):
         B("enter", "open", "open_session", show=False),
         B("d", "demo", "demo"),
         B("r", "reports", "reports"),
+        B("m", "rematch", "rematch"),
+        B("M", "rematch(True)", "rematch_rotated", key_display="M"),
+        B("s", "standings", "standings"),
         B("q", "app.quit", "quit"),
     ]
 
@@ -121,6 +125,26 @@ class HomeScreen(TypeAheadScreen, Screen):
     def action_reports(self) -> None:
         self.app.current_session_id = self.selected_id()
         self.app.action_reports()
+
+    def action_rematch(self, rotate: bool = False) -> None:
+        """A new session with the selected one's players and rules (``M``: seats rotated)."""
+        from mjscore.db.club import rematch
+
+        sid = self.selected_id()
+        if sid is None:
+            self.app.bell()
+            return
+        try:
+            new = rematch(self.app.ledger, sid, rotate=rotate)
+        except user_errors() as e:
+            self.notify(str(e), severity="error", markup=False)
+            return
+        self.app.open_session(new)
+
+    def action_standings(self) -> None:
+        from .club import StandingsScreen
+
+        self.app.push_screen(StandingsScreen(self.app.ledger, self.lang))
 
 
 def _date(iso: str) -> str:

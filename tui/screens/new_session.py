@@ -55,6 +55,9 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.variant_error = ""
         self.shown_errors: dict[str, str] = {}
         self.deliver: Any = None  # receives the new session's id (or None) when the form closes
+        from .. import settings
+
+        self.settings, _ = settings.load()  # a bad file was reported when the app started
         localize_bindings(self, lang)
 
     def t(self, key: str, **kw: Any) -> str:
@@ -65,6 +68,20 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         suggester = SuggestFromList(names, case_sensitive=False) if names else None
         yield Static(f"mjscore · {self.t('ns_title')}", id="title-bar", markup=False)
         with VerticalScroll(id="form"):
+            presets = self.settings.presets
+            if presets:
+                yield Horizontal(
+                    Label(self.t("ns_preset"), classes="flabel"),
+                    Picker(
+                        [Choice("0", self.t("ns_no_preset"), None)]
+                        + [
+                            Choice(chr(ord("a") + i), p.name, i) for i, p in enumerate(presets[:26])
+                        ],
+                        value=None,
+                        id="preset",
+                    ),
+                    classes="frow",
+                )
             choices = [
                 Choice(str(i + 1), variant_name(v, self.lang), v) for i, v in enumerate(VARIANTS)
             ]
@@ -96,7 +113,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
             )
             yield Horizontal(
                 Label(self.t("ns_stake"), classes="flabel"),
-                Input("1", compact=True, id="stake", classes="short"),
+                Input(self.settings.stake or "1", compact=True, id="stake", classes="short"),
                 Label("", id="err-stake", classes="ferr", markup=False),
                 classes="frow",
             )
@@ -224,6 +241,32 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 self.variant = box.variant  # type: ignore[attr-defined]
                 self.variant_error = box.variant_error  # type: ignore[attr-defined]
         self.query_one("#err-variant", Label).update(self.variant_error)
+
+    @on(Picker.Chosen, "#preset")
+    def preset_chosen(self, event: Picker.Chosen) -> None:
+        if event.value is not None:
+            self.apply_preset(self.settings.presets[event.value])
+
+    def apply_preset(self, preset: Any) -> None:
+        """Fill the form from a preset of the config file: rule set, its options, stake and
+        the players it names (the other fields keep what is typed)."""
+        if preset.variant != self.variant_id:
+            self.query_one("#variant", Picker).choose(preset.variant)
+            self.variant_id = preset.variant
+            self.show_options()
+        if self.variant is not None:
+            for spec in self.variant.option_specs():
+                w = self.query_one(f"#opt-{self.variant_id}-{spec.name}")
+                value = preset.options.get(spec.name, spec.default)
+                if isinstance(w, Picker):
+                    w.choose(value)
+                else:
+                    w.value = "" if value is None else str(value)
+        if preset.stake is not None:
+            self.query_one("#stake", Input).value = preset.stake
+        for i, name in enumerate(preset.players):
+            self.query_one(f"#player{i}", Input).value = name
+        self.validate(quiet_empty=True)
 
     @on(Picker.Chosen, "#variant")
     def variant_chosen(self, event: Picker.Chosen) -> None:

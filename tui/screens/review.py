@@ -59,6 +59,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "stats": ("统计图表", "Statistics"),
     "copy": ("复制结算", "Copy settle-up"),
     "copied": ("结算已复制", "Settle-up copied"),
+    "night": ("当晚合计", "The night"),
     "draw": ("流局", "draw"),
     "false_win": ("诈胡", "false win"),
 }
@@ -89,6 +90,7 @@ class ReviewScreen(Screen):
         Binding("f", "cycle_filter", "Filter player", id="review_filter"),
         Binding("s", "open_stats", "Statistics", id="review_stats"),
         Binding("c", "copy_settle", "Copy settle-up", id="review_copy"),
+        Binding("n", "open_night", "The night", id="review_night"),
     ]
 
     DEFAULT_CSS = """
@@ -264,6 +266,15 @@ class ReviewScreen(Screen):
             self.on_edit(index)
         else:
             self.post_message(self.EditHand(self.session_id, index))
+
+    def action_open_night(self) -> None:
+        """Every table of the night this session was played on, and one settle-up."""
+        if self.ledger is None or self.session_id is None:
+            self.app.bell()  # a record file, not a ledger session: no night to gather
+            return
+        from .club import NightScreen
+
+        self.app.push_screen(NightScreen(self.ledger, self.session_id, self.lang))
 
     def action_open_stats(self) -> None:
         from .stats import StatsScreen, games_from_ledger
