@@ -19,7 +19,7 @@ from mjscore.tui.errors import user_errors
 # own module (tests/engine/test_calc_start.py checks this table against the modules)
 COMMAND_MODULES = {
     "engine_cmds": ("calc", "replay"),
-    "ledger_cmds": ("import", "export", "sessions"),
+    "ledger_cmds": ("import", "export", "merge", "sessions"),
     "report_cmds": ("report", "stats"),
     "rules_cmds": ("rules",),
     "board_cmds": ("board", "serve"),
