@@ -22,11 +22,12 @@ from pathlib import Path
 
 from mjscore.engine.errors import ErrorCode, MjError
 
+from .engine_cmds import add_session_option
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
 if TYPE_CHECKING:
     from decimal import Decimal
     from typing import Any
-from .engine_cmds import add_session_option
 
 
 def register(sub) -> None:
