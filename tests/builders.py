@@ -322,3 +322,26 @@ def pays(res) -> list[tuple[int, int, int]]:
 def states(rep) -> list[tuple[int, str]]:
     """(dealer, prevailing wind) of every hand of a replay."""
     return [(h.state.dealer, h.state.prevailing_wind) for h in rep.hands]
+
+
+# ---------------------------------------------------------------- older ledgers
+def downgrade_before_identity(db: str | Path) -> None:
+    """Make a current ledger look as one from before sessions had an identity (m006)."""
+    import sqlite3
+
+    from mjscore.db.schema import migrations
+
+    conn = sqlite3.connect(db)
+    conn.executescript(
+        f"""
+        DROP VIEW player_lifetime; DROP VIEW person_sessions; DROP TABLE substitutes;
+        DROP INDEX sessions_uuid;
+        ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
+        ALTER TABLE sessions DROP COLUMN demo;
+        CREATE VIEW player_lifetime AS SELECT 1 AS x;
+        DELETE FROM {migrations.migrations_table} WHERE name = 'm006_identity';
+        PRAGMA user_version = 5;
+        """
+    )
+    conn.commit()
+    conn.close()

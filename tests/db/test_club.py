@@ -10,12 +10,11 @@ import sqlite3
 
 import pytest
 from mjscore.db import Ledger
-from mjscore.db.schema import migrations
 from mjscore.db.transfer import import_record
 from mjscore.engine.identity import content_id, session_content
 from mjscore.engine.record import load_records, load_session
 
-from tests.builders import RECORDS, mjscore
+from tests.builders import RECORDS, downgrade_before_identity, mjscore
 from tests.db.test_corrections import snapshot
 
 
@@ -179,24 +178,6 @@ def path_text(path: str) -> str:
     return open(path, encoding="utf-8").read()
 
 
-def _downgrade_to_schema_4(db: str) -> None:
-    """Make a current ledger look as a schema-4 ledger (before sessions had an identity)."""
-    conn = sqlite3.connect(db)
-    conn.executescript(
-        f"""
-        DROP VIEW player_lifetime; DROP VIEW person_sessions; DROP TABLE substitutes;
-        DROP INDEX sessions_uuid;
-        ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
-        ALTER TABLE sessions DROP COLUMN demo;
-        CREATE VIEW player_lifetime AS SELECT 1 AS x;
-        DELETE FROM {migrations.migrations_table} WHERE name = 'm006_identity';
-        PRAGMA user_version = 5;
-        """
-    )
-    conn.commit()
-    conn.close()
-
-
 def test_an_old_ledger_gets_the_ids_of_its_files_and_the_demo_is_marked(tmp_path):
     path = _file(tmp_path, "old.json", RECORDS["nanning"])
     db = str(tmp_path / "old.sqlite3")
@@ -204,7 +185,7 @@ def test_an_old_ledger_gets_the_ids_of_its_files_and_the_demo_is_marked(tmp_path
         import_record(led, path_text(path))
         import_record(led, path_text(path))  # the double import of an older mjscore
         demo = import_record(led, RECORDS["guobiao"], notes="mjscore demo")
-    _downgrade_to_schema_4(db)
+    downgrade_before_identity(db)
     with Ledger.open(db) as led:
         ids = [i.uuid for i in sorted(led.list_sessions(), key=lambda i: i.id)]
         assert ids[0] == content_id(session_content(load_session(path_text(path))))
@@ -304,13 +285,13 @@ def test_the_many_session_file_and_substitutes_are_valid_against_the_schema(tmp_
 
 def test_merge_of_an_older_ledger_upgrades_only_the_copy(tmp_path):
     b = _ledger_with(tmp_path, "b.sqlite3", "guobiao")
-    _downgrade_to_schema_4(b)
+    downgrade_before_identity(b)
     before = _digest(b)
     r = mjscore("merge", b, "--db", str(tmp_path / "c.sqlite3"))
     assert r.returncode == 0 and "1 added" in r.stdout, r.stderr
     assert _digest(b) == before
     conn = sqlite3.connect(b)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5  # still before m006_identity
     conn.close()
     assert _uuids(str(tmp_path / "c.sqlite3")) == [
         content_id(session_content(load_session(RECORDS["guobiao"])))

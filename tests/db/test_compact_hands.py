@@ -45,7 +45,9 @@ def _write_schema_4(new: Ledger, path) -> None:
     src = new.db.conn
     c = old.conn
     for table in ("players", "sessions", "seats", "events", "audit"):
-        cols = [r[1] for r in src.execute(f"PRAGMA table_info({table})")]
+        # the columns schema 4 had (later migrations add more, e.g. the session identity)
+        had = {r[1] for r in c.execute(f"PRAGMA table_info({table})")}
+        cols = [r[1] for r in src.execute(f"PRAGMA table_info({table})") if r[1] in had]
         for r in src.execute(f"SELECT {', '.join(cols)} FROM {table}"):
             c.execute(
                 f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", r
@@ -66,7 +68,9 @@ def _write_schema_4(new: Ledger, path) -> None:
             r,
         )
     for table in ("payments", "seat_results"):
-        cols = [r[1] for r in src.execute(f"PRAGMA table_info({table})")]
+        # the columns schema 4 had (later migrations add more, e.g. the session identity)
+        had = {r[1] for r in c.execute(f"PRAGMA table_info({table})")}
+        cols = [r[1] for r in src.execute(f"PRAGMA table_info({table})") if r[1] in had]
         for r in src.execute(f"SELECT {', '.join(cols)} FROM {table}"):
             c.execute(
                 f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", r
@@ -120,7 +124,7 @@ def test_schema_4_ledger_upgrades_in_place(tmp_path):
         want = _view(new, sid)
         _write_schema_4(new, old_path)
     with Ledger.open(old_path) as led:
-        assert led.schema_version == SCHEMA_VERSION == 5
+        assert led.schema_version == SCHEMA_VERSION  # every migration applied, m005 included
         assert _view(led, sid) == want
         assert led.history(sid) and led.history(sid)[0].before is not None
         c = led.db.conn

@@ -18,7 +18,7 @@ from mjscore.db import Ledger, LedgerDamaged
 from mjscore.db.schema import SCHEMA_VERSION, migrations
 from mjscore.db.transfer import csv_cell, export_csv, import_record
 
-from tests.builders import RECORDS, ROOT, mjscore
+from tests.builders import RECORDS, ROOT, downgrade_before_identity, mjscore
 
 
 def one_line_refusal(r) -> str:
@@ -148,13 +148,16 @@ def test_csv_export_of_formula_names(tmp_path):
 def damage(db: Path) -> None:
     """Scribble over a page in the middle of the file (a failing disk)."""
     with Ledger.open(db) as led:
-        for _ in range(30):
-            import_record(led, copy.deepcopy(RECORDS["guobiao"]))
+        for i in range(30):  # thirty different sessions (the same one again is skipped)
+            rec = copy.deepcopy(RECORDS["guobiao"])
+            rec["players"][0] = f"{rec['players'][0]} {i}"
+            import_record(led, rec)
         led.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     pages = db.stat().st_size // 4096
-    with db.open("r+b") as f:
-        f.seek(pages // 2 * 4096 + 8)
-        f.write(b"\xff" * 2000)
+    with db.open("r+b") as f:  # a few pages of the middle of the file
+        for page in range(pages // 3, 2 * pages // 3):
+            f.seek(page * 4096 + 8)
+            f.write(b"\xff" * 2000)
     c = sqlite3.connect(db)
     try:
         assert c.execute("PRAGMA quick_check").fetchone()[0] != "ok"
@@ -177,8 +180,9 @@ def test_import_into_a_damaged_ledger_is_refused_before_anything_is_written(fill
 def test_the_ledger_refuses_a_write_into_damaged_pages(filled):
     damage(filled)
     before = digest(filled)
-    with Ledger.open(filled) as led:
-        with pytest.raises(LedgerDamaged, match="damaged"):
+    # refused when the damage is found: on opening, or at the first write
+    with pytest.raises(LedgerDamaged, match="damaged|malformed"):
+        with Ledger.open(filled) as led:
             led.create_session("guobiao", ["A", "B", "C", "D"])
     assert digest(filled) == before
 
@@ -194,6 +198,7 @@ def test_an_empty_file_is_not_a_new_ledger(tmp_path):
 
 def older_schema(db: Path) -> None:
     """Turn a ledger of today into one of the schema before the player key (schema 3)."""
+    downgrade_before_identity(db)
     c = sqlite3.connect(db, isolation_level=None)
     c.execute(
         f"DELETE FROM {migrations.migrations_table}"
