@@ -148,9 +148,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_command_named(_ARGV))
     args = parser.parse_args(argv)
-    from mjscore.tui import settings
+    if args.config is not None or "mjscore.tui.settings" in sys.modules:
+        # only then: the settings module (dataclasses, json, decimal) is not needed by calc
+        # or replay, and with it not loaded there is no earlier --config to undo
+        from mjscore.tui import settings
 
-    settings.use_path(args.config)
+        settings.use_path(args.config)
     try:
         if args.command is None:
             from mjscore.tui.app import run_app
