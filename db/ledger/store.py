@@ -354,6 +354,16 @@ class Store:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
 
     @api
+    def data_version(self) -> int:
+        """A number that changes whenever another connection (another window, another
+        ``mjscore`` command) has committed a change to the ledger file since the last call.
+
+        One ``PRAGMA data_version``: no table is read, so a screen can poll it a few times a
+        second and read the ledger again only when it moved. This connection's own writes do
+        not change it."""
+        return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+    @api
     def check(self) -> str:
         """``PRAGMA integrity_check`` (``'ok'`` when the file is sound)."""
         return "\n".join(r[0] for r in self.db.execute("PRAGMA integrity_check"))
