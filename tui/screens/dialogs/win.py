@@ -183,8 +183,8 @@ class WinDialog(EventDialog):
             self.finish(self.result_event)
 
     def sync_chain_flags(self, win: Picker, src: Picker) -> None:
-        """A kong-chain flag starts at the player's run of kongs ending the hand's events so
-        far and goes up to all the player's kongs (QA F29)."""
+        """A kong-chain flag counts up to all the player's kongs logged so far (never beyond
+        them)."""
         seat = {
             "winner": win.value if win.chosen else None,
             "discarder": src.value if src.chosen else None,
@@ -193,7 +193,7 @@ class WinDialog(EventDialog):
         for tog in self.query("#flags"):
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in chains:
-                    it.start, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
+                    _run, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
                     it.value = min(it.value, it.max_count)
             tog.refresh()
 

@@ -1,0 +1,36 @@
+"""Entry traps found by keystrokes: each test types what a person at the table typed and
+checks what the dialog did or what the ledger holds."""
+
+from __future__ import annotations
+
+from tests.builders import (
+    SIZE,
+    app_on,
+    hotkey,
+    open_table,
+    run,
+    session,
+)
+
+
+@run
+async def test_chain_flag_counts_up_and_shows_the_next_press(ledger):
+    # `k` twice on 杠上花 after two kongs used to halve the chain (2, then 1) while the hint
+    # "(k ↻ 1–2)" suggested counting up: each press now counts one up, then off
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "2", "c", *"3s", "enter", "k", "2", "c", *"4s", "enter")
+        await pilot.press("w", "2", "0")
+        d = app.screen
+        key = hotkey(d, "kong_bloom")
+        flags = d.query_one("#flags")
+        seen = []
+        for _ in range(4):
+            await pilot.press(key)
+            seen.append(flags.values().get("kong_bloom", 0))
+        assert seen == [1, 2, 0, 1]
+        assert f"({key} → ×2, 1–2)" in str(flags.render())
+        await pilot.press(key)
+        assert f"({key} → ☐, 1–2)" in str(flags.render())
