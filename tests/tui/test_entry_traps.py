@@ -3,6 +3,9 @@ checks what the dialog did or what the ledger holds."""
 
 from __future__ import annotations
 
+from mjscore.tui.screens.dialogs import WinDialog
+from textual.widgets import Input
+
 from tests.builders import (
     SIZE,
     app_on,
@@ -10,6 +13,7 @@ from tests.builders import (
     open_table,
     run,
     session,
+    type_fast,
 )
 
 
@@ -34,3 +38,32 @@ async def test_chain_flag_counts_up_and_shows_the_next_press(ledger):
         assert f"({key} → ×2, 1–2)" in str(flags.render())
         await pilot.press(key)
         assert f"({key} → ☐, 1–2)" in str(flags.render())
+
+
+@run
+async def test_guobiao_flag_hotkey_after_the_discarder_is_not_typed_into_the_fan_total(ledger):
+    # `w 1 0 k`: the focus sat in 番数 (digits only) after the discarder, so k rang the bell
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await type_fast(pilot, "w", "1", "0", "k", "l", "8")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        assert d.query_one("#flags").values() == {"kong_bloom": 1, "last_tile": 1}
+        assert d.query_one("#n-fan", Input).value == "8"  # digits still go into the field
+
+
+@run
+async def test_plus_is_never_typed_into_a_text_field(ledger):
+    # `+` (another winner) used to be typed into whichever text field had the focus
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await type_fast(pilot, "w", "1", "0", "ctrl+t", *"123m", "plus")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        assert d.query_one("#tiles", Input).value == "123m"

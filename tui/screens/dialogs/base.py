@@ -58,6 +58,11 @@ class HandContext:
         return body + tuple(evs) + tail
 
 
+def digits_only(inp: Input) -> bool:
+    """Whether a text field takes digits only (a count, a fan total)."""
+    return bool(inp.restrict) and all(ch in "0123456789[]-*?" for ch in inp.restrict)
+
+
 class InvalidField(ValueError):
     """A field's text cannot be used: shown beside the field."""
 
@@ -179,6 +184,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             self.action_confirm()
             return True
         if isinstance(focused, Input):
+            if ch and ch.isalpha() and digits_only(focused):
+                # a field that takes digits only: a letter is one of the dialog's hotkeys
+                if self.other_key(key, ch):
+                    return True
+                self.app.bell()
+                return True
             return self.input_key(focused, key, ch)
         if isinstance(focused, Picker):
             if focused.handle_key_now(key, ch):

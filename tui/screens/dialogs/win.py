@@ -106,7 +106,7 @@ class WinDialog(EventDialog):
         if key == "ctrl+t":
             self.action_tiles()
             return True
-        if key == "plus" and not isinstance(self.focused, Input):
+        if key == "plus":  # never typed into a text field: no tile or count has a +
             if self.check_action("another", ()):
                 self.action_another()
             else:
