@@ -3,12 +3,13 @@ checks what the dialog did or what the ledger holds."""
 
 from __future__ import annotations
 
-from mjscore.tui.screens.dialogs import WinDialog
+from mjscore.tui.screens.dialogs import KongDialog, WinDialog
 from textual.widgets import Input
 
 from tests.builders import (
     SIZE,
     app_on,
+    events,
     hotkey,
     open_table,
     run,
@@ -67,3 +68,32 @@ async def test_plus_is_never_typed_into_a_text_field(ledger):
         d = app.screen
         assert isinstance(d, WinDialog)
         assert d.query_one("#tiles", Input).value == "123m"
+
+
+@run
+async def test_added_kong_seat_key_of_the_logged_pung_is_not_typed_into_the_tile(ledger):
+    # `k 4 a 3 E` with Wang's pung of E from Mei logged: the supplier row was skipped, so the
+    # 3 meant for Mei went into the tile ("3E"); now it confirms the supplier shown
+    sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", "Wang"])
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("p", "4", "3", "E", "enter")  # Wang pungs E from Mei
+        await type_fast(pilot, "k", "4", "a", "3", "E")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, KongDialog)
+        assert d.query_one("#tile", Input).value == "E"
+        assert d.query_one("#from").value == 2
+        await type_fast(pilot, "escape", "k", "4", "a", *"5m")  # another key is the tile's
+        await pilot.pause()
+        assert app.screen.query_one("#tile", Input).value == "5m"
+        await type_fast(pilot, "escape", "k", "4", "a", "3", "E", "enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][1] == {
+        "type": "kong",
+        "player": 3,
+        "kind": "added",
+        "from": 2,
+        "tile": "E",
+    }
