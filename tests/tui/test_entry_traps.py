@@ -97,3 +97,27 @@ async def test_added_kong_seat_key_of_the_logged_pung_is_not_typed_into_the_tile
         "from": 2,
         "tile": "E",
     }
+
+
+@run
+async def test_escape_after_a_refusal_keeps_the_draft_for_the_next_try(ledger):
+    # after a refused Enter, Esc lost winner, discarder and tiles; the next `w` starts from them
+    sid = session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "3", "ctrl+t", *"[555p,2]11122233m99s9x", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WinDialog)  # refused: the last tile is no tile
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        assert d.query_one("#winner").value == 0 and d.query_one("#from").value == 2
+        assert d.query_one("#tiles", Input).value == "[555p,2]11122233m99s9x"
+        await pilot.press("ctrl+t", "end", "backspace", "s", "enter")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing refused since: no draft is kept
+    assert events(ledger, sid) == [
+        [{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]
+    ]

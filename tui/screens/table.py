@@ -196,8 +196,13 @@ class TableScreen(TypeAheadScreen, Screen):
             return
         dialog = DIALOGS[kind](self.hand_context())
         seen = (self.view.state.hand_number, tuple(self.view.open_events))
+        draft = getattr(self, "_draft", None)
+        if draft is not None and draft[:2] == (kind, seen):
+            dialog.restore = draft[2]  # refused, then Esc: the fields come back as they were
 
         def done(ev: Any) -> None:
+            # after a refusal, Esc keeps what was typed for the next try at this event
+            self._draft = (kind, seen, dialog.draft()) if ev is None and dialog.refused else None
             if ev is not None and (
                 self.is_stale()
                 or seen != (self.view.state.hand_number, tuple(self.view.open_events))

@@ -176,6 +176,7 @@ class WinDialog(EventDialog):
     def action_confirm(self) -> None:
         self.update_preview()
         if self.result_event is None:
+            self.refused = True
             self.app.bell()
         elif self.other_wins:
             self.finish((*self.other_wins, self.result_event))
