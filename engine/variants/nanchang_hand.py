@@ -93,7 +93,7 @@ def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
     return (found[0][1], found[0][0]) if found else (None, None)
 
 
-def read_jing(hand: Hand) -> JingFacts:
+def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     jev, ji = _one(hand, Jing, "jing")
     cev, ci = _one(hand, JingCount, "jing_count")
     zheng = lower = None
@@ -154,7 +154,7 @@ def read_jing(hand: Hand) -> JingFacts:
                             f"seat {p} made a kong of {_zh(e.tile)} ({'正精' if k == 0 else '副精'}) but jing_count gives him {counts[p][k]} of it",
                             f"events[{ci}].counts[{p}]",
                         )
-    if cev is None and any(derived):
+    if cev is None and any(derived) and not open_hand:
         # RULES §4: a 精杠 scores 10 "whose four jing still count in raw"; without the
         # jing_count the engine would pay the 10 and silently drop the jing score (and 霸王
         # depends on the others' counts, so it cannot be guessed either).

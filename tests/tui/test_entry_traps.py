@@ -3,7 +3,13 @@ checks what the dialog did or what the ledger holds."""
 
 from __future__ import annotations
 
-from mjscore.tui.screens.dialogs import KongDialog, WinDialog
+from mjscore.tui.screens.dialogs import (
+    FlowersDialog,
+    JingCountDialog,
+    JingDialog,
+    KongDialog,
+    WinDialog,
+)
 from textual.widgets import Input
 
 from tests.builders import (
@@ -14,6 +20,7 @@ from tests.builders import (
     open_table,
     run,
     session,
+    text_of,
     type_fast,
 )
 
@@ -121,3 +128,63 @@ async def test_escape_after_a_refusal_keeps_the_draft_for_the_next_try(ledger):
     assert events(ledger, sid) == [
         [{"type": "win", "player": 0, "from": 2, "hand": "[555p,2]11122233m99s9s"}]
     ]
+
+
+@run
+async def test_guobiao_flowers_refuse_a_non_flower_letter_when_entered(ledger):
+    # `f 1 aCC`: C is 中, not a flower; it used to be stored and refused only at the win
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("f", "1", *"aCC", "enter")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, FlowersDialog)  # refused: the dialog stays
+        assert "a–h" in text_of(d.query_one("#dialog-error"))
+        await pilot.press("escape", "f", "1", *"ab", "enter")
+        await pilot.pause()
+    assert events(ledger, sid) == [[{"type": "flowers", "player": 0, "tiles": "ab"}]]
+
+
+@run
+async def test_nanchang_jing_reveal_refuses_five_copies_when_entered(ledger):
+    # five 下精 of one tile among the players: there are four copies, two turned face up
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("j")
+        d = app.screen
+        assert isinstance(d, JingDialog)
+        d.query_one("#indicator", Input).value = "5m"
+        d.query_one("#lower", Input).value = "2p"
+        for i, pair in enumerate(("2,0", "2,0", "1,0", "0,0")):
+            d.query_one(f"#lc{i}", Input).value = pair
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is d
+        assert "only 3" in text_of(d.query_one("#dialog-error"))
+        await pilot.press("escape")
+    assert events(ledger, sid) == []
+
+
+@run
+async def test_nanchang_jing_counts_refuse_five_copies_when_entered(ledger):
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("c")
+        d = app.screen
+        assert isinstance(d, JingCountDialog)
+        for i, pair in enumerate(("2,0", "2,0", "1,0", "0,0")):  # five 正精
+            d.query_one(f"#jc{i}", Input).value = pair
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is d
+        assert "more than the four copies" in text_of(d.query_one("#dialog-error"))
+        await pilot.press("escape")
+    assert events(ledger, sid) == []

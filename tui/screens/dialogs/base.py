@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjscore.engine.core import TableState
-from mjscore.engine.entry import Settled
+from mjscore.engine.entry import Settled, add_event
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
 from mjscore.engine.variant import Variant
@@ -329,7 +329,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
         events = self.hand_events(ev)
-        validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        if is_terminal(ev) or events[-1] is not ev:
+            # the preview settles a finished hand through the engine's entry point
+            validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        else:  # checked against the hand so far now, not only when the hand ends
+            ctx = self.ctx
+            add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
         return ev
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
