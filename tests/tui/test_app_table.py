@@ -274,7 +274,7 @@ async def test_end_and_reopen_session(ledger):
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await pilot.press("ctrl+e")
+        await pilot.press("ctrl+e", "y")  # it asks first: only y says yes
         await pilot.pause()
         assert ledger.session_info(sid).ended
         await pilot.press("k", "1", "c", "enter")  # refused while ended: no dialog, nothing stored
@@ -285,7 +285,7 @@ async def test_end_and_reopen_session(ledger):
         await pilot.press("w")
         await pilot.pause()
         assert [n.message for n in app._notifications][-1] == "Session ended (press o to reopen)"
-        await pilot.press("o")
+        await pilot.press("o", "y")
         await pilot.pause()
         assert not ledger.session_info(sid).ended
         await pilot.press("k", "1", "c", "enter")

@@ -69,3 +69,25 @@ async def test_log_after_confirm_undo_and_amend_matches_a_fresh_table():
         table.reload()
         await pilot.pause()
         assert len(log_rows(log)) == 4
+
+
+@run
+async def test_ending_and_reopening_ask_and_only_y_says_yes():
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, sid)
+        for no in ("enter", "n", "escape"):
+            await pilot.press("ctrl+e", no)
+            await pilot.pause()
+            assert not led.session_info(sid).ended
+        await pilot.press("ctrl+e", "y")
+        await pilot.pause()
+        assert led.session_info(sid).ended
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        assert led.session_info(sid).ended
+        await pilot.press("o", "y")
+        await pilot.pause()
+        assert not led.session_info(sid).ended

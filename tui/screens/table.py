@@ -63,6 +63,13 @@ class TableScreen(TypeAheadScreen, Screen):
         yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
+    def on_resize(self, event: Any) -> None:
+        """A small terminal (80×24) gets the compact layout: a shorter scoreboard, so the
+        log shows the last hands and the totals, and a compact footer that keeps every key."""
+        compact = event.size.height < 34 or event.size.width < 110
+        self.set_class(compact, "compact")
+        self.query_one(Footer).compact = compact
+
     def on_mount(self) -> None:
         self.reload()
         self.set_focus(self.query_one(HandLog))
@@ -348,11 +355,27 @@ class TableScreen(TypeAheadScreen, Screen):
         ask.deliver = done
         self.app.push_screen(ask)
 
+    def ask(self, question: str, then: Any) -> None:
+        """A yes/no question where only ``y`` says yes (Enter and Esc say no)."""
+        dialog = ConfirmDialog(question, self.lang, enter_yes=False)
+        dialog.deliver = lambda yes: then() if yes else None
+        self.app.push_screen(dialog)
+
     def action_end(self) -> None:
-        self.write(lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang))
+        self.ask(
+            tr("confirm_end", self.lang),
+            lambda: self.write(
+                lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang)
+            ),
+        )
 
     def action_reopen(self) -> None:
-        self.write(lambda: self.ledger.reopen_session(self.session_id), tr("act_reopen", self.lang))
+        self.ask(
+            tr("confirm_reopen", self.lang),
+            lambda: self.write(
+                lambda: self.ledger.reopen_session(self.session_id), tr("act_reopen", self.lang)
+            ),
+        )
 
     def action_help(self) -> None:
         from .help import HelpScreen
