@@ -94,6 +94,8 @@ def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
 
 
 def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
+    """The hand's jing facts, checked; ``open_hand``: the hand is still being played, so
+    only what its events so far contradict (the copies of a tile) is refused."""
     jev, ji = _one(hand, Jing, "jing")
     cev, ci = _one(hand, JingCount, "jing_count")
     zheng = lower = None
@@ -140,6 +142,9 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
                         f"fed_by names seat {x} as feeding seat {p}'s 冲关, but seat {p} holds jing worth {raws[p]} (冲关 needs 5)",
                         f"{w}.fed_by[{p}]",
                     )
+    if open_hand:
+        # the hand goes on: kongs may still be logged, so only the copies are checked here
+        return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
     # 精杠: a kong of four identical jing
     derived = [0, 0, 0, 0]
     if zheng is not None:
@@ -154,7 +159,7 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
                             f"seat {p} made a kong of {_zh(e.tile)} ({'正精' if k == 0 else '副精'}) but jing_count gives him {counts[p][k]} of it",
                             f"events[{ci}].counts[{p}]",
                         )
-    if cev is None and any(derived) and not open_hand:
+    if cev is None and any(derived):
         # RULES §4: a 精杠 scores 10 "whose four jing still count in raw"; without the
         # jing_count the engine would pay the 10 and silently drop the jing score (and 霸王
         # depends on the others' counts, so it cannot be guessed either).

@@ -55,11 +55,13 @@ async def test_guobiao_flag_hotkey_after_the_discarder_is_not_typed_into_the_fan
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await type_fast(pilot, "w", "1", "0", "k", "l", "8")
+        await type_fast(pilot, "w", "1", "0", "k", "r")
         await pilot.pause()
         d = app.screen
         assert isinstance(d, WinDialog)
-        assert d.query_one("#flags").values() == {"kong_bloom": 1, "last_tile": 1}
+        assert d.query_one("#flags").values() == {"kong_bloom": 1, "robbed_kong": 1}
+        await type_fast(pilot, "8")
+        await pilot.pause()
         assert d.query_one("#n-fan", Input).value == "8"  # digits still go into the field
 
 
@@ -188,3 +190,25 @@ async def test_nanchang_jing_counts_refuse_five_copies_when_entered(ledger):
         assert "more than the four copies" in text_of(d.query_one("#dialog-error"))
         await pilot.press("escape")
     assert events(ledger, sid) == []
+
+
+@run
+async def test_guobiao_declared_fan_says_flowers_are_added_and_drops_the_fan_only_flags(ledger):
+    # RULES §3: flowers are added on top of the fan total; with a declared total 杠上开花,
+    # 海底 and 和绝张 change nothing (ticking 杠上开花 was even refused without a kong)
+    sid = session(ledger, "guobiao")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "0", "k")  # no total yet: k ticks 杠上开花
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        assert any("不含花牌（花牌另加）" in text_of(lab) for lab in d.query(".fsub"))
+        assert d.query_one("#flags").values() == {"kong_bloom": 1}
+        await pilot.press("1", "0", "k", "l", "c")  # a declared total: those keys do nothing
+        await pilot.pause()
+        flags = d.query_one("#flags")
+        shown = str(flags.render())
+        assert "杠上开花" not in shown and "和绝张" not in shown and "抢杠和" in shown
+        await pilot.press("r")  # 抢杠和 stays: it decides who pays
+        assert flags.values() == {"robbed_kong": 1}

@@ -26,6 +26,7 @@ class ToggleItem:
     max_count: int = 1  # > 1: cycles through counts
     value: int = 0
     key: str = ""
+    hidden: bool = False  # not offered now (it would change nothing): not shown, no key
 
     def next_value(self) -> int:
         """Off → 1 → 2 → … → ``max_count`` → off: each press counts one up."""
@@ -75,11 +76,11 @@ class Toggles(Widget, can_focus=True):
         self.cursor = 0
 
     def values(self) -> dict[str, int]:
-        return {it.id: it.value for it in self.items if it.value}
+        return {it.id: it.value for it in self.items if it.value and not it.hidden}
 
     def press(self, key: str) -> bool:
         for it in self.items:
-            if it.key == key:
+            if it.key == key and not it.hidden:
                 it.value = it.next_value()
                 self.refresh(layout=True)
                 self.post_message(self.Changed(self))
@@ -88,9 +89,13 @@ class Toggles(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text()
+        first = True
         for i, it in enumerate(self.items):
-            if i:
+            if it.hidden:
+                continue
+            if not first:
                 text.append("   ")
+            first = False
             box = "☑" if it.value else "☐"
             style = (
                 "bold reverse"

@@ -82,6 +82,8 @@ class WinDialog(EventDialog):
                 Input(compact=True, id=f"n-{d.id}", classes="short", restrict=r"[0-9]*"),
                 f"n-{d.id}",
             )
+            if d.note_zh:
+                yield Label(d.note(self.lang), classes="fsub", markup=False)
         if self.flag_items:
             yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
         for f in self.typed_flags:
@@ -208,6 +210,18 @@ class WinDialog(EventDialog):
         tiles = bool(self.text("tiles"))
         for tog in self.query("#patterns"):
             tog.set_class(tiles, "inactive")
+        # a declared value that includes some flags: with it given, they are not offered
+        included = {
+            f for d in self.numbers if not tiles and self.text(f"n-{d.id}") for f in d.includes
+        }
+        for tog in self.query("#flags"):
+            changed = False
+            for it in tog.items:  # type: ignore[attr-defined]
+                if it.hidden != (it.id in included):
+                    it.hidden = it.id in included
+                    changed = True
+            if changed:
+                tog.refresh(layout=True)
 
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
