@@ -162,9 +162,17 @@ class DeclaredField:
     hotkey: str = ""
     with_tiles: bool = False
     derives: tuple[str, ...] = ()
+    # what the field leaves out or takes in, said beside it (e.g. flowers added on top)
+    note_zh: str = ""
+    note_en: str = ""
+    # the flags the declared value already includes: with it given they change nothing
+    includes: tuple[str, ...] = ()
 
     def name(self, lang: str = "zh") -> str:
         return term_text(self.zh, self.en, lang)
+
+    def note(self, lang: str = "zh") -> str:
+        return self.note_zh if lang == "zh" or not self.note_en else self.note_en
 
 
 # ---------------------------------------------------------------- the help screen

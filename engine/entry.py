@@ -57,9 +57,10 @@ def settle_events(
     ``where``; settlement errors too when ``label`` (else relative to the hand, "events[3]")."""
     hand = Hand(tuple(events))
     validate_hand_structure(hand, variant, where, last=last)
-    if not hand.finished:
-        return Settled(hand=hand, state=state, result=None)
     try:
+        if not hand.finished:
+            variant.check_open_hand(hand)
+            return Settled(hand=hand, state=state, result=None)
         result = variant.settle_hand(hand, state, rules)
     except MjError as e:
         if not label:

@@ -91,6 +91,11 @@ class Variant(ABC, Generic[R]):
         return TableState(hand_number=1, dealer=first_dealer)
 
     # ---- settlement
+    def check_open_hand(self, hand: Hand) -> None:
+        """Refuse (MjError) what the events so far of a hand still being played already
+        contradict under this rule set (flower letters, jing counts), so a wrong entry is
+        caught when it is made rather than when the hand ends."""
+
     @abstractmethod
     def settle_hand(self, hand: Hand, state: TableState, rules: R) -> HandResult:
         """Settle one finished hand played in ``state``."""

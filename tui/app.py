@@ -104,12 +104,15 @@ class MjscoreApp(App[int]):
     def on_mount(self) -> None:
         from .screens.home import HomeScreen
 
-        load_screens()
         self._apply_settings()
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
-        self.set_timer(0.3, lambda: self.run_worker(warm_up, thread=True, group="warm-up"))
+        # the home screen is painted first; every other screen and the rule sets are
+        # imported right after, in the background (see load_screens)
+        self.call_after_refresh(
+            lambda: self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
+        )
         # the ledger's pages are checked once the home screen is painted; the ledger itself
         # refuses every write until the check has passed
         self.call_after_refresh(
@@ -212,7 +215,7 @@ class MjscoreApp(App[int]):
 def load_screens() -> None:
     """Import every screen module now, not on first use: a screen imported lazily in the
     middle of a session could fail if mjscore's files were replaced meanwhile (an upgrade
-    while the app is open), taking the app down (QA F23)."""
+    while the app is open), taking the app down. Run right after the first paint."""
     import importlib
 
     for name in ("table", "dialogs", "edit", "help", "new_session", "review", "stats", "club"):
@@ -223,8 +226,9 @@ def load_screens() -> None:
 
 
 def warm_up() -> None:
-    """Import the rule sets in the background once the home screen is up, so opening a
-    table or the new-session screen does not wait for them."""
+    """Import every screen and the rule sets in the background once the home screen is up,
+    so opening a table or the new-session screen does not wait for them."""
+    load_screens()
     from mjscore.engine.record import VARIANTS
     from mjscore.engine.variants import get_variant
 

@@ -183,6 +183,14 @@ LABELS: dict[str, tuple[str, str]] = {
         "删除第{n}盘？此后各盘将重新结算。",
         "Delete hand {n}? Every later hand is re-settled.",
     ),
+    "confirm_end": (
+        "结束本场？结束后不能再记录，按 o 可重新打开。",
+        "End this session? No more hands can be recorded until it is reopened (o).",
+    ),
+    "confirm_reopen": (
+        "重新打开本场，继续记录？",
+        "Reopen this session to record more hands?",
+    ),
     "edit_title": ("修改第{n}盘", "Edit hand {n}"),
     "edit_hint": (
         "选择事件：Delete 删除；按动作键添加；Ctrl+S 保存",

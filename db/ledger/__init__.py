@@ -29,6 +29,7 @@ from __future__ import annotations
 from .club import Club, ImportOutcome
 from .lifetime import Lifetime
 from .rows import AuditEntry, PlayerStats, SeatTotal, SessionInfo, StoredHand
+from .sessions import stored_outcomes
 from .settle import SettledRecord, settle_record
 from .store import DEFAULT_TIMEOUT, default_path, resolve_path
 
@@ -50,4 +51,5 @@ __all__ = [
     "default_path",
     "resolve_path",
     "settle_record",
+    "stored_outcomes",
 ]

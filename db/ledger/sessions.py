@@ -470,34 +470,23 @@ class Sessions(Store):
         with self._read():
             srow = self._session_row(session_id)
             stored = self._stored_hands(session_id, with_events=False)
-        outcomes: list[HandOutcome] = []
-        totals = (0, 0, 0, 0)
-        next_state = None
-        for h in stored:
-            if not h.finished:
-                break  # only the last hand can be unfinished; replay stops there too
-            try:
-                result = HandResult(
-                    payments=h.payments,
-                    deltas=h.deltas,  # type: ignore[arg-type]
-                    next_state=h.next_state,  # type: ignore[arg-type]
-                    outcome=h.status,
-                    wins=tuple(rows.win_result(w) for w in h.wins),
-                    summary=h.summary,
-                )
-            except (AssertionError, LookupError, TypeError, ValueError) as e:
-                raise rows.damaged(f"settlement of hand {h.number}", e) from None
-            if h.next_state is None:
-                raise rows.damaged(f"settlement of hand {h.number}", ValueError("no next state"))
-            totals = tuple(a + b for a, b in zip(totals, result.deltas, strict=True))  # type: ignore[assignment]
-            outcomes.append(
-                HandOutcome(index=h.number, state=h.state, result=result, totals=totals)
-            )
-            next_state = h.next_state
+        outcomes = stored_outcomes(stored, (0, 0, 0, 0))
+        next_state = outcomes[-1].result.next_state if outcomes else None
+        totals = outcomes[-1].totals if outcomes else (0, 0, 0, 0)
         if next_state is None:
             v, rules = self._variant_rules(srow)
             next_state = v.initial_state(srow["first_dealer"], rules)
         return Replay(hands=tuple(outcomes), totals=totals, next_state=next_state)
+
+    @api
+    def hands_from(self, session_id: int, number: int) -> list[StoredHand]:
+        """The stored hands ``number``… of the session, in order, with their events and
+        stored settlement: what a screen reads after a change that can only have touched
+        those hands (a new event, an undo, an amend of hand ``number``), instead of the
+        whole session. Turn them into outcomes with :func:`stored_outcomes`."""
+        with self._read():
+            self._session_row(session_id)
+            return self._stored_hands(session_id, "AND number >= ?", [number])
 
     @api
     def session_totals(self, session_id: int) -> list[SeatTotal]:
@@ -516,3 +505,31 @@ class Sessions(Store):
                     "session_id = ?", [session_id], order_by="seat", select="seat, player, points"
                 )
             ]
+
+
+def stored_outcomes(
+    stored: Sequence[StoredHand], totals: tuple[int, int, int, int]
+) -> list[HandOutcome]:
+    """The finished hands of ``stored`` (in order) as :class:`engine.core.HandOutcome`, their
+    running totals continuing from ``totals``; stops at an unfinished hand (only the last
+    can be). :class:`LedgerDamaged` if a stored settlement does not add up."""
+    outcomes: list[HandOutcome] = []
+    for h in stored:
+        if not h.finished:
+            break  # only the last hand can be unfinished; replay stops there too
+        try:
+            result = HandResult(
+                payments=h.payments,
+                deltas=h.deltas,  # type: ignore[arg-type]
+                next_state=h.next_state,  # type: ignore[arg-type]
+                outcome=h.status,
+                wins=tuple(rows.win_result(w) for w in h.wins),
+                summary=h.summary,
+            )
+        except (AssertionError, LookupError, TypeError, ValueError) as e:
+            raise rows.damaged(f"settlement of hand {h.number}", e) from None
+        if h.next_state is None:
+            raise rows.damaged(f"settlement of hand {h.number}", ValueError("no next state"))
+        totals = tuple(a + b for a, b in zip(totals, result.deltas, strict=True))  # type: ignore[assignment]
+        outcomes.append(HandOutcome(index=h.number, state=h.state, result=result, totals=totals))
+    return outcomes

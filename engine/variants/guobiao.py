@@ -147,6 +147,10 @@ class Guobiao(Variant[GuobiaoRules]):
         )
 
     # ---- settlement
+    def check_open_hand(self, hand: Hand) -> None:
+        """The flowers shown so far: letters a–h only, each once, eight in all."""
+        _flower_tiles(hand)
+
     def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
         for i, e in enumerate(hand.events):
             if e.type not in self.event_types:

@@ -30,7 +30,18 @@ FLAGS = (
     flag("last_copy", "和绝张", hotkey="c"),
 )
 
-DECLARED = (DeclaredField(id="fan", zh="番数", en="fan total"),)
+# RULES §3: flowers are not fans toward the minimum; they are added on top of the total. The
+# declared total includes the situation fans (杠上开花, 海底, 和绝张); 抢杠和 still decides who pays.
+DECLARED = (
+    DeclaredField(
+        id="fan",
+        zh="番数",
+        en="fan total",
+        note_zh="不含花牌（花牌另加）；已含杠上开花、海底、和绝张",
+        note_en="flowers excluded (added on top); includes kong bloom, last tile, last copy",
+        includes=("kong_bloom", "last_tile", "last_copy"),
+    ),
+)
 
 SCORING = ScoringTable(
     formula=(

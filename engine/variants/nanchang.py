@@ -61,6 +61,10 @@ class Nanchang(Variant[NanchangRules]):
         return TableState(hand_number=1, dealer=first_dealer)
 
     # ------------------------------------------------------------ settlement
+    def check_open_hand(self, hand: Hand) -> None:
+        """The jing reveal and counts entered so far (no tile beyond its four copies)."""
+        read_jing(hand, open_hand=True)
+
     def settle_hand(self, hand: Hand, state: TableState, rules: NanchangRules) -> HandResult:
         jf = read_jing(hand)
         book = PaymentBook()

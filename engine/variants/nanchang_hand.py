@@ -94,7 +94,9 @@ def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
     return (found[0][1], found[0][0]) if found else (None, None)
 
 
-def read_jing(hand: Hand) -> JingFacts:
+def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
+    """The hand's jing facts, checked; ``open_hand``: the hand is still being played, so
+    only what its events so far contradict (the copies of a tile) is refused."""
     jev, ji = _one(hand, Jing, "jing")
     cev, ci = _one(hand, JingCount, "jing_count")
     zheng = lower = None
@@ -141,6 +143,9 @@ def read_jing(hand: Hand) -> JingFacts:
                         f"fed_by names seat {x} as feeding seat {p}'s 冲关, but seat {p} holds jing worth {raws[p]} (冲关 needs 5)",
                         f"{w}.fed_by[{p}]",
                     )
+    if open_hand:
+        # the hand goes on: kongs may still be logged, so only the copies are checked here
+        return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
     # 精杠: a kong of four identical jing
     derived = [0, 0, 0, 0]
     if zheng is not None:

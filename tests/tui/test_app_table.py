@@ -274,7 +274,7 @@ async def test_end_and_reopen_session(ledger):
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
-        await pilot.press("ctrl+e")
+        await pilot.press("ctrl+e", "y")  # it asks first: only y says yes
         await pilot.pause()
         assert ledger.session_info(sid).ended
         await pilot.press("k", "1", "c", "enter")  # refused while ended: no dialog, nothing stored
@@ -285,7 +285,7 @@ async def test_end_and_reopen_session(ledger):
         await pilot.press("w")
         await pilot.pause()
         assert [n.message for n in app._notifications][-1] == "Session ended (press o to reopen)"
-        await pilot.press("o")
+        await pilot.press("o", "y")
         await pilot.pause()
         assert not ledger.session_info(sid).ended
         await pilot.press("k", "1", "c", "enter")
@@ -672,7 +672,7 @@ async def test_heavenly_hand_needs_no_concealed_tick(ledger):
 
 @run
 async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
-    # QA F29: after two kongs in a row, 杠上花 defaulted to ×1 and cycled up to ×4
+    # QA F29: after two kongs in a row, 杠上花 cycled up to ×4; it stops at the logged kongs
     sid = session(ledger, "nanning")
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -681,10 +681,10 @@ async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
         await pilot.press("w", "2", "0")
         d = app.screen
         key = hotkey(d, "kong_bloom")
-        await pilot.press(key)
+        await pilot.press(key, key)  # counts up 1 → 2 → off: never beyond the two logged kongs
         assert d.query_one("#flags").values() == {"kong_bloom": 2}
-        await pilot.press(key)  # cycles 2 → 1 → off: never beyond the two logged kongs
-        assert d.query_one("#flags").values() == {"kong_bloom": 1}
+        await pilot.press(key)
+        assert d.query_one("#flags").values() == {}
         await pilot.press(key, key)
         assert d.query_one("#flags").values() == {"kong_bloom": 2}
         await pilot.press("enter")

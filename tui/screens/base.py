@@ -7,7 +7,7 @@ touches SQL.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -15,7 +15,7 @@ from mjscore.db.errors import LedgerDamaged
 from mjscore.engine.core import HandResult, Replay, TableState
 from mjscore.engine.entry import Settled, settle_events
 from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import TERMINAL, Event, Session
+from mjscore.engine.record import TERMINAL, Event, Hand, Session
 from mjscore.engine.rules import Rules
 from mjscore.engine.variant import Variant
 
@@ -51,6 +51,8 @@ class LedgerPort(Protocol):
     def end_session(self, session_id: int) -> None: ...
     def reopen_session(self, session_id: int) -> None: ...
     def player_names(self, prefix: str = "") -> list[str]: ...
+    def hands_from(self, session_id: int, number: int) -> list[Any]: ...
+    def data_version(self) -> int: ...
 
 
 def leader(players: Sequence[str], totals: Sequence[int]) -> str | None:
@@ -70,6 +72,7 @@ class SessionView:
     open_events: tuple[Event, ...] = ()
     error: str | None = None
     variant: Any = field(default=None)
+    rules: Any = field(default=None)  # the variant's rules for the session's options, once
 
     @classmethod
     def load(cls, ledger: LedgerPort, session_id: int) -> SessionView:
@@ -91,11 +94,47 @@ class SessionView:
         open_events: tuple[Event, ...] = ()
         if s.hands and not s.hands[-1].finished:
             open_events = s.hands[-1].events
-        return cls(session_id, s, ledger.session_info(session_id).ended, rep, open_events, error, v)
+        ended = ledger.session_info(session_id).ended
+        return cls(session_id, s, ended, rep, open_events, error, v, v.rules(s.options))
 
-    @property
-    def rules(self) -> Any:
-        return self.variant.rules(self.session.options)
+    def refresh_from(self, ledger: LedgerPort, number: int) -> bool:
+        """Read again only hands ``number``… (1-based) after a change that cannot have
+        touched the earlier ones (a new event, an undo, a correction of hand ``number``):
+        the cost does not grow with the session. False if that cannot be done (a damaged
+        session, an older ledger port): then load the whole view again."""
+        keep = number - 1
+        reader = getattr(ledger, "hands_from", None)
+        if (
+            reader is None
+            or self.error is not None
+            or keep < 0
+            or keep > len(self.replay.hands)
+            or keep > len(self.session.hands)
+        ):
+            return False
+        from mjscore.db.ledger import stored_outcomes
+
+        try:
+            stored = reader(self.id, number)
+            prior = self.replay.hands[:keep]
+            outcomes = stored_outcomes(stored, prior[-1].totals if prior else (0, 0, 0, 0))
+        except (MjError, LedgerDamaged):
+            return False
+        hands = self.session.hands[:keep] + tuple(Hand(h.events) for h in stored)
+        done = (*prior, *outcomes)
+        if stored and not stored[-1].finished:
+            next_state, self.open_events = stored[-1].state, stored[-1].events
+        else:
+            self.open_events = ()
+            next_state = (
+                done[-1].result.next_state
+                if done
+                else self.variant.initial_state(self.session.first_dealer, self.rules)
+            )
+        self.session = replace(self.session, hands=hands)
+        totals = done[-1].totals if done else (0, 0, 0, 0)
+        self.replay = Replay(hands=done, totals=totals, next_state=next_state)
+        return True
 
     @property
     def state(self) -> TableState:

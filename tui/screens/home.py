@@ -44,8 +44,12 @@ class HomeScreen(TypeAheadScreen, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._shown_version: int | None = None
         self.refresh_list()
         self.mark_keys_ready()
+        # another window or `mjscore import` may change the ledger underneath: one PRAGMA
+        # a second tells, and only then is the list read again
+        self.set_interval(1.0, self.refresh_if_changed)
 
     def route_key(self, event: Any) -> bool:
         """Keys in the order typed: ``n`` opens the form before the next key is looked at."""
@@ -58,11 +62,33 @@ class HomeScreen(TypeAheadScreen, Screen):
         return run_binding_now(self, event.key)
 
     def on_screen_resume(self) -> None:
-        self.refresh_list()
+        if self._shown_version is not None:  # not on the first show: on_mount just drew it
+            self.refresh_list()
+
+    def ledger_version(self) -> int:
+        """The ledger's ``data_version``: it moves when another connection wrote (this app's
+        own writes are shown when the home screen comes back)."""
+        version = getattr(self.app.ledger, "data_version", None)
+        return version() if version else 0
+
+    def refresh_if_changed(self) -> None:
+        if self.app.screen is not self:
+            return
+        try:
+            now = self.ledger_version()
+        except user_errors():
+            return
+        if now != self._shown_version:
+            self.refresh_list()
 
     def refresh_list(self) -> None:
+        try:
+            self._shown_version = self.ledger_version()
+        except user_errors():
+            self._shown_version = 0
         lang = self.lang
         table = self.query_one(SessionList)
+        keep = self.selected_id()
         table.clear(columns=True)
         table.add_column("#", key="id", width=4)
         table.add_column(tr("col_date", lang), key="date", width=16)
@@ -91,6 +117,8 @@ class HomeScreen(TypeAheadScreen, Screen):
         table.display = bool(sessions)
         if sessions:
             table.focus()
+            if keep is not None and str(keep) in table.rows:
+                table.move_cursor(row=table.get_row_index(str(keep)))
 
     def selected_id(self) -> int | None:
         table = self.query_one(SessionList)

@@ -81,6 +81,10 @@ LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+CHART_POINTS = 120  # the most points a lifetime line chart draws
+CHART_BARS = 24  # the most sessions a lifetime bar chart shows (the latest)
+
+
 def L(key: str, lang: str) -> str:
     zh, en = LABELS[key]
     return zh if lang == "zh" else en
@@ -324,9 +328,17 @@ class LifetimeScreen(Screen):
 
     @property
     def places(self) -> int:
-        if not self.life.sessions:
-            return places(self.unit)
-        return min(max(places(s.stake) for s in self.life.sessions), places(self.unit))
+        """Decimal places of money: the finest stake's, at most the unit's (worked out once,
+        not once per row: a player of 1,000 sessions has 1,000 rows)."""
+        cached = getattr(self, "_places", None)
+        if cached is None:
+            if not self.life.sessions:
+                cached = places(self.unit)
+            else:
+                stakes = {s.stake for s in self.life.sessions}
+                cached = min(max(places(s) for s in stakes), places(self.unit))
+            self._places = cached
+        return cached
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -366,16 +378,21 @@ class LifetimeScreen(Screen):
                 Text(format_money(p.money, self.places, sign=True), justify="right"),
                 Text(format_money(s.cumulative_money, self.places, sign=True), justify="right"),
             )
-        labels = [""] + [s.label for s in lt.sessions]
-        series = [(0.0,)] + [(float(s.cumulative_money),) for s in lt.sessions]
+        # A chart is a few dozen cells wide: at most CHART_POINTS points of the cumulative
+        # line (every k-th session and the last), the bars of the last CHART_BARS sessions.
+        step = -(-len(lt.sessions) // CHART_POINTS) or 1
+        picked = [s for i, s in enumerate(lt.sessions) if i % step == 0 or s is lt.sessions[-1]]
+        labels = [""] + [s.label for s in picked]
+        series = [(0.0,)] + [(float(s.cumulative_money),) for s in picked]
         self.query_one("#life-running", RunningTotalsChart).show_series(
             [self.player], series, xlabels=labels, lang=self.lang, title=L("cum", self.lang)
         )
+        recent = lt.sessions[-CHART_BARS:]
         self.query_one("#life-bars", WinsDealInsChart).show_counts(
-            [s.label for s in lt.sessions],
-            [s.stats.wins for s in lt.sessions],
-            [s.stats.self_draws for s in lt.sessions],
-            [s.stats.deal_ins for s in lt.sessions],
+            [s.label for s in recent],
+            [s.stats.wins for s in recent],
+            [s.stats.self_draws for s in recent],
+            [s.stats.deal_ins for s in recent],
             lang=self.lang,
         )
 

@@ -70,6 +70,13 @@ class TableScreen(TypeAheadScreen, Screen):
             yield Static("", id="chase-text", markup=False)
         yield Footer()
 
+    def on_resize(self, event: Any) -> None:
+        """A small terminal (80×24) gets the compact layout: a shorter scoreboard, so the
+        log shows the last hands and the totals, and a compact footer that keeps every key."""
+        compact = event.size.height < 34 or event.size.width < 110
+        self.set_class(compact, "compact")
+        self.query_one(Footer).compact = compact
+
     def on_mount(self) -> None:
         self.reload()
         self.set_focus(self.query_one(HandLog))
@@ -100,8 +107,15 @@ class TableScreen(TypeAheadScreen, Screen):
             return True
         return False
 
-    def reload(self) -> None:
-        v = self.view = SessionView.load(self.ledger, self.session_id)
+    def reload(self, from_hand: int | None = None) -> None:
+        """Draw the session as the ledger holds it. ``from_hand`` (1-based): only hands from
+        that one on can have changed (a new event, an undo, a correction of that hand), so
+        only they are read and only their rows redrawn; else everything is read again."""
+        v = self.view
+        partial = from_hand is not None and v is not None and v.refresh_from(self.ledger, from_hand)
+        if not partial:
+            v = self.view = SessionView.load(self.ledger, self.session_id)
+        assert v is not None
         self.app.current_session_id = self.session_id
         lang = self.lang
         n = v.state.hand_number
@@ -122,9 +136,11 @@ class TableScreen(TypeAheadScreen, Screen):
             open_events=len(v.open_events),
             status=v.variant.data.status(v.state, v.rules, v.open_events),
         )
-        self.query_one(HandLog).show(
-            v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error
-        )
+        log = self.query_one(HandLog)
+        if partial:
+            log.show_from(v.names, v.replay.hands, lang, from_hand, hands=v.session.hands)
+        else:
+            log.show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
         self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
         self.show_chase()
         self.refresh_bindings()
@@ -172,6 +188,13 @@ class TableScreen(TypeAheadScreen, Screen):
         step = 0 if self.chase_step is None else self.chase_step + 1
         self.chase_step = step if step < len(self.chase_targets()) else None
         self.show_chase()
+
+    def open_hand_number(self) -> int:
+        """The ledger number of the hand being played (or about to start)."""
+        v = self.view
+        assert v is not None
+        hands = v.session.hands
+        return len(hands) if hands and not hands[-1].finished else len(hands) + 1
 
     # ---- which actions apply
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -232,8 +255,13 @@ class TableScreen(TypeAheadScreen, Screen):
             return
         dialog = DIALOGS[kind](self.hand_context())
         seen = (self.view.state.hand_number, tuple(self.view.open_events))
+        draft = getattr(self, "_draft", None)
+        if draft is not None and draft[:2] == (kind, seen):
+            dialog.restore = draft[2]  # refused, then Esc: the fields come back as they were
 
         def done(ev: Any) -> None:
+            # after a refusal, Esc keeps what was typed for the next try at this event
+            self._draft = (kind, seen, dialog.draft()) if ev is None and dialog.refused else None
             if ev is not None and (
                 self.is_stale()
                 or seen != (self.view.state.hand_number, tuple(self.view.open_events))
@@ -243,6 +271,7 @@ class TableScreen(TypeAheadScreen, Screen):
                     tr("stale_not_saved", self.lang), severity="error", timeout=10, markup=False
                 )
                 return
+            number = self.open_hand_number()
             if isinstance(ev, tuple):  # several winners on one discard: one write
                 what = "; ".join(
                     describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev
@@ -252,19 +281,22 @@ class TableScreen(TypeAheadScreen, Screen):
                         self.session_id, list(ev), settled=dialog.settled
                     ),
                     what,
+                    number,
                 )
             elif ev is not None:
                 # the hand the preview settled is stored as it is, not settled again
                 self.write(
                     lambda: self.ledger.add_event(self.session_id, ev, settled=dialog.settled),
                     describe_event(ev, self.view.names, self.view.variant, self.lang),
+                    number,
                 )
 
         dialog.deliver = done
         self.app.push_screen(dialog)
 
-    def write(self, fn, what: str) -> bool:
-        """Run one ledger write; report success or the error, then redraw."""
+    def write(self, fn, what: str, from_hand: int | None = None) -> bool:
+        """Run one ledger write; report success or the error, then redraw (only hands
+        ``from_hand``… when the write can only have changed those)."""
         try:
             fn()
         except user_errors() as e:
@@ -276,7 +308,7 @@ class TableScreen(TypeAheadScreen, Screen):
             )
             self.reload()
             return False
-        self.reload()
+        self.reload(from_hand)
         self.notify(f"{tr('saved', self.lang)}: {what}", timeout=3, markup=False)
         return True
 
@@ -296,6 +328,7 @@ class TableScreen(TypeAheadScreen, Screen):
             self.write(
                 lambda: self.ledger.undo_last_event(self.session_id),
                 f"{tr('act_undo', self.lang)} {what}",
+                len(v.session.hands),
             )
 
         if not hand.finished:
@@ -332,6 +365,7 @@ class TableScreen(TypeAheadScreen, Screen):
             if events is not None and self.write(
                 lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)),
                 tr("edit_title", self.lang, n=i + 1),
+                i + 1,
             ):
                 v = self.view
                 self.notify(
@@ -366,6 +400,7 @@ class TableScreen(TypeAheadScreen, Screen):
                 self.write(
                     lambda: self.ledger.delete_hand(self.session_id, i + 1),
                     f"{tr('act_delete', self.lang)} {i + 1}",
+                    i + 1,
                 )
 
         ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang, enter_yes=False)
@@ -396,11 +431,27 @@ class TableScreen(TypeAheadScreen, Screen):
         dialog.deliver = done
         self.app.push_screen(dialog)
 
+    def ask(self, question: str, then: Any) -> None:
+        """A yes/no question where only ``y`` says yes (Enter and Esc say no)."""
+        dialog = ConfirmDialog(question, self.lang, enter_yes=False)
+        dialog.deliver = lambda yes: then() if yes else None
+        self.app.push_screen(dialog)
+
     def action_end(self) -> None:
-        self.write(lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang))
+        self.ask(
+            tr("confirm_end", self.lang),
+            lambda: self.write(
+                lambda: self.ledger.end_session(self.session_id), tr("act_end", self.lang)
+            ),
+        )
 
     def action_reopen(self) -> None:
-        self.write(lambda: self.ledger.reopen_session(self.session_id), tr("act_reopen", self.lang))
+        self.ask(
+            tr("confirm_reopen", self.lang),
+            lambda: self.write(
+                lambda: self.ledger.reopen_session(self.session_id), tr("act_reopen", self.lang)
+            ),
+        )
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -58,6 +58,11 @@ class Picker(Widget, can_focus=True):
         if value is not ...:
             self.set_reactive(Picker.index, self._index_of(value))
 
+    def key_of(self, value: Any) -> str | None:
+        """The key that picks ``value`` (None if no choice has it)."""
+        i = self._index_of(value)
+        return None if i is None else self._choices[i].key
+
     def _index_of(self, value: Any) -> int | None:
         for i, c in enumerate(self._choices):
             if c.value == value:

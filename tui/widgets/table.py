@@ -9,6 +9,7 @@ from mjscore.engine.core import TableState
 from mjscore.engine.declare import TableStatus
 from mjscore.engine.terms import DEALER
 from mjscore.engine.variant import Variant
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
@@ -84,7 +85,77 @@ class Scoreboard(Grid):
 
 
 class HandLog(DataTable):
-    """One row per settled hand: number, dealer, each player's delta, a summary."""
+    """One row per settled hand (number, dealer, each player's delta, a summary), then the
+    totals row.
+
+    :meth:`show` draws every row; :meth:`show_from` redraws only the rows from a given hand
+    on, touching only the cells that changed (a confirmed hand turns the totals row into its
+    row and appends a new totals row; an undo does the reverse), so its cost does not grow
+    with the session."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self._cells: list[tuple[Any, ...]] = []  # what each row shows (hands, then totals)
+        self._keys: list[Any] = []  # the row keys, in row order
+        self._columns_for: tuple[Any, ...] | None = None
+        self._serial = 0
+
+    def _columns(self, names: Sequence[str], lang: str) -> None:
+        self.clear(columns=True)
+        self._cells, self._keys = [], []
+        self.add_column("#", key="n", width=3)
+        self.add_column(tr("dealer", lang), key="dealer", width=6)
+        for i, n in enumerate(names):
+            self.add_column(Text(short(n, 8)), key=f"p{i}", width=8)
+        self.add_column("", key="summary")
+        self._columns_for = (tuple(names), lang)
+
+    @staticmethod
+    def row_cells(h: Any, names: Sequence[str], lang: str, hands: Sequence[Any]) -> tuple:
+        res = h.result
+        evs = hands[h.index - 1].events if h.index - 1 < len(hands) else ()
+        return (
+            str(h.index),
+            short(names[h.state.dealer], 6),
+            *(f"{d:+d}" for d in res.deltas),
+            hand_summary(res, names, lang, evs),
+        )
+
+    @staticmethod
+    def total_cells(totals: Sequence[int], lang: str) -> tuple:
+        return ("", ("total", tr("totals", lang)), *(f"{t:+d}" for t in totals), "")
+
+    @staticmethod
+    def renderables(cells: tuple) -> list[Any]:
+        strong = isinstance(cells[1], tuple)  # the totals row
+        out: list[Any] = [
+            Text(cells[0]),
+            Text(cells[1][1], style="bold") if strong else Text(cells[1]),
+        ]
+        for d in cells[2:6]:
+            bold = strong or (d[0] == "+" and d != "+0")
+            out.append(Text(d, justify="right", style="bold" if bold else ""))
+        out.append(Text(cells[6]))
+        return out
+
+    def _append(self, cells: tuple) -> None:
+        self._serial += 1
+        key = self.add_row(*self.renderables(cells), key=f"r{self._serial}")
+        self._cells.append(cells)
+        self._keys.append(key)
+
+    def _put(self, i: int, cells: tuple) -> None:
+        """Row ``i`` shows ``cells``: only the cells that differ are updated."""
+        old = self._cells[i]
+        if old == cells:
+            return
+        self._cells[i] = cells
+        new = self.renderables(cells)
+        for col, (a, b) in enumerate(zip(old, cells, strict=True)):
+            if a != b:
+                column = self.ordered_columns[col]
+                grow = cell_len(str(b)) > column.content_width
+                self.update_cell(self._keys[i], column.key, new[col], update_width=grow)
 
     def show(
         self,
@@ -95,46 +166,71 @@ class HandLog(DataTable):
         hands: Sequence[Any] = (),
         errors: str | None = None,
     ) -> None:
-        cursor = self.cursor_row
-        self.clear(columns=True)
-        self.add_column("#", key="n", width=3)
-        self.add_column(tr("dealer", lang), key="dealer", width=6)
-        for i, n in enumerate(names):
-            self.add_column(Text(short(n, 8)), key=f"p{i}", width=8)
-        self.add_column("", key="summary")
+        """Draw every row again (opening the table, or after a change of the whole log);
+        the cursor stays on its row unless the number of hands changed."""
+        cursor, shown = self.cursor_row, max(len(self._cells) - 1, 0)
+        placed = bool(self._cells)
+        self._columns(names, lang)
         for h in outcomes:
-            res = h.result
-            cells: list[Any] = [str(h.index), Text(short(names[h.state.dealer], 6))]
-            for d in res.deltas:
-                cells.append(Text(f"{d:+d}", justify="right", style="bold" if d > 0 else ""))
-            evs = hands[h.index - 1].events if h.index - 1 < len(hands) else ()
-            cells.append(Text(hand_summary(res, names, lang, evs)))
-            self.add_row(*cells, key=str(h.index))
+            self._append(self.row_cells(h, names, lang, hands))
         if outcomes:
-            totals = outcomes[-1].totals
-            self.add_row(
-                Text(""),
-                Text(tr("totals", lang), style="bold"),
-                *[Text(f"{t:+d}", justify="right", style="bold") for t in totals],
-                Text(""),
-                key="total",
-            )
+            self._append(self.total_cells(outcomes[-1].totals, lang))
         if errors:
-            self.add_row(
-                Text("!"),
-                Text(""),
-                Text(""),
-                Text(""),
-                Text(""),
-                Text(""),
-                Text(errors),
-                key="error",
-            )
-        if self.row_count:
-            if not getattr(self, "_placed", False) or len(outcomes) != getattr(self, "_n", 0):
-                cursor = len(outcomes) - 1  # new hands: follow the latest one
-            self._placed, self._n = True, len(outcomes)
-            self.move_cursor(row=min(max(cursor, 0), max(len(outcomes) - 1, 0)))
+            self.add_row(Text("!"), *[Text("")] * 5, Text(errors), key="error")
+            self._columns_for = None  # the next change draws everything again
+        if placed and len(outcomes) == shown and outcomes:
+            self.move_cursor(row=min(cursor, len(outcomes) - 1))
+        else:
+            self.follow_last()
+
+    def show_from(
+        self,
+        names: Sequence[str],
+        outcomes: Sequence[Any],
+        lang: str,
+        start: int,
+        *,
+        hands: Sequence[Any] = (),
+    ) -> None:
+        """Bring the rows of hands ``start``… (1-based) and the totals row up to date with
+        ``outcomes`` (the whole session's); earlier rows are not looked at."""
+        shown = len(self._cells) - 1 if self._cells else 0  # hand rows shown
+        if self._columns_for != (tuple(names), lang) or start - 1 > shown:
+            self.show(names, outcomes, lang, hands=hands)
+            return
+        want = [
+            self.row_cells(outcomes[i], names, lang, hands)
+            for i in range(max(start - 1, 0), len(outcomes))
+        ]
+        if outcomes:
+            want.append(self.total_cells(outcomes[-1].totals, lang))
+        first = max(start - 1, 0)
+        for j, cells in enumerate(want):
+            if first + j < len(self._cells):
+                self._put(first + j, cells)
+            else:
+                self._append(cells)
+        while len(self._cells) > first + len(want):
+            self.remove_row(self._keys.pop())
+            self._cells.pop()
+        if len(outcomes) != shown:
+            self.follow_last()
+
+    def follow_last(self) -> None:
+        """Put the cursor on the latest hand, the totals row below it in view."""
+        if len(self._cells) > 1:
+            self.move_cursor(row=len(self._cells) - 2, scroll=False)
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_resize(self) -> None:
+        # after a resize the row under the cursor (usually the latest hand) stays in view
+        self.call_after_refresh(self._cursor_in_view)
+
+    def _cursor_in_view(self) -> None:
+        if self.cursor_row >= len(self._cells) - 2:
+            self.scroll_end(animate=False)
+        else:
+            self.move_cursor(row=self.cursor_row)
 
 
 class CurrentHand(Static):

@@ -1,6 +1,7 @@
 """A block of on/off items (patterns, situation flags), each with a one-letter hotkey.
 
-A count item (a kong-chain flag: n kongs) cycles off → 1 → 2 → 3 → 4 → off. Posts
+A count item (a kong-chain flag: n kongs) counts up, off → 1 → 2 → … → its largest → off,
+and shows what the next press gives. Posts
 :class:`Toggles.Changed` after every change.
 """
 
@@ -25,14 +26,13 @@ class ToggleItem:
     max_count: int = 1  # > 1: cycles through counts
     value: int = 0
     key: str = ""
-    start: int = 1  # a count item's first value when switched on (then up to max, then 1.., off)
+    hidden: bool = False  # not offered now (it would change nothing): not shown, no key
 
     def next_value(self) -> int:
+        """Off → 1 → 2 → … → ``max_count`` → off: each press counts one up."""
         if self.max_count <= 1:
             return 0 if self.value else 1
-        start = min(max(self.start, 1), self.max_count)
-        seq = [0, *range(start, self.max_count + 1), *range(1, start)]
-        return seq[(seq.index(self.value) + 1) % len(seq)] if self.value in seq else 0
+        return self.value + 1 if 0 <= self.value < self.max_count else 0
 
 
 def assign_keys(items: Sequence[ToggleItem], reserved: Iterable[str] = ()) -> None:
@@ -76,11 +76,11 @@ class Toggles(Widget, can_focus=True):
         self.cursor = 0
 
     def values(self) -> dict[str, int]:
-        return {it.id: it.value for it in self.items if it.value}
+        return {it.id: it.value for it in self.items if it.value and not it.hidden}
 
     def press(self, key: str) -> bool:
         for it in self.items:
-            if it.key == key:
+            if it.key == key and not it.hidden:
                 it.value = it.next_value()
                 self.refresh(layout=True)
                 self.post_message(self.Changed(self))
@@ -89,9 +89,13 @@ class Toggles(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text()
+        first = True
         for i, it in enumerate(self.items):
-            if i:
+            if it.hidden:
+                continue
+            if not first:
                 text.append("   ")
+            first = False
             box = "☑" if it.value else "☐"
             style = (
                 "bold reverse"
@@ -105,7 +109,11 @@ class Toggles(Widget, can_focus=True):
             text.append(f"{box} {it.label}", style=Style.parse(style or "none") + click)
             if it.max_count > 1 and it.value:
                 text.append(f" ×{it.value}", style=Style(bold=True) + click)
-                text.append(f" ({it.key} ↻ 1–{it.max_count})", style=Style(dim=True) + click)
+                nxt = it.next_value()
+                then = f"×{nxt}" if nxt else "☐"
+                text.append(
+                    f" ({it.key} → {then}, 1–{it.max_count})", style=Style(dim=True) + click
+                )
         return text
 
     def on_key(self, event: events.Key) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjscore.engine.core import HandResult, TableState
-from mjscore.engine.entry import Settled
+from mjscore.engine.entry import Settled, add_event
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
 from mjscore.engine.variant import Variant
@@ -58,6 +58,11 @@ class HandContext:
         return body + tuple(evs) + tail
 
 
+def digits_only(inp: Input) -> bool:
+    """Whether a text field takes digits only (a count, a fan total)."""
+    return bool(inp.restrict) and all(ch in "0123456789[]-*?" for ch in inp.restrict)
+
+
 class InvalidField(ValueError):
     """A field's text cannot be used: shown beside the field."""
 
@@ -93,6 +98,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self._error_field: str | None = None
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
+        self.refused = False  # Enter was refused at least once (the draft is then kept)
+        self.restore: dict[str, Any] | None = None  # a draft to fill the fields from
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -111,16 +118,19 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         return SeatPicker(self.ctx.names, extra=extra, value=value, id=id)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        # The fields scroll (the focused one kept in view); the error line, the payment
+        # preview and the confirm line stay pinned below them, whatever the terminal's size.
+        with Vertical(id="dialog", classes="event"):
             yield Label(self.title_text(), id="dialog-title", markup=False)
-            yield from self.compose_fields()
+            with VerticalScroll(id="dialog-fields", can_focus=False):
+                yield from self.compose_fields()
             yield Static("", id="dialog-error", markup=False)
             with VerticalScroll(id="preview-box", can_focus=False):
                 yield Static("", id="preview", markup=False)
             yield Label(self.keys_text(), id="dialog-keys", markup=False)
 
     def keys_text(self) -> str:
-        return f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹"
+        return f"Enter {self.t('confirm')} · Esc {self.t('cancel')} · Tab ↹ · PgUp/PgDn ⇅"
 
     def title_text(self) -> str:
         st = self.ctx.state
@@ -133,7 +143,36 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         """The event as RECORD.md JSON, or raise InvalidField / ValueError."""
         raise NotImplementedError
 
+    def draft(self) -> dict[str, Any]:
+        """What the fields hold, by field id (seat choices, texts, ticks)."""
+        out: dict[str, Any] = {}
+        for p in self.query(Picker):
+            if p.id and p.chosen:
+                out[p.id] = ("pick", p.value)
+        for inp in self.query(Input):
+            if inp.id and inp.value:
+                out[inp.id] = ("text", inp.value)
+        for tog in self.query(Toggles):
+            if tog.id:
+                out[tog.id] = ("ticks", {it.id: it.value for it in tog.items})
+        return out
+
+    def fill_from(self, draft: dict[str, Any]) -> None:
+        """Put a draft (see :meth:`draft`) back into the fields it came from."""
+        for fid, (kind, val) in draft.items():
+            for w in self.query(f"#{fid}"):
+                if kind == "pick" and isinstance(w, Picker):
+                    w.index = w._index_of(val)
+                elif kind == "text" and isinstance(w, Input):
+                    w.value = val
+                elif kind == "ticks" and isinstance(w, Toggles):
+                    for it in w.items:
+                        it.value = min(val.get(it.id, 0), it.max_count)
+                    w.refresh()
+
     def on_mount(self) -> None:
+        if self.restore:
+            self.fill_from(self.restore)
         self.sync_fields()
         self.update_preview()
         chain = self.field_chain()
@@ -164,6 +203,10 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def route_key(self, event: Any) -> bool:
         """Handle one key now, in the order typed (see the class docstring)."""
         key, ch = event.key, event.character
+        if key in ("pageup", "pagedown"):  # the preview scrolls, wherever the focus is
+            box = self.query_one("#preview-box", VerticalScroll)
+            (box.scroll_page_up if key == "pageup" else box.scroll_page_down)(animate=False)
+            return True
         if self.screen_key(key, ch):
             return True
         focused = self.focused
@@ -179,6 +222,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             self.action_confirm()
             return True
         if isinstance(focused, Input):
+            if ch and ch.isalpha() and digits_only(focused):
+                # a field that takes digits only: a letter is one of the dialog's hotkeys
+                if self.other_key(key, ch):
+                    return True
+                self.app.bell()
+                return True
             return self.input_key(focused, key, ch)
         if isinstance(focused, Picker):
             if focused.handle_key_now(key, ch):
@@ -280,7 +329,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
         events = self.hand_events(ev)
-        validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        if is_terminal(ev) or events[-1] is not ev:
+            # the preview settles a finished hand through the engine's entry point
+            validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
+        else:  # checked against the hand so far now, not only when the hand ends
+            ctx = self.ctx
+            add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
         return ev
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
@@ -358,6 +412,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         if self.result_event is not None:
             self.finish(self.result_event)
         else:
+            self.refused = True
             self.app.bell()
 
     def action_cancel(self) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 
 from ...i18n import word
 from ...widgets.picker import Choice, Picker
+from ..common import focus_now
 from .base import EventDialog, InvalidField
 
 
@@ -58,10 +59,32 @@ class KongDialog(EventDialog):
             if src.chosen and (locked or src.value == self._auto_from):
                 src.index = None  # no longer known: do not leave a guess behind
             self._auto_from = None
-        src.disabled = (kind.chosen and kind.value == CONCEALED_KONG.id) or locked
+        # Known from the player alone (one pung logged): the row stays in the way of the
+        # keys, showing the supplier; its seat key confirms it, any other key is the tile's.
+        # Known only from the tile typed, or not known: the row is skipped.
+        shown = supplier is not None and not self.text("tile")
+        if shown:
+            for i in range(4):
+                src.set_enabled(i, i == supplier)
+        src.disabled = (kind.chosen and kind.value == CONCEALED_KONG.id) or (locked and not shown)
         lab = self.query_one("#kong-note", Label)
         if str(lab.render()) != note:
             lab.update(note)
+
+    def route_key(self, event: Any) -> bool:
+        src = self.query_one("#from", Picker)
+        ch = event.character
+        if (
+            self.focused is src
+            and self._auto_from is not None
+            and ch
+            and ch.isprintable()
+            and event.key != src.key_of(self._auto_from)
+        ):
+            tile = self.query_one("#tile", Input)
+            focus_now(self, tile)
+            return self.input_key(tile, event.key, ch)
+        return super().route_key(event)
 
     def pung_supplier(self, player: int, tile: str) -> tuple[int | None, str, bool]:
         """(the supplier of the pung this added kong upgrades or None, a note for the

@@ -83,6 +83,8 @@ class WinDialog(EventDialog):
                 Input(compact=True, id=f"n-{d.id}", classes="short", restrict=r"[0-9]*"),
                 f"n-{d.id}",
             )
+            if d.note_zh:
+                yield Label(d.note(self.lang), classes="fsub", markup=False)
         if self.flag_items:
             yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
         for f in self.typed_flags:
@@ -120,7 +122,7 @@ class WinDialog(EventDialog):
         if key == "ctrl+t":
             self.action_tiles()
             return True
-        if key == "plus" and not isinstance(self.focused, Input):
+        if key == "plus":  # never typed into a text field: no tile or count has a +
             if self.check_action("another", ()):
                 self.action_another()
             else:
@@ -190,6 +192,7 @@ class WinDialog(EventDialog):
     def action_confirm(self) -> None:
         self.update_preview()
         if self.result_event is None:
+            self.refused = True
             self.app.bell()
         elif self.other_wins:
             self.finish((*self.other_wins, self.result_event))
@@ -197,8 +200,8 @@ class WinDialog(EventDialog):
             self.finish(self.result_event)
 
     def sync_chain_flags(self, win: Picker, src: Picker) -> None:
-        """A kong-chain flag starts at the player's run of kongs ending the hand's events so
-        far and goes up to all the player's kongs (QA F29)."""
+        """A kong-chain flag counts up to all the player's kongs logged so far (never beyond
+        them)."""
         seat = {
             "winner": win.value if win.chosen else None,
             "discarder": src.value if src.chosen else None,
@@ -207,7 +210,7 @@ class WinDialog(EventDialog):
         for tog in self.query("#flags"):
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in chains:
-                    it.start, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
+                    _run, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
                     it.value = min(it.value, it.max_count)
             tog.refresh()
 
@@ -221,6 +224,18 @@ class WinDialog(EventDialog):
         tiles = bool(self.text("tiles"))
         for tog in self.query("#patterns"):
             tog.set_class(tiles, "inactive")
+        # a declared value that includes some flags: with it given, they are not offered
+        included = {
+            f for d in self.numbers if not tiles and self.text(f"n-{d.id}") for f in d.includes
+        }
+        for tog in self.query("#flags"):
+            changed = False
+            for it in tog.items:  # type: ignore[attr-defined]
+                if it.hidden != (it.id in included):
+                    it.hidden = it.id in included
+                    changed = True
+            if changed:
+                tog.refresh(layout=True)
 
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
