@@ -154,17 +154,21 @@ def damage(db: Path) -> None:
             import_record(led, rec)
         led.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     pages = db.stat().st_size // 4096
-    with db.open("r+b") as f:  # a few pages of the middle of the file
-        for page in range(pages // 3, 2 * pages // 3):
+    # scribble over one page from the middle on, the first whose damage the check sees (a page
+    # on the free list is never read, so damaging it changes nothing)
+    for page in range(pages // 2, pages):
+        with db.open("r+b") as f:
             f.seek(page * 4096 + 8)
             f.write(b"\xff" * 2000)
-    c = sqlite3.connect(db)
-    try:
-        assert c.execute("PRAGMA quick_check").fetchone()[0] != "ok"
-    except sqlite3.DatabaseError:  # "malformed": damaged as well
-        pass
-    finally:
-        c.close()
+        c = sqlite3.connect(db)
+        try:
+            if c.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                return
+        except sqlite3.DatabaseError:  # "malformed": damaged as well
+            return
+        finally:
+            c.close()
+    raise AssertionError("no page of the test ledger could be damaged")
 
 
 def test_import_into_a_damaged_ledger_is_refused_before_anything_is_written(filled, tmp_path):
@@ -180,9 +184,8 @@ def test_import_into_a_damaged_ledger_is_refused_before_anything_is_written(fill
 def test_the_ledger_refuses_a_write_into_damaged_pages(filled):
     damage(filled)
     before = digest(filled)
-    # refused when the damage is found: on opening, or at the first write
-    with pytest.raises(LedgerDamaged, match="damaged|malformed"):
-        with Ledger.open(filled) as led:
+    with Ledger.open(filled) as led:
+        with pytest.raises(LedgerDamaged, match="damaged"):
             led.create_session("guobiao", ["A", "B", "C", "D"])
     assert digest(filled) == before
 
