@@ -472,5 +472,15 @@ def m006_identity(db: Database) -> None:
     db.execute("PRAGMA user_version = 6")
 
 
+@migration
+def m007_payment_runs(db: Database) -> None:
+    """Fewer bytes per stored hand (``db.schema_m007``): a hand's payment lines stored as
+    runs (same payee, amount and reason), each reason text once, and an event's or a
+    settlement's time left out when it is the time its hand was entered."""
+    from . import schema_m007
+
+    schema_m007.upgrade(db)
+
+
 SCHEMA_VERSION = len(_NAMES)
 KNOWN_MIGRATIONS = frozenset(_NAMES)
