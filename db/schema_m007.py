@@ -13,12 +13,16 @@ What changes, and why (bytes per stored hand; nothing read back is lost):
   lines but 6 runs a hand. The payer's and payee's person are no longer copied into every
   row: ``seat_results`` names who played each seat in each hand.
 * ``payment_reasons``: each reason text once; a run names it by id.
+* the ``seat_results_session`` index is dropped: a session's results are found through its
+  hands (``hands(session_id, number)``, then each hand's results by primary key), as the
+  seats' figures and the ``session_totals`` view now read them.
 * ``events.recorded_at`` and ``hands.settled_at`` are ``''`` when they are the time the
   hand's row was made (``hands.created_at``), as for every hand of an imported session and
   a hand entered at once: the time is that one. ``settled_at`` stays NULL while open.
 
 The ``payment_lines`` view gives one row per line with the columns it always had (``seq``
-the line's position in the hand); every other view is kept as it is.
+the line's position in the hand), ``session_totals`` the same rows as before; every other
+view is kept as it is.
 """
 
 from __future__ import annotations
@@ -67,6 +71,21 @@ JOIN players pf ON pf.id = rf.player_id
 JOIN seat_results rt ON rt.hand_id = pm.hand_id AND rt.seat = pm.to_seat
 JOIN players pt ON pt.id = rt.player_id
 """
+
+
+SESSION_TOTALS = """
+CREATE VIEW session_totals AS
+SELECT s.id AS session_id, s.variant, st.seat, p.name AS player, p.id AS player_id,
+       (SELECT COALESCE(SUM(r.delta), 0) FROM hands h JOIN seat_results r ON r.hand_id = h.id
+         WHERE h.session_id = s.id AND r.seat = st.seat) AS points,
+       s.stake,
+       (SELECT COUNT(*) FROM hands h
+         WHERE h.session_id = s.id AND h.status <> 'open') AS hands
+FROM sessions s
+JOIN seats st ON st.session_id = s.id
+JOIN players p ON p.id = st.player_id
+"""
+NEW_VIEWS = {"payment_lines": PAYMENT_LINES, "session_totals": SESSION_TOTALS}
 
 
 def _old_runs(db: Database, reason_id) -> Iterator[tuple[int, int, int, int, int, int]]:
@@ -120,6 +139,7 @@ def upgrade(db: Database) -> None:
         " (SELECT h.created_at FROM hands h WHERE h.id = events.hand_id)"
     )
     db.execute("UPDATE hands SET settled_at = '' WHERE settled_at = created_at")
+    db.execute("DROP INDEX IF EXISTS seat_results_session")
     for name, sql in views:
-        db.execute(PAYMENT_LINES if name == "payment_lines" else sql)
+        db.execute(NEW_VIEWS.get(name, sql))
     db.execute("PRAGMA user_version = 7")
