@@ -1,6 +1,8 @@
 """Engine speed as a user meets it, as ratios against the bare C++ fan calculator.
 
-Run: ``.venv/bin/python bench/bench_engine.py [--hands 2000] [--repeat 3] [--no-linearity]``
+Run: ``.venv/bin/python bench/bench_engine.py [--hands 2000] [--repeat 3] [--no-linearity]
+[--parts replay,calc,import,linearity]`` (``--parts``: only those parts, e.g. ``import`` for the
+settlements, import time and bytes per stored hand)
 
 For each rule set a session of ``--hands`` hands is generated in which every hand is a win
 typed as tiles (the worst case: every hand's tiles are analysed), each hand different:
@@ -381,6 +383,12 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--no-linearity", action="store_true")
+    ap.add_argument(
+        "--parts",
+        default="replay,calc,import,linearity",
+        help="comma-separated parts to run: replay, calc, import (with bytes per hand), "
+        "linearity (of replay and import; replay-linearity or import-linearity: one of them)",
+    )
     ap.add_argument("--keep", metavar="DIR", help="keep the generated records in DIR")
     ap.add_argument(
         "--before",
@@ -390,7 +398,10 @@ def main() -> int:
     )
     args = ap.parse_args()
     variants = args.variants.split(",")
-    big = 10_000 if not args.no_linearity else args.hands
+    parts = set(args.parts.split(","))
+    if args.no_linearity:
+        parts.discard("linearity")
+    big = 10_000 if parts & {"linearity", "replay-linearity", "import-linearity"} else args.hands
     tmp = Path(args.keep or tempfile.mkdtemp(prefix="bench-engine-"))
     tmp.mkdir(parents=True, exist_ok=True)
     trees = [("now", mjscore_cmd(), sys.executable)]
@@ -418,11 +429,13 @@ def main() -> int:
     print(f"records in {tmp} (made in {time.perf_counter() - t0:.1f} s)")
     for name, mj, _ in trees:
         print(f"  {name}: {' '.join(mj)}")
-    gb_pool = pools.get("guobiao") or generate("guobiao", args.hands, args.seed)
-    anchor = anchor_us(gb_pool[: args.hands])
-    print(
-        f"anchor: bare MahjongFanCalculator call, median over {args.hands} 国标 hands: {anchor:.2f} µs"
-    )
+    anchor = 0.0
+    if parts & {"replay", "calc"}:
+        gb_pool = pools.get("guobiao") or generate("guobiao", args.hands, args.seed)
+        anchor = anchor_us(gb_pool[: args.hands])
+        print(
+            f"anchor: bare MahjongFanCalculator call, median over {args.hands} 国标 hands: {anchor:.2f} µs"
+        )
 
     def per_hand(v: str, n: int, kind: str) -> list[tuple[float, float]]:
         """µs per hand (wall, cpu) for each tree, runs interleaved."""
@@ -446,26 +459,27 @@ def main() -> int:
     head = "".join(f" {n + ' wall×':>12} {n + ' cpu×':>11}" for n in names)
     print()
     print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal")
-    for v in variants:
+    for v in variants if "replay" in parts else ():
         figs = per_hand(v, args.hands, "replay")
         cells = "".join(f" {w / anchor:>12.1f} {c / anchor:>11.1f}" for w, c in figs)
         us = " / ".join(f"{c:.0f}" for _, c in figs)
         print(f"{'replay ' + LABEL[v] + ' (' + us + ')':<34}{cells}  ≤ 20×")
-    cmds = [[sys.executable, "-c", "import MahjongGB"]]
-    cmds += [[*mj, "calc", "guobiao", CALC_HAND] for _, mj, _ in trees]
-    got = median_run(cmds, 3 * args.repeat)
-    cells = "".join(f" {w / got[0][0]:>12.2f} {c / got[0][1]:>11.2f}" for w, c in got[1:])
-    ms = " / ".join(f"{c * 1e3:.0f}" for _, c in got[1:])
-    print(f"{'calc / import MahjongGB (' + ms + ' ms)':<34}{cells}  ≤ 1.5×")
-    print(
-        f"  (python -c 'import MahjongGB': {got[0][0] * 1e3:.0f} ms wall, {got[0][1] * 1e3:.0f} ms cpu)"
-    )
+    if "calc" in parts:
+        cmds = [[sys.executable, "-c", "import MahjongGB"]]
+        cmds += [[*mj, "calc", "guobiao", CALC_HAND] for _, mj, _ in trees]
+        got = median_run(cmds, 3 * args.repeat)
+        cells = "".join(f" {w / got[0][0]:>12.2f} {c / got[0][1]:>11.2f}" for w, c in got[1:])
+        ms = " / ".join(f"{c * 1e3:.0f}" for _, c in got[1:])
+        print(f"{'calc / import MahjongGB (' + ms + ' ms)':<34}{cells}  ≤ 1.5×")
+        print(
+            f"  (python -c 'import MahjongGB': {got[0][0] * 1e3:.0f} ms wall, {got[0][1] * 1e3:.0f} ms cpu)"
+        )
 
     print()
     print(
         f"{'rule set':<16} {'tree':<7} {'settles/hand':>12} {'import µs':>10} {'bytes/hand':>11} {'hands table':>12}"
     )
-    for v in variants:
+    for v in variants if "import" in parts else ():
         imports = per_hand(v, args.hands, "import")
         for k, (name, mj, python) in enumerate(trees):
             db = tmp / "count.sqlite3"
@@ -487,12 +501,13 @@ def main() -> int:
                 f"{LABEL[v]:<16} {name:<7} {settle:>12.2f} {imports[k][1]:>10.0f} {per:>11.0f} {part:>12}"
             )
 
-    if not args.no_linearity:
+    kinds = [k for k in ("replay", "import") if parts & {"linearity", f"{k}-linearity"}]
+    if kinds:
         print()
         print("linearity: cpu µs per hand ((N-hand − 1-hand) / (N − 1); 10,000 hands: one run)")
         print(f"{'rule set':<16} {'':>7} {'tree':<7} {'100':>8} {'1,000':>8} {'10,000':>8}")
         for v in variants:
-            for kind in ("replay", "import"):
+            for kind in kinds:
                 figs = [per_hand(v, n, kind) for n in (100, 1000, 10_000)]
                 for k, name in enumerate(names):
                     print(

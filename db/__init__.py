@@ -85,7 +85,8 @@ SQL users: the file is plain SQLite (WAL). Views ``session_totals``, ``hand_delt
 reasons), ``player_lifetime`` and ``session_players`` are there for ``sqlite-utils`` and
 Datasette, e.g. ``sqlite-utils query LEDGER "select * from player_lifetime"``. Tables
 (db/schema.py): players, sessions, seats, hands, events (payload = the RECORD.md event),
-payments, seat_results, audit. Events are the record; everything else is derived from
+payments (runs of equal payment lines, db/schema_m007.py), payment_reasons, seat_results,
+substitutes, audit. Events are the record; everything else is derived from
 them by the engine — change the ledger through mjscore, not by editing tables.
 """
 

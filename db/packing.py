@@ -1,4 +1,4 @@
-"""Compact forms of the ledger's derived per-hand columns (schema m005).
+"""Compact forms of the ledger's derived per-hand data (schemas m005 and m007).
 
 ``hands.wins`` is each win's valuation, read back for explanations and lifetime figures. It
 is stored as one version byte and the raw-deflated JSON, compressed against a preset
@@ -6,13 +6,24 @@ dictionary of the text such valuations repeat (keys, fan and pattern names). A v
 dictionary is frozen: rows packed with it must always unpack, so a better dictionary is a new
 version byte, never an edit of this one. Plain JSON text is still read (rows written before
 m005 are packed by the migration, but a value typed by hand stays readable).
+
+A hand's payment lines are stored as *runs* (m007): consecutive lines with the same payee,
+amount and reason, their payers in increasing seat order, are one ``payments`` row whose
+payers are a bit mask (seat ``s`` is bit ``1 << s``). :func:`payment_runs` and
+:func:`payment_lines` turn one form into the other; the line order is kept exactly.
 """
 
 from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
+
+# a payment line: (payer seat, payee seat, amount, reason)
+Line = tuple[int, int, int, str]
+# a run of lines: (position of its first line in the hand, payers mask, payee, amount, reason)
+Run = tuple[int, int, int, int, str]
 
 # version 1: valuations of 国标, 南京, 南宁 and 南昌 hands, most frequent items last
 _DICT_1 = (
@@ -159,3 +170,28 @@ def unpack(data: bytes | str) -> Any:
         return json.loads(d.decompress(data[1:]) + d.flush())
     except zlib.error as e:
         raise ValueError(f"damaged packed valuation: {e}") from None
+
+
+def payment_runs(lines: Sequence[Line]) -> list[Run]:
+    """The runs of a hand's payment lines, in order (see the module text)."""
+    out: list[Run] = []
+    for i, (payer, payee, amount, reason) in enumerate(lines):
+        if out:
+            seq, mask, to, amt, why = out[-1]
+            if (to, amt, why) == (payee, amount, reason) and mask >> payer == 0:
+                out[-1] = (seq, mask | 1 << payer, to, amt, why)
+                continue
+        out.append((i, 1 << payer, payee, amount, reason))
+    return out
+
+
+def payment_lines(runs: Iterable[Run]) -> Iterator[Line]:
+    """The lines of a hand's runs (given in order); ValueError if they do not follow on."""
+    n = 0
+    for seq, mask, payee, amount, reason in runs:
+        if seq != n or not 0 < mask < 16:
+            raise ValueError(f"payment run at {seq} (mask {mask}) does not follow line {n}")
+        for payer in range(4):
+            if mask >> payer & 1:
+                n += 1
+                yield payer, payee, amount, reason

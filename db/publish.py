@@ -68,8 +68,9 @@ QUERIES: dict[str, dict[str, Any]] = {
         "description": "Every hand of a session with every payment and its reason.",
         "sql": "SELECT h.number AS hand, h.status AS outcome, h.summary, pl.seq, pl.payer,"
         " pl.payee, pl.amount, pl.reason FROM hands h"
-        " LEFT JOIN payment_lines pl ON pl.session_id = h.session_id AND pl.hand = h.number"
-        " WHERE h.session_id = :session ORDER BY h.number, pl.seq",
+        # the session's lines only (a join on the whole view would read every payment)
+        " LEFT JOIN (SELECT * FROM payment_lines WHERE session_id = :session) pl"
+        " ON pl.hand = h.number WHERE h.session_id = :session ORDER BY h.number, pl.seq",
     },
 }
 

@@ -247,7 +247,16 @@ _SEAT_FIGURES = (
     " COALESCE(SUM(r.dealt_in), 0), COALESCE(SUM(r.false_win), 0), MAX(r.delta)"
     " FROM seat_results r WHERE r.session_id = seats.session_id AND r.seat = seats.seat)"
 )
-REFRESH_SEATS_SQL = f"UPDATE seats SET {_SEAT_FIGURES} WHERE session_id = ?"
+# the same figures found through the session's hands (seat_results has no index by session
+# since m007)
+_SEAT_FIGURES_OF_HANDS = (
+    "(points, hands, wins, self_draws, deal_ins, false_wins, best) = ("
+    "SELECT COALESCE(SUM(r.delta), 0), COUNT(*), COALESCE(SUM(r.won), 0), COALESCE(SUM(r.self_draw), 0),"
+    " COALESCE(SUM(r.dealt_in), 0), COALESCE(SUM(r.false_win), 0), MAX(r.delta)"
+    " FROM hands h JOIN seat_results r ON r.hand_id = h.id"
+    " WHERE h.session_id = seats.session_id AND r.seat = seats.seat)"
+)
+REFRESH_SEATS_SQL = f"UPDATE seats SET {_SEAT_FIGURES_OF_HANDS} WHERE session_id = ?"
 
 
 @migration
@@ -470,6 +479,16 @@ def m006_identity(db: Database) -> None:
         """
     )
     db.execute("PRAGMA user_version = 6")
+
+
+@migration
+def m007_payment_runs(db: Database) -> None:
+    """Fewer bytes per stored hand (``db.schema_m007``): a hand's payment lines stored as
+    runs (same payee, amount and reason), each reason text once, and an event's or a
+    settlement's time left out when it is the time its hand was entered."""
+    from . import schema_m007
+
+    schema_m007.upgrade(db)
 
 
 SCHEMA_VERSION = len(_NAMES)

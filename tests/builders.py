@@ -326,7 +326,10 @@ def states(rep) -> list[tuple[int, str]]:
 
 # ---------------------------------------------------------------- older ledgers
 def downgrade_before_identity(db: str | Path) -> None:
-    """Make a current ledger look as one from before sessions had an identity (m006)."""
+    """Make a current ledger look as one from before sessions had an identity (m006).
+
+    The later payment runs (m007) stay in their form; the upgrade applies m007 again after
+    m006, and m007 leaves a file already in its forms as it is."""
     import sqlite3
 
     from mjscore.db.schema import migrations
@@ -339,7 +342,7 @@ def downgrade_before_identity(db: str | Path) -> None:
         ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
         ALTER TABLE sessions DROP COLUMN demo;
         CREATE VIEW player_lifetime AS SELECT 1 AS x;
-        DELETE FROM {migrations.migrations_table} WHERE name = 'm006_identity';
+        DELETE FROM {migrations.migrations_table} WHERE name IN ('m006_identity', 'm007_payment_runs');
         PRAGMA user_version = 5;
         """
     )

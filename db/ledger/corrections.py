@@ -102,7 +102,7 @@ class Corrections(Recording):
         at = now()
         # placeholder state; _resettle writes the real one
         hid = self._new_hand(session_id, number, TableState(hand_number=number), at)
-        self._insert_events(hid, events, at=at)
+        self._insert_events(hid, events, at=at, hand_at=at)
 
     def _norm_events(self, events: Sequence[EventLike]) -> tuple[Event, ...]:
         evs = tuple(rows.to_event(e, f"events[{i}]") for i, e in enumerate(events))

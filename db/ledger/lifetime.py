@@ -110,8 +110,11 @@ class Lifetime(Sessions):
             totals.setdefault(sid, [0, 0, 0, 0])[seat] = points
         # the stored payments must add up to the seats' points, as the stored replay checks
         # hand by hand; a session where they do not is read the old way (LedgerDamaged)
+        # (a payments row is a run: its amount from each seat of the from_seats mask)
+        payers = " + ".join(f"((p.from_seats >> {k}) & 1)" for k in range(4))
         net = " || ',' || ".join(
-            f"SUM(CASE WHEN p.to_seat = {k} THEN p.amount WHEN p.from_seat = {k} THEN -p.amount ELSE 0 END)"
+            f"SUM(CASE WHEN p.to_seat = {k} THEN p.amount * ({payers})"
+            f" WHEN (p.from_seats >> {k}) & 1 THEN -p.amount ELSE 0 END)"
             for k in range(4)
         )
         paid = {

@@ -116,12 +116,20 @@ class Recording(Sessions):
             hand = Hand(old + tuple(new))
             result = settle_hand(v, rules, hand, state, f"hand {number}", given=settled)  # type: ignore[arg-type]
             at = now()
+            hand_at = None
             if hand_id is None:
                 hand_id = self._new_hand(session_id, number, state, at)  # type: ignore[arg-type]
-            self._insert_events(hand_id, new, start=len(old), at=at)
+                hand_at = at
+            self._insert_events(hand_id, new, start=len(old), at=at, hand_at=hand_at)
             if result is not None:
                 seat_ids, _ = self._seat_players(session_id)
-                self._store_results(session_id, [(hand_id, hand, state, result)], seat_ids, at)  # type: ignore[list-item]
+                self._store_results(
+                    session_id,
+                    [(hand_id, hand, state, result)],  # type: ignore[list-item]
+                    seat_ids,
+                    at,
+                    hand_at=hand_at,
+                )
                 self._refresh_totals(session_id)
             return self._stored_with(session_id, number, result)
 
@@ -146,15 +154,48 @@ class Recording(Sessions):
         )
 
     def _insert_events(
-        self, hand_id: int, events: Sequence[Event], *, start: int = 0, at: str
+        self,
+        hand_id: int,
+        events: Sequence[Event],
+        *,
+        start: int = 0,
+        at: str,
+        hand_at: str | None = None,
     ) -> None:
-        self._table("events").insert_all(rows.event_rows(hand_id, events, start=start, at=at))
+        """``hand_at``: the hand row's ``created_at`` when it was made with these events."""
+        self._table("events").insert_all(
+            rows.event_rows(hand_id, events, start=start, at=at, hand_at=hand_at)
+        )
+
+    def _insert_payments(self, runs: Sequence[tuple[int, Any]]) -> None:
+        """The ``payments`` rows of ``runs`` (:func:`rows.payment_runs`), each reason text
+        stored once in ``payment_reasons``."""
+        if not runs:
+            return
+        texts = sorted({run[4] for _, run in runs})
+        self.db.conn.executemany(
+            "INSERT OR IGNORE INTO payment_reasons (text) VALUES (?)", [(t,) for t in texts]
+        )
+        ids = dict(
+            self.db.execute(
+                "SELECT text, id FROM payment_reasons WHERE text IN (SELECT value FROM json_each(?))",
+                [rows.dumps(texts)],
+            ).fetchall()
+        )
+        self._table("payments").insert_all(rows.payment_rows(runs, ids))
 
     def _store_results(
-        self, session_id: int, settled: Sequence[Derived], seat_ids: Sequence[int], at: str
+        self,
+        session_id: int,
+        settled: Sequence[Derived],
+        seat_ids: Sequence[int],
+        at: str,
+        *,
+        hand_at: str | None = None,
     ) -> None:
         """Write the derived rows of each hand in ``settled``: its state columns and status,
-        and (once settled) its payments and seat results, replacing what was there."""
+        and (once settled) its payments and seat results, replacing what was there.
+        ``hand_at``: the rows' ``created_at`` when they were made in this same write."""
         if not settled:
             return
         ids = rows.dumps([hid for hid, _, _, _ in settled])
@@ -162,22 +203,22 @@ class Recording(Sessions):
         self._table("payments").delete_where(in_ids, [ids])
         self._table("seat_results").delete_where(in_ids, [ids])
         hands = self._table("hands")
-        pays: list[dict[str, Any]] = []
+        pays: list[tuple[int, Any]] = []
         seats: list[dict[str, Any]] = []
         for hid, hand, state, result in settled:
             if result is None:
                 hands.update(hid, rows.open_columns(state))
                 continue
-            hands.update(hid, rows.settled_columns(hand, state, result, at))
-            pays += rows.payment_rows(hid, result, seat_ids)
+            hands.update(hid, rows.settled_columns(hand, state, result, at, hand_at))
+            pays += rows.payment_runs(hid, result)
             seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids)
-        self._table("payments").insert_all(pays)
+        self._insert_payments(pays)
         self._table("seat_results").insert_all(seats)
 
     def _refresh_totals(self, session_id: int) -> None:
         """Each seat's figures and the session's hand count, from the stored seat results;
-        in a session with substitutes, each hand's results and payments name the person who
-        played the seat in that hand."""
+        in a session with substitutes, each hand's results name the person who played the
+        seat in that hand (and so do its payment lines, which take the names from them)."""
         if self._one("SELECT 1 FROM substitutes WHERE session_id = ? LIMIT 1", [session_id]):
             self._credit_players(session_id)
         self.db.execute(REFRESH_SEATS_SQL, [session_id])
@@ -188,8 +229,8 @@ class Recording(Sessions):
         )
 
     def _credit_players(self, session_id: int) -> None:
-        """Name in each hand's seat results and payments who played the seat in that hand:
-        the latest substitute for the seat from that hand or before, else the seat's player."""
+        """Name in each hand's seat results who played the seat in that hand: the latest
+        substitute for the seat from that hand or before, else the seat's player."""
 
         def who(seat: str, table: str) -> str:
             return (
@@ -204,11 +245,6 @@ class Recording(Sessions):
         self.db.execute(
             f"UPDATE seat_results SET player_id = {who('seat_results.seat', 'seat_results')}"
             f" WHERE {mine}",
-            [session_id],
-        )
-        self.db.execute(
-            f"UPDATE payments SET from_player = {who('payments.from_seat', 'payments')},"
-            f" to_player = {who('payments.to_seat', 'payments')} WHERE {mine}",
             [session_id],
         )
 
@@ -315,7 +351,7 @@ class Recording(Sessions):
             seat_ids, _ = self._seat_players(sid)
             at = now()
             evs: list[dict[str, Any]] = []
-            pays: list[dict[str, Any]] = []
+            pays: list[tuple[int, Any]] = []
             seats: list[dict[str, Any]] = []
             for i, (hand, (state, result)) in enumerate(
                 zip(s.hands, settled.hand_states(), strict=True)
@@ -323,19 +359,19 @@ class Recording(Sessions):
                 cols = (
                     rows.open_columns(state)
                     if result is None
-                    else rows.settled_columns(hand, state, result, at)
+                    else rows.settled_columns(hand, state, result, at, at)
                 )
                 hid = (
                     self._table("hands")
                     .insert({"session_id": sid, "number": i + 1, **cols, "created_at": at})
                     .last_pk
                 )
-                evs += rows.event_rows(hid, hand.events, at=at)
+                evs += rows.event_rows(hid, hand.events, at=at, hand_at=at)
                 if result is not None:
-                    pays += rows.payment_rows(hid, result, seat_ids)
+                    pays += rows.payment_runs(hid, result)
                     seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids)
             self._table("events").insert_all(evs)
-            self._table("payments").insert_all(pays)
+            self._insert_payments(pays)
             self._table("seat_results").insert_all(seats)
             self._refresh_totals(sid)
             return sid

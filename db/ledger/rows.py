@@ -77,46 +77,59 @@ def open_columns(state: TableState) -> dict[str, Any]:
     }
 
 
-def settled_columns(hand: Hand, state: TableState, result: HandResult, now: str) -> dict[str, Any]:
-    """The ``hands`` columns of a settled hand."""
+def settled_columns(
+    hand: Hand, state: TableState, result: HandResult, now: str, hand_at: str | None = None
+) -> dict[str, Any]:
+    """The ``hands`` columns of a settled hand; ``hand_at``: the row's ``created_at`` (a
+    hand settled at that time stores ``settled_at`` ``''``, m007)."""
     return {
         "status": hand.outcome,
         **state_columns(state),
         "next_state": state_json(result.next_state),
         "summary": result.summary,
         "wins": packing.pack([w.to_json() for w in result.wins]),
-        "settled_at": now,
+        "settled_at": "" if now == hand_at else now,
     }
 
 
 def event_rows(
-    hand_id: int, events: Sequence[Event], *, start: int = 0, at: str
+    hand_id: int, events: Sequence[Event], *, start: int = 0, at: str, hand_at: str | None = None
 ) -> list[dict[str, Any]]:
+    """The ``events`` rows; ``hand_at``: the hand row's ``created_at`` (an event recorded
+    at that time stores ``''``, m007)."""
+    when = "" if at == hand_at else at
     return [
         {
             "hand_id": hand_id,
             "seq": start + i,
             "type": e.type,
             "payload": dumps(e.to_json()),
-            "recorded_at": at,
+            "recorded_at": when,
         }
         for i, e in enumerate(events)
     ]
 
 
-def payment_rows(hand_id: int, result: HandResult, seat_ids: Sequence[int]) -> list[dict[str, Any]]:
+def payment_runs(hand_id: int, result: HandResult) -> list[tuple[int, packing.Run]]:
+    """``(hand_id, run)`` for each run of the hand's payment lines (``db.packing``)."""
+    lines = [(p.payer, p.payee, p.amount, p.reason) for p in result.payments]
+    return [(hand_id, run) for run in packing.payment_runs(lines)]
+
+
+def payment_rows(
+    runs: Sequence[tuple[int, packing.Run]], reason_ids: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """The ``payments`` rows of ``runs`` (reasons by their ``payment_reasons`` id)."""
     return [
         {
-            "hand_id": hand_id,
-            "seq": i,
-            "from_seat": p.payer,
-            "to_seat": p.payee,
-            "from_player": seat_ids[p.payer],
-            "to_player": seat_ids[p.payee],
-            "amount": p.amount,
-            "reason": p.reason,
+            "hand_id": hid,
+            "seq": seq,
+            "from_seats": mask,
+            "to_seat": to,
+            "amount": amount,
+            "reason_id": reason_ids[reason],
         }
-        for i, p in enumerate(result.payments)
+        for hid, (seq, mask, to, amount, reason) in runs
     ]
 
 

@@ -24,6 +24,7 @@ from mjscore.engine.record import (
 from mjscore.engine.rules import Rules
 from mjscore.engine.variant import Variant
 
+from .. import packing
 from ..errors import LedgerError, NotFound
 from . import rows
 from .rows import SeatTotal, SessionInfo, StoredHand
@@ -298,7 +299,8 @@ class Sessions(Store):
         none."""
         row = self._one(
             "SELECT s.id FROM sessions s WHERE s.ended_at IS NULL ORDER BY"
-            " max(s.started_at, coalesce((SELECT max(e.recorded_at) FROM hands h JOIN events e"
+            " max(s.started_at, coalesce((SELECT max(CASE e.recorded_at WHEN '' THEN h.created_at"
+            " ELSE e.recorded_at END) FROM hands h JOIN events e"
             " ON e.hand_id = h.id WHERE h.session_id = s.id), '')) DESC, s.id DESC LIMIT 1"
         )
         if row is None:
@@ -400,13 +402,15 @@ class Sessions(Store):
             else ()
         ):
             evs[hid].append(rows.stored_event(payload, f"hand {number}"))
-        pays: dict[int, list[Payment]] = {i: [] for i in ids}
-        for hid, a, b, amount, reason in self.db.execute(
-            f"SELECT hand_id, from_seat, to_seat, amount, reason FROM payments WHERE hand_id IN ({marks})"
-            " ORDER BY hand_id, seq",
+        runs: dict[int, list[packing.Run]] = {i: [] for i in ids}
+        for hid, seq, mask, b, amount, reason in self.db.execute(
+            "SELECT p.hand_id, p.seq, p.from_seats, p.to_seat, p.amount, r.text FROM payments p"
+            f" LEFT JOIN payment_reasons r ON r.id = p.reason_id WHERE p.hand_id IN ({marks})"
+            " ORDER BY p.hand_id, p.seq",
             args,
         ):
-            pays[hid].append(Payment(a, b, amount, reason))
+            runs[hid].append((seq, mask, b, amount, reason))
+        pays = {hid: self._payment_lines(hid, r) for hid, r in runs.items()}
         deltas: dict[int, list[int]] = {}
         for hid, seat, delta in self.db.execute(
             f"SELECT hand_id, seat, delta FROM seat_results WHERE hand_id IN ({marks})", args
@@ -416,6 +420,16 @@ class Sessions(Store):
             rows.stored_hand(session_id, r, evs[r["id"]], pays[r["id"]], deltas.get(r["id"]))
             for r in found
         ]
+
+    @staticmethod
+    def _payment_lines(hand_id: int, runs: Sequence[packing.Run]) -> list[Payment]:
+        """The stored runs of a hand's payments as its payment lines, in order."""
+        try:
+            if any(r[4] is None for r in runs):
+                raise ValueError("a payment names no reason")
+            return [Payment(*line) for line in packing.payment_lines(runs)]
+        except ValueError as e:
+            raise rows.damaged(f"payments of hand id {hand_id}", e) from None
 
     @api
     def hands(self, session_id: int) -> list[StoredHand]:

@@ -67,7 +67,7 @@ def _write_schema_4(new: Ledger, path) -> None:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{\"game\": 1}')",
             r,
         )
-    for table in ("payments", "seat_results"):
+    for table in ("seat_results",):
         # the columns schema 4 had (later migrations add more, e.g. the session identity)
         had = {r[1] for r in c.execute(f"PRAGMA table_info({table})")}
         cols = [r[1] for r in src.execute(f"PRAGMA table_info({table})") if r[1] in had]
@@ -75,6 +75,20 @@ def _write_schema_4(new: Ledger, path) -> None:
             c.execute(
                 f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", r
             )
+    # schema 4 kept one payments row per line (m007 stores runs of lines)
+    for r in src.execute(
+        "SELECT h.id, pl.seq, pl.from_seat, pl.to_seat, rf.player_id, rt.player_id, pl.amount,"
+        " pl.reason FROM payment_lines pl"
+        " JOIN hands h ON h.session_id = pl.session_id AND h.number = pl.hand"
+        " JOIN seat_results rf ON rf.hand_id = h.id AND rf.seat = pl.from_seat"
+        " JOIN seat_results rt ON rt.hand_id = h.id AND rt.seat = pl.to_seat"
+        " ORDER BY h.id, pl.seq"
+    ):
+        c.execute(
+            "INSERT INTO payments (hand_id, seq, from_seat, to_seat, from_player, to_player,"
+            " amount, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            r,
+        )
     c.commit()
     old.close()
 
