@@ -119,6 +119,12 @@ class Flag:
         """Whether the flag matters under these house rules."""
         return self.option is None or bool(getattr(rules, self.option))
 
+    def text_of(self, value: Any) -> str:
+        """The text that :meth:`read` reads back as ``value`` (a typed flag's record value)."""
+        if self.kind == "per_seat":
+            return ",".join("-" if v is None else str(v) for v in value)
+        return str(value)
+
     def read(self, text: str) -> Any:
         """The record value of a typed flag from the text the user typed (``ValueError``
         with a short message when it cannot be used)."""
@@ -294,6 +300,7 @@ class Declared:
     """Everything a variant declares as data (``Variant.data``).
 
     ``events``: the event types it records, in the order the app offers them.
+    ``once``: those of them a hand holds at most once (a second entry corrects the first).
     ``multiple_wins``: several players may win on one discard (一炮多响).
     ``status``: the table status of a hand being played, from its state, the house rules
     and the hand's events so far. ``draw_needs_drawer(rules)``: a draw names the player who
@@ -307,6 +314,7 @@ class Declared:
     declared: tuple[DeclaredField, ...]
     events: tuple[str, ...]
     scoring: ScoringTable
+    once: tuple[str, ...] = ()
     status: StatusFn = plain_status
     multiple_wins: bool = False
     # how many flower tiles a hand can show: the eight flowers, or 南京's twenty (春夏秋冬

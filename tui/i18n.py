@@ -155,6 +155,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "补杠：此人有几个碰，请填牌以确定供碰的人",
         "Added kong: this player has several pungs; type the tile to find its supplier",
     ),
+    "correcting": ("修改已记的这一项", "correcting the one entered"),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
     "no_jing_counts": (
@@ -193,8 +194,8 @@ LABELS: dict[str, tuple[str, str]] = {
     ),
     "edit_title": ("修改第{n}盘", "Edit hand {n}"),
     "edit_hint": (
-        "选择事件：Delete 删除；按动作键添加；Ctrl+S 保存",
-        "Select an event: Delete removes it; action keys add; Ctrl+S saves",
+        "选择事件：Enter 修改；Delete 删除；按动作键添加；Ctrl+S 保存",
+        "Select an event: Enter changes it; Delete removes it; action keys add; Ctrl+S saves",
     ),
     "scoring_table": ("计分表", "Scoring table"),
     "keys": ("按键", "Keys"),

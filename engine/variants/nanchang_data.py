@@ -113,6 +113,8 @@ DATA = Declared(
     flags=FLAGS,
     declared=(),
     events=("win", "kong", "pung", "jing", "jing_count", "false_win", "draw"),
+    # RULES §4: one reveal (the turned tile and 下精) and one count of the jing held per hand
+    once=("jing", "jing_count"),
     scoring=SCORING,
     status=status,
 )

@@ -100,6 +100,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self._preview_pending = False
         self.refused = False  # Enter was refused at least once (the draft is then kept)
         self.restore: dict[str, Any] | None = None  # a draft to fill the fields from
+        # an event (record JSON) the dialog corrects: its fields start from it
+        self.load: dict[str, Any] | None = None
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -134,7 +136,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
 
     def title_text(self) -> str:
         st = self.ctx.state
-        return f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+        title = f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+        return title + (f" · {self.t('correcting')}" if self.load else "")
 
     def compose_fields(self) -> ComposeResult:  # pragma: no cover - abstract
         yield from ()
@@ -170,7 +173,25 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                         it.value = min(val.get(it.id, 0), it.max_count)
                     w.refresh()
 
+    # record fields that a dialog's field of the same role holds (by field id)
+    FIELD_OF = {"player": "who", "from": "from", "kind": "kind", "tile": "tile"}
+
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """The draft (see :meth:`draft`) that shows the event ``obj`` (record JSON)."""
+        out: dict[str, Any] = {}
+        for key, fid in self.FIELD_OF.items():
+            if key not in obj:
+                continue
+            for w in self.query(f"#{fid}"):
+                if isinstance(w, Picker):
+                    out[fid] = ("pick", obj[key])
+                elif isinstance(w, Input):
+                    out[fid] = ("text", str(obj[key]))
+        return out
+
     def on_mount(self) -> None:
+        if self.load:
+            self.fill_from(self.draft_of(self.load))
         if self.restore:
             self.fill_from(self.restore)
         self.sync_fields()

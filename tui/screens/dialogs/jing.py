@@ -41,6 +41,15 @@ class JingDialog(EventDialog):
         for i, n in enumerate(self.ctx.names):
             yield self.row(n, Input(value="0,0", compact=True, id=f"lc{i}"), f"lc{i}")
 
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "indicator": ("text", obj.get("indicator", "")),
+            "lower": ("text", obj.get("lower", "")),
+        }
+        for i, (z, f) in enumerate(obj.get("lower_counts") or ()):
+            out[f"lc{i}"] = ("text", f"{z},{f}")
+        return out
+
     def build(self) -> dict[str, Any]:
         ind, low = self.text("indicator"), self.text("lower")
         for fid, v in (("indicator", ind), ("lower", low)):
@@ -86,6 +95,16 @@ class JingCountDialog(EventDialog):
                 Label("", id=f"err-jc{i}", classes="ferr", markup=False),
                 classes="frow",
             )
+
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for i, (z, f) in enumerate(obj.get("counts") or ()):
+            out[f"jc{i}"] = ("text", f"{z},{f}")
+        for i, n in enumerate(obj.get("jing_kongs") or ()):
+            out[f"jk{i}"] = ("text", str(n))
+        for i, x in enumerate(obj.get("fed_by") or ()):
+            out[f"fb{i}"] = ("text", "" if x is None else str(x + 1))
+        return out
 
     def build(self) -> dict[str, Any]:
         counts = [_pair(self.text(f"jc{i}"), f"jc{i}") for i in range(4)]

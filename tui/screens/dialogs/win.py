@@ -237,6 +237,28 @@ class WinDialog(EventDialog):
             if changed:
                 tog.refresh(layout=True)
 
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "winner": ("pick", obj.get("player")),
+            "from": ("pick", obj.get("from")),
+        }
+        if obj.get("hand"):
+            out["tiles"] = ("text", obj["hand"])
+        ticks = {p: 1 for p in obj.get("patterns", ())}
+        ticks.update({d.id: 1 for d in self.ticks if obj.get(d.id)})
+        if self.pattern_items:
+            out["patterns"] = ("ticks", ticks)
+        for d in self.numbers:
+            if obj.get(d.id) is not None:
+                out[f"n-{d.id}"] = ("text", str(obj[d.id]))
+        if self.flag_items:
+            out["flags"] = ("ticks", {it.id: int(obj.get(it.id) or 0) for it in self.flag_items})
+        for f in self.typed_flags:
+            v = obj.get(f.id)
+            if v is not None:
+                out[f"t-{f.id}"] = ("text", f.text_of(v))
+        return out
+
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
             "type": "win",
