@@ -90,6 +90,9 @@ class Flag:
     (four tiles, one per seat, ``-`` for none). ``wins``: the win kinds it may mark.
     ``option``: the house rule that must be on (truthy) for the flag to matter.
     ``of_discard``: a fact of the discard, the same for every winner on it (一炮多响).
+    ``no_hit``: the record value of a typed flag that means nothing was hit (no horse
+    tile, nobody's fish; None: there is no such value). Until the flag is typed, the win's
+    payments can be shown as they stand with it (provisional: the win still needs it).
     """
 
     id: str
@@ -101,6 +104,7 @@ class Flag:
     chain_of: ChainOf | None = None
     of_discard: bool = False
     hotkey: str = ""
+    no_hit: Any = None
 
     def name(self, lang: str = "zh") -> str:
         return term_text(self.zh, self.en, lang)
@@ -139,6 +143,8 @@ class Flag:
                 raise ValueError("enter a whole number")
             return int(s)
         if self.kind == "per_seat":
+            if s == "-":  # one key for "none at every seat"
+                return [None] * 4
             parts = [p.strip() for p in s.replace("，", ",").split(",")]
             if len(parts) != 4:
                 raise ValueError("a,b,c,d")

@@ -83,3 +83,61 @@ async def test_enter_on_an_event_in_edit_hand_changes_it_in_place(ledger):
             {"type": "win", "player": 0, "from": 3, "hand": "[555p,2]11122233m99s9s"},
         ]
     ]
+
+
+FISH_AND_HORSES = {"horses": 2, "fishing": True}
+
+
+@run
+async def test_win_preview_with_horses_and_fish_untyped_is_provisional_and_enter_waits(ledger):
+    # with 摸码/钓鱼 on the preview stayed empty (a refusal in English) until both were typed
+    # right; now it shows the payments as no hits, marked provisional, and Enter waits
+    sid = session(ledger, "nanning", options=FISH_AND_HORSES)
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SMALL) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "0")
+        d = app.screen
+        preview = text_of(d.query_one("#preview"))
+        assert "暂定" in preview and "摸码 [a]/中码数 [i]、钓鱼 [f]" in preview
+        assert "阿明       → 小芳            3" in preview  # 鸡胡 自摸: 3 from each, no hit
+        assert "还要填" in text_of(d.query_one("#dialog-error"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is d  # refused until they are typed
+        await pilot.press("f", "-", "shift+tab", "1")  # nobody fished; one horse hit
+        await pilot.pause()
+        preview = text_of(d.query_one("#preview"))
+        assert "暂定" not in preview and "阿明       → 小芳            6" in preview
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid) == [
+        [
+            {
+                "type": "win",
+                "player": 1,
+                "from": None,
+                "patterns": [],
+                "horse_hits": 1,
+                "fish": [None] * 4,
+            }
+        ]
+    ]
+
+
+@run
+async def test_fish_and_horse_fields_say_their_format_in_both_languages(ledger):
+    # 钓鱼 was an empty field; in English its whole label leaked into the summary line
+    sid = session(ledger, "nanning", options=FISH_AND_HORSES)
+    for lang, words in (("zh", ("2 张连写", "只按 -")), ("en", ("2 tiles together", "lone -"))):
+        app = app_on(ledger, lang=lang)
+        async with app.run_test(size=SMALL) as pilot:
+            await open_table(pilot, sid)
+            await pilot.press("w", "2", "1", "f", *"5m,-,-,3s")
+            d = app.screen
+            shown = " ".join(text_of(lab) for lab in d.query(".fsub"))
+            assert all(w in shown for w in words)
+            assert "阿明:5m 小芳:- 老王:- Lee:3s" in shown  # one slot per player, named
+            summary = text_of(d.query_one("#dialog-error"))
+            assert summary.startswith("✓") and "comma" not in summary
+            await pilot.press("escape")
