@@ -300,6 +300,10 @@ def _never(rules: Rules) -> bool:
     return False
 
 
+def _nothing(event_type: str, events: Sequence[Event]) -> dict[str, Any] | None:
+    return None
+
+
 # ---------------------------------------------------------------- the bundle
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declared:
@@ -328,6 +332,11 @@ class Declared:
     flower_tiles: int = 8
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
+    # what an event of a type starts from, given the hand's events so far (record JSON, or
+    # None: blank), e.g. the jing counts that the 精杠 logged already decide
+    prefill: Callable[[str, Sequence[Event]], dict[str, Any] | None] = field(
+        default=_nothing, repr=False, compare=False
+    )
 
     def pattern(self, pattern_id: str) -> Pattern | None:
         return next((p for p in self.patterns if p.id == pattern_id), None)

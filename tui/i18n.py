@@ -128,7 +128,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "indicator": ("翻出的精", "Turned jing tile"),
     "lower": ("下精", "下精 tile"),
     "lower_counts": ("下精数（正,副）", "下精 counts (正,副)"),
-    "jing_counts": ("每家精数（正,副）", "Jing held (正,副)"),
+    "jing_counts": ("精数 正,副", "Jing 正,副"),
     "jing_kongs": ("精杠数", "精杠 count"),
     "fed_by": ("冲关供精者", "冲关 fed by"),
     "patterns": ("牌型", "Patterns"),
@@ -142,6 +142,15 @@ LABELS: dict[str, tuple[str, str]] = {
     "preview_empty": ("选择胡牌者与放炮者", "choose the winner and the discarder"),
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),
     "from_keys": (f"1-4 选放炮者，0 或 s {SELF_DRAW.zh}", "1-4 the discarder, 0 or s self-draw"),
+    "seat_taken": (
+        "{name} 已是{other}，{what}请选另一位",
+        "{name} is already the {other}: choose another {what}",
+    ),
+    "seat_unavailable": ("{name} 不能作{what}", "{name} cannot be the {what} here"),
+    "name_more": (
+        "{names}：再打名字的下一个字，或按方括号里的数字",
+        "{names}: type more of the name, or press the number in [ ]",
+    ),
     "pick_first": ("先选{what}：按方括号里的键", "Choose {what} first: press a key shown in [ ]"),
     "added_kong_from": (
         "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
@@ -169,12 +178,17 @@ LABELS: dict[str, tuple[str, str]] = {
         "Provisional: {what} not typed yet, settled as no hits",
     ),
     "provisional_needs": ("还要填 {what} 才能确认", "Type {what} before Enter confirms"),
+    "rows_keys": ("上下一家", "next/previous player"),
     "correcting": ("修改已记的这一项", "correcting the one entered"),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
     "no_jing_counts": (
         "本盘没有记精数：奖励分不结算——先按 c 记精数",
         "No jing counts entered for this hand: 奖励分 is not settled — press c first",
+    ),
+    "ns_discard": (
+        "放弃新牌局表里已填的内容？",
+        "Throw away what you typed in the new-session form?",
     ),
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),
     "claim_hint": (

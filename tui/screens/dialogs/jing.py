@@ -8,9 +8,50 @@ from mjscore.engine.errors import MjError
 from mjscore.engine.tiles import ascii_text, is_count, parse_tiles
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
+from ..common import focus_now
 from .base import EventDialog, InvalidField
+
+
+def _one_tile(text: str) -> bool:
+    try:
+        return len(parse_tiles(text)) == 1
+    except MjError:
+        return False
+
+
+def _number(text: str) -> int:
+    return int(ascii_text(text))  # the field lets full-width digits through
+
+
+class RowsDialog(EventDialog):
+    """A dialog with one row per player: ↓/↑ move to the same field of the next/previous
+    row (``row_of`` names the rows' fields)."""
+
+    def row_of(self, widget: Widget) -> tuple[str, int] | None:
+        """(the field's column, its row) for a field in the player rows."""
+        fid = widget.id or ""
+        if fid[-1:].isdigit() and fid[:-1] in self.COLUMNS:
+            return fid[:-1], int(fid[-1])
+        return None
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def route_key(self, event: Any) -> bool:
+        if event.key in ("down", "up") and self.focused is not None:
+            step = 1 if event.key == "down" else -1
+            at = self.row_of(self.focused)
+            if at is None or not 0 <= at[1] + step < 4:
+                self.focus_after(self.focused, step)  # into or out of the rows
+            else:
+                focus_now(self, self.query_one(f"#{at[0]}{at[1] + step}"))
+            return True
+        return super().route_key(event)
+
+    def keys_text(self) -> str:
+        return super().keys_text() + f" · ↑↓ {self.t('rows_keys')}"
 
 
 def _pair(text: str, field_id: str) -> list[int]:
@@ -28,9 +69,25 @@ def _pair(text: str, field_id: str) -> list[int]:
     return [int(parts[0]), int(parts[1])]
 
 
-class JingDialog(EventDialog):
+class JingDialog(RowsDialog):
     TITLE_KEY = "act_jing"
     EVENT_TYPE = "jing"
+    COLUMNS = ("lc",)
+    _moved_to: Widget | None = None  # the field a whole tile moved the focus to
+
+    def route_key(self, event: Any) -> bool:
+        moved, self._moved_to = self._moved_to, None
+        if event.key == "tab" and moved is not None and self.focused is moved:
+            return True  # the Tab typed out of habit after the tile: already moved on
+        return super().route_key(event)
+
+    def input_key(self, inp: Input, key: str, ch: str | None) -> bool:
+        used = super().input_key(inp, key, ch)
+        if used and inp.id in ("indicator", "lower") and ch and ch.isalpha():
+            if _one_tile(inp.value):  # a whole tile typed: on to the next field
+                self.focus_after(inp)
+                self._moved_to = self.focused
+        return used
 
     def compose_fields(self) -> ComposeResult:
         yield self.row(
@@ -67,9 +124,10 @@ class JingDialog(EventDialog):
         }
 
 
-class JingCountDialog(EventDialog):
+class JingCountDialog(RowsDialog):
     TITLE_KEY = "act_jing_count"
     EVENT_TYPE = "jing_count"
+    COLUMNS = ("jc", "jk", "fb")
 
     def compose_fields(self) -> ComposeResult:
         yield Horizontal(
@@ -83,14 +141,14 @@ class JingCountDialog(EventDialog):
             yield Horizontal(
                 Label(n, classes="flabel", markup=False),
                 Input(value="0,0", compact=True, id=f"jc{i}", classes="short"),
-                Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict=r"[0-4]?"),
+                Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict="[0-4０-４]?"),
                 Input(
                     value="",
                     placeholder="-",
                     compact=True,
                     id=f"fb{i}",
                     classes="tiny",
-                    restrict=r"[1-4]?",
+                    restrict="[1-4１-４]?",
                 ),
                 Label("", id=f"err-jc{i}", classes="ferr", markup=False),
                 classes="frow",
@@ -108,8 +166,8 @@ class JingCountDialog(EventDialog):
 
     def build(self) -> dict[str, Any]:
         counts = [_pair(self.text(f"jc{i}"), f"jc{i}") for i in range(4)]
-        kongs = [int(self.text(f"jk{i}") or 0) for i in range(4)]
-        fed = [int(self.text(f"fb{i}")) - 1 if self.text(f"fb{i}") else None for i in range(4)]
+        kongs = [_number(self.text(f"jk{i}") or "0") for i in range(4)]
+        fed = [_number(self.text(f"fb{i}")) - 1 if self.text(f"fb{i}") else None for i in range(4)]
         obj: dict[str, Any] = {"type": "jing_count", "counts": counts}
         if any(kongs):
             obj["jing_kongs"] = kongs

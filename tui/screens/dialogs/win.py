@@ -27,7 +27,7 @@ from ..common import (
     B,
     focus_now,
 )
-from .base import EventDialog, HandContext, InvalidField
+from .base import FW_DIGITS, EventDialog, HandContext, InvalidField
 
 
 class WinDialog(EventDialog):
@@ -93,7 +93,7 @@ class WinDialog(EventDialog):
         for d in self.numbers:
             yield self.row(
                 self.field_label(f"n-{d.id}", d.name(self.lang)),
-                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=r"[0-9]*"),
+                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=f"[0-9{FW_DIGITS}]*"),
                 f"n-{d.id}",
             )
             if d.note_zh:
@@ -404,7 +404,7 @@ class WinDialog(EventDialog):
             for d in self.numbers:
                 s = self.text(f"n-{d.id}") if d.with_tiles else ""
                 if s:
-                    obj[d.id] = int(s)
+                    obj[d.id] = int(ascii_text(s))
         else:
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if self.declarable:
@@ -417,7 +417,7 @@ class WinDialog(EventDialog):
             for d in self.numbers:
                 s = self.text(f"n-{d.id}")
                 if s:
-                    obj[d.id] = int(s)
+                    obj[d.id] = int(ascii_text(s))
         flags = self.query_one("#flags", Toggles).values() if self.flag_items else {}
         for fid, n in flags.items():
             flag = self.data.flag(fid)
