@@ -130,7 +130,7 @@ WIN_FLAGS: dict[str, Flag] = {
         Flag(
             id="horses",
             zh="",
-            en="horse tiles turned",
+            en="horse tiles",
             kind="tiles",
             wins=("self_draw",),
             option="horses",

@@ -178,6 +178,8 @@ LABELS: dict[str, tuple[str, str]] = {
         "Provisional: {what} not typed yet, settled as no hits",
     ),
     "provisional_needs": ("还要填 {what} 才能确认", "Type {what} before Enter confirms"),
+    "err_pair": ("正,副 两个数，例 2,1", "正,副 as two numbers, e.g. 2,1"),
+    "list_sep": ("、", ", "),
     "rows_keys": ("上下一家", "next/previous player"),
     "correcting": ("修改已记的这一项", "correcting the one entered"),
     "refused": ("不能记录", "Refused"),

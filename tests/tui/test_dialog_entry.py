@@ -312,3 +312,17 @@ async def test_feeding_ones_own_chongguan_is_refused_when_the_counts_are_entered
         assert "阿明 [1]" in text_of(d.query_one("#dialog-error"))
         await pilot.press("escape")
     assert events(ledger, sid) == [[events(ledger, sid)[0][0]]]
+
+
+@run
+async def test_jing_count_fields_take_only_counts_and_the_last_row_stays_put(ledger):
+    # letters were typed into a count ("abj5m2pc"), and ↓ on the last row left the column
+    sid = session(ledger, "nanchang", names=["Ann", "Bob", "Cy", "Di"])
+    app = app_on(ledger)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("c", "down", "down", "down", "down", *"a1,b2")
+        d = app.screen
+        assert d.focused is d.query_one("#jc3")
+        assert d.query_one("#jc3", Input).value == "1,2"
+        await pilot.press("escape")

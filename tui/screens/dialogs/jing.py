@@ -14,6 +14,9 @@ from textual.widgets import Input, Label
 from ..common import focus_now
 from .base import EventDialog, InvalidField
 
+# what a 正,副 pair is typed with: digits and a comma or space, in ASCII or full width
+PAIR_KEYS = r"[0-9０-９,， 　]*"
+
 
 def _one_tile(text: str) -> bool:
     try:
@@ -43,10 +46,12 @@ class RowsDialog(EventDialog):
         if event.key in ("down", "up") and self.focused is not None:
             step = 1 if event.key == "down" else -1
             at = self.row_of(self.focused)
-            if at is None or not 0 <= at[1] + step < 4:
-                self.focus_after(self.focused, step)  # into or out of the rows
-            else:
+            if at is None:
+                self.focus_after(self.focused, step)  # the fields above the rows
+            elif 0 <= at[1] + step < 4:
                 focus_now(self, self.query_one(f"#{at[0]}{at[1] + step}"))
+            elif step < 0 and self.COLUMNS[0] == at[0]:
+                self.focus_after(self.focused, step)  # up from the first row
             return True
         return super().route_key(event)
 
@@ -54,18 +59,19 @@ class RowsDialog(EventDialog):
         return super().keys_text() + f" · ↑↓ {self.t('rows_keys')}"
 
 
-def _pair(text: str, field_id: str) -> list[int]:
+def _pair(text: str, field_id: str, bad: str) -> list[int]:
+    """``正,副`` counts typed as ``2,1`` (or ``21``, or ``2``); ``bad``: what to say if not."""
     try:
         text = ascii_text(text)  # full-width digits and commas typed as they come
     except MjError:
-        raise InvalidField(field_id, "正,副 e.g. 2,1") from None
+        raise InvalidField(field_id, bad) from None
     parts = [p for p in text.replace("，", ",").replace(" ", ",").split(",") if p != ""]
     if len(parts) == 1 and len(parts[0]) == 2 and is_count(parts[0]):
         parts = list(parts[0])  # "21" → 2,1
     if len(parts) == 1:
         parts.append("0")
     if len(parts) != 2 or not all(is_count(p) for p in parts):
-        raise InvalidField(field_id, "正,副 e.g. 2,1")
+        raise InvalidField(field_id, bad)
     return [int(parts[0]), int(parts[1])]
 
 
@@ -96,7 +102,9 @@ class JingDialog(RowsDialog):
         yield self.row(self.t("lower"), Input(placeholder="2p", compact=True, id="lower"), "lower")
         yield Label(self.t("lower_counts"), classes="fsub")
         for i, n in enumerate(self.ctx.names):
-            yield self.row(n, Input(value="0,0", compact=True, id=f"lc{i}"), f"lc{i}")
+            yield self.row(
+                n, Input(value="0,0", compact=True, id=f"lc{i}", restrict=PAIR_KEYS), f"lc{i}"
+            )
 
     def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -120,7 +128,9 @@ class JingDialog(RowsDialog):
             "type": "jing",
             "indicator": ind,
             "lower": low,
-            "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)],
+            "lower_counts": [
+                _pair(self.text(f"lc{i}"), f"lc{i}", self.t("err_pair")) for i in range(4)
+            ],
         }
 
 
@@ -140,7 +150,7 @@ class JingCountDialog(RowsDialog):
         for i, n in enumerate(self.ctx.names):
             yield Horizontal(
                 Label(n, classes="flabel", markup=False),
-                Input(value="0,0", compact=True, id=f"jc{i}", classes="short"),
+                Input(value="0,0", compact=True, id=f"jc{i}", classes="short", restrict=PAIR_KEYS),
                 Input(value="0", compact=True, id=f"jk{i}", classes="tiny", restrict="[0-4０-４]?"),
                 Input(
                     value="",
@@ -165,7 +175,7 @@ class JingCountDialog(RowsDialog):
         return out
 
     def build(self) -> dict[str, Any]:
-        counts = [_pair(self.text(f"jc{i}"), f"jc{i}") for i in range(4)]
+        counts = [_pair(self.text(f"jc{i}"), f"jc{i}", self.t("err_pair")) for i in range(4)]
         kongs = [_number(self.text(f"jk{i}") or "0") for i in range(4)]
         fed = [_number(self.text(f"fb{i}")) - 1 if self.text(f"fb{i}") else None for i in range(4)]
         obj: dict[str, Any] = {"type": "jing_count", "counts": counts}

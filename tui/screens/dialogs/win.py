@@ -251,7 +251,7 @@ class WinDialog(EventDialog):
                 self.result_event = self.settled = None  # Enter stays refused
                 if not ok:
                     continue
-                what = "、".join(names for _f, names in fill)
+                what = self.t("list_sep").join(names for _f, names in fill)
                 err = self.query_one("#dialog-error", Static)
                 err.set_class(False, "bad")
                 err.update(Text(self.t("provisional_needs", what=what), style="bold"))
