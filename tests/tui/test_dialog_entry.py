@@ -326,3 +326,22 @@ async def test_jing_count_fields_take_only_counts_and_the_last_row_stays_put(led
         assert d.focused is d.query_one("#jc3")
         assert d.query_one("#jc3", Input).value == "1,2"
         await pilot.press("escape")
+
+
+@run
+async def test_jing_count_key_in_edit_hand_corrects_the_one_there(ledger):
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger)
+    async with app.run_test(size=SMALL) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("j", *"5m", *"2p", "enter", "c", *"0,1", "down", *"1,0", "enter")
+        await pilot.press("w", "4", "0", "ctrl+t", *FLUSH, "enter")
+        await pilot.pause()
+        await pilot.press("e", "c")
+        d = app.screen
+        assert isinstance(d, JingCountDialog)
+        assert d.query_one("#jc1", Input).value == "1,0"
+        await pilot.press("down", *"2,0", "enter", "ctrl+s")
+        await pilot.pause()
+    counts = [e for e in events(ledger, sid)[0] if e["type"] == "jing_count"]
+    assert counts == [{"type": "jing_count", "counts": [[0, 1], [2, 0], [0, 0], [0, 0]]}]

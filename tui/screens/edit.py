@@ -106,9 +106,10 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             del self.draft[i]
             self.redraw()
 
-    def action_change(self) -> None:
+    def action_change(self, i: int | None = None) -> None:
         """Enter on an event: its dialog opens on it, and what is confirmed takes its place."""
-        i = self.query_one(OptionList).highlighted
+        if i is None:
+            i = self.query_one(OptionList).highlighted
         if i is None or not 0 <= i < len(self.draft) or self.draft[i].type not in DIALOGS:
             return
         old = self.draft[i]
@@ -125,6 +126,11 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         self.app.push_screen(dialog)
 
     def action_add(self, kind: str) -> None:
+        if kind in self.ctx.variant.data.once:  # held once: its key corrects the one there
+            at = next((i for i, e in enumerate(self.draft) if e.type == kind), None)
+            if at is not None:
+                self.action_change(at)
+                return
         ctx = replace(self.ctx, events=tuple(self.draft))
 
         def done(ev: Any) -> None:
