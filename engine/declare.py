@@ -90,6 +90,9 @@ class Flag:
     (four tiles, one per seat, ``-`` for none). ``wins``: the win kinds it may mark.
     ``option``: the house rule that must be on (truthy) for the flag to matter.
     ``of_discard``: a fact of the discard, the same for every winner on it (一炮多响).
+    ``no_hit``: the record value of a typed flag that means nothing was hit (no horse
+    tile, nobody's fish; None: there is no such value). Until the flag is typed, the win's
+    payments can be shown as they stand with it (provisional: the win still needs it).
     """
 
     id: str
@@ -101,6 +104,7 @@ class Flag:
     chain_of: ChainOf | None = None
     of_discard: bool = False
     hotkey: str = ""
+    no_hit: Any = None
 
     def name(self, lang: str = "zh") -> str:
         return term_text(self.zh, self.en, lang)
@@ -119,6 +123,12 @@ class Flag:
         """Whether the flag matters under these house rules."""
         return self.option is None or bool(getattr(rules, self.option))
 
+    def text_of(self, value: Any) -> str:
+        """The text that :meth:`read` reads back as ``value`` (a typed flag's record value)."""
+        if self.kind == "per_seat":
+            return ",".join("-" if v is None else str(v) for v in value)
+        return str(value)
+
     def read(self, text: str) -> Any:
         """The record value of a typed flag from the text the user typed (``ValueError``
         with a short message when it cannot be used)."""
@@ -133,6 +143,8 @@ class Flag:
                 raise ValueError("enter a whole number")
             return int(s)
         if self.kind == "per_seat":
+            if s == "-":  # one key for "none at every seat"
+                return [None] * 4
             parts = [p.strip() for p in s.replace("，", ",").split(",")]
             if len(parts) != 4:
                 raise ValueError("a,b,c,d")
@@ -288,12 +300,17 @@ def _never(rules: Rules) -> bool:
     return False
 
 
+def _nothing(event_type: str, events: Sequence[Event]) -> dict[str, Any] | None:
+    return None
+
+
 # ---------------------------------------------------------------- the bundle
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Declared:
     """Everything a variant declares as data (``Variant.data``).
 
     ``events``: the event types it records, in the order the app offers them.
+    ``once``: those of them a hand holds at most once (a second entry corrects the first).
     ``multiple_wins``: several players may win on one discard (一炮多响).
     ``status``: the table status of a hand being played, from its state, the house rules
     and the hand's events so far. ``draw_needs_drawer(rules)``: a draw names the player who
@@ -307,6 +324,7 @@ class Declared:
     declared: tuple[DeclaredField, ...]
     events: tuple[str, ...]
     scoring: ScoringTable
+    once: tuple[str, ...] = ()
     status: StatusFn = plain_status
     multiple_wins: bool = False
     # how many flower tiles a hand can show: the eight flowers, or 南京's twenty (春夏秋冬
@@ -314,6 +332,11 @@ class Declared:
     flower_tiles: int = 8
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
+    # what an event of a type starts from, given the hand's events so far (record JSON, or
+    # None: blank), e.g. the jing counts that the 精杠 logged already decide
+    prefill: Callable[[str, Sequence[Event]], dict[str, Any] | None] = field(
+        default=_nothing, repr=False, compare=False
+    )
 
     def pattern(self, pattern_id: str) -> Pattern | None:
         return next((p for p in self.patterns if p.id == pattern_id), None)

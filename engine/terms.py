@@ -130,7 +130,7 @@ WIN_FLAGS: dict[str, Flag] = {
         Flag(
             id="horses",
             zh="",
-            en="horse tiles turned",
+            en="horse tiles",
             kind="tiles",
             wins=("self_draw",),
             option="horses",
@@ -142,14 +142,16 @@ WIN_FLAGS: dict[str, Flag] = {
             kind="count",
             wins=("self_draw",),
             option="horses",
+            no_hit=0,
         ),
         Flag(
             id="fish",
             zh="",
-            en="fish tiles (4, comma-separated, - for none)",
+            en="fish tiles",
             kind="per_seat",
             option="fishing",
             of_discard=True,
+            no_hit=(None, None, None, None),
         ),
     )
 }

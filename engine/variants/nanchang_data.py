@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..declare import (
     Declared,
@@ -18,12 +19,13 @@ from ..declare import (
     StatusMark,
     TableStatus,
 )
-from ..events import Event, Jing
+from ..events import Event, Jing, Kong
 from ..results import PaymentBook, TableState
 from ..terms import JING, SUB_JING, VARIANTS, flag
 from ..tiles import successor
 from . import nanchang_score as score
 from .nanchang_hand import NanchangRules
+from .nanchang_wild import jing_pair
 
 _HOTKEYS = {
     "seven_star_lan": "x",
@@ -106,6 +108,24 @@ def status(state: TableState, rules: NanchangRules, events: Sequence[Event]) -> 
     )
 
 
+def prefill(event_type: str, events: Sequence[Event]) -> dict[str, Any] | None:
+    """The jing counts the kongs logged so far decide (RULES §4: a 精杠 is a kong of four
+    identical jing, whose four jing still count in raw): each 精杠 and its four jing."""
+    reveal = next((e for e in events if isinstance(e, Jing)), None)
+    if event_type != "jing_count" or reveal is None:
+        return None
+    pair = jing_pair(reveal.indicator)
+    kongs = [0, 0, 0, 0]
+    counts = [[0, 0] for _ in range(4)]
+    for e in events:
+        if isinstance(e, Kong) and e.tile in pair:
+            kongs[e.player] += 1
+            counts[e.player][pair.index(e.tile)] = 4
+    if not any(kongs):
+        return None
+    return {"type": "jing_count", "counts": counts, "jing_kongs": kongs}
+
+
 DATA = Declared(
     name=VARIANTS["nanchang"],
     unit="×",
@@ -113,6 +133,9 @@ DATA = Declared(
     flags=FLAGS,
     declared=(),
     events=("win", "kong", "pung", "jing", "jing_count", "false_win", "draw"),
+    # RULES §4: one reveal (the turned tile and 下精) and one count of the jing held per hand
+    once=("jing", "jing_count"),
     scoring=SCORING,
     status=status,
+    prefill=prefill,
 )

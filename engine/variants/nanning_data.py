@@ -44,9 +44,9 @@ FLAGS = (
     flag("earthly", "地胡", hotkey="e"),
     flag("human", "人胡", hotkey="u"),
     flag("discarder_all_melded", "全求炮", hotkey="d"),
-    flag("horses", "摸码"),
-    flag("horse_hits", "中码数"),
-    flag("fish", "钓鱼"),
+    flag("horses", "摸码", hotkey="a"),
+    flag("horse_hits", "中码数", hotkey="i"),
+    flag("fish", "钓鱼", hotkey="f"),
 )
 
 DECLARED = (

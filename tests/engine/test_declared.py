@@ -165,3 +165,33 @@ def test_nanchang_status_shows_the_lower_jing_score_once_counted():
     assert v.data.status(TableState(), v.rules(), (jing,)).paid == (60, -20, -20, -20)
     nobody = Jing(indicator="5m", lower="2s", lower_counts=((0, 0),) * 4)
     assert v.data.status(TableState(), v.rules(), (nobody,)).paid is None
+
+
+def test_typed_flags_read_back_what_they_show_and_a_lone_dash_is_nobodys_fish():
+    d = get_variant("nanning").data
+    fish = d.flag("fish")
+    assert fish.read("-") == [None] * 4  # one key for "nobody fished"
+    shown = fish.text_of(("5m", None, None, "3s"))
+    assert shown == "5m,-,-,3s" and fish.read(shown) == ["5m", None, None, "3s"]
+    # RULES §1 摸码 "with h hits", 钓鱼 "hit = at least one tile": nothing hit
+    assert fish.no_hit == (None,) * 4 and d.flag("horse_hits").no_hit == 0
+    assert d.flag("horses").no_hit is None  # the tiles themselves have no "none"
+
+
+def test_nanchang_holds_one_reveal_and_one_count_and_starts_the_count_from_the_jing_kongs():
+    from mjscore.engine.record import event_from_json
+
+    d = get_variant("nanchang").data
+    assert d.once == ("jing", "jing_count")
+    reveal = event_from_json(
+        {"type": "jing", "indicator": "5m", "lower": "2p", "lower_counts": [[0, 0]] * 4}
+    )
+    # RULES §4: 正精 5m, 副精 6m; a 精杠 is a kong of four identical jing
+    kong = Kong(player=2, kind="concealed", from_=None, tile="6m")
+    assert d.prefill("jing_count", [reveal]) is None
+    assert d.prefill("jing_count", [reveal, kong]) == {
+        "type": "jing_count",
+        "counts": [[0, 0], [0, 0], [0, 4], [0, 0]],
+        "jing_kongs": [0, 0, 1, 0],
+    }
+    assert get_variant("nanning").data.once == ()

@@ -57,7 +57,10 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         """Keys are handled in the order typed: ``w`` opens the win dialog before the next
         key is looked at (see common.TypeAheadScreen)."""
         ol = self.query_one(OptionList)
-        if self.focused is ol and event.key != "enter" and run_binding_now(ol, event.key):
+        if self.focused is ol and event.key == "enter":
+            self.action_change()
+            return True
+        if self.focused is ol and run_binding_now(ol, event.key):
             return True
         return run_binding_now(self, event.key)
 
@@ -103,7 +106,31 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             del self.draft[i]
             self.redraw()
 
+    def action_change(self, i: int | None = None) -> None:
+        """Enter on an event: its dialog opens on it, and what is confirmed takes its place."""
+        if i is None:
+            i = self.query_one(OptionList).highlighted
+        if i is None or not 0 <= i < len(self.draft) or self.draft[i].type not in DIALOGS:
+            return
+        old = self.draft[i]
+        ctx = replace(self.ctx, events=tuple(self.draft[:i] + self.draft[i + 1 :]))
+
+        def done(ev: Any) -> None:
+            if ev is not None:
+                self.draft[i : i + 1] = list(ev) if isinstance(ev, tuple) else [ev]
+                self.redraw()
+
+        dialog = DIALOGS[old.type](ctx)
+        dialog.load = old.to_json()
+        dialog.deliver = done
+        self.app.push_screen(dialog)
+
     def action_add(self, kind: str) -> None:
+        if kind in self.ctx.variant.data.once:  # held once: its key corrects the one there
+            at = next((i for i, e in enumerate(self.draft) if e.type == kind), None)
+            if at is not None:
+                self.action_change(at)
+                return
         ctx = replace(self.ctx, events=tuple(self.draft))
 
         def done(ev: Any) -> None:

@@ -127,6 +127,11 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.show_options()
         self.set_focus(self.query_one("#variant", Picker))
         self.mark_keys_ready()
+        self.untouched = self.typed()
+
+    def typed(self) -> dict[str, str]:
+        """What the form's text fields hold, by id."""
+        return {inp.id: inp.value for inp in self.query(Input) if inp.id}
 
     def on_descendant_focus(self, _event: Any) -> None:
         mark_current_row(self)  # also after a mouse click or a focus move Textual made
@@ -391,7 +396,14 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.finish(sid)
 
     def action_cancel(self) -> None:
-        self.finish(None)
+        if self.typed() == getattr(self, "untouched", None):
+            self.finish(None)
+            return
+        from .dialogs import ConfirmDialog  # what was typed would be lost: ask first
+
+        ask = ConfirmDialog(self.t("ns_discard"), self.lang, enter_yes=False)
+        ask.deliver = lambda yes: self.finish(None) if yes else None
+        self.app.push_screen(ask)
 
     def finish(self, result: int | None) -> None:
         deliver, self.deliver = self.deliver, None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -253,7 +254,16 @@ class TableScreen(TypeAheadScreen, Screen):
         self.refresh_if_stale()  # the dialog must settle the hand as the ledger holds it
         if self.view is None or self.view.ended or not self.check_action("add", (kind,)):
             return
-        dialog = DIALOGS[kind](self.hand_context())
+        ctx = self.hand_context()
+        # an event a hand holds once: the dialog opens on the one entered and replaces it
+        etype = EVENT_ACTIONS[kind]
+        once = etype in self.view.variant.data.once
+        at = next((i for i, e in enumerate(ctx.events) if once and e.type == etype), None)
+        if at is not None:
+            ctx = replace(ctx, events=ctx.events[:at] + ctx.events[at + 1 :])
+        dialog = DIALOGS[kind](ctx)
+        if at is not None:
+            dialog.load = self.hand_context().events[at].to_json()
         seen = (self.view.state.hand_number, tuple(self.view.open_events))
         draft = getattr(self, "_draft", None)
         if draft is not None and draft[:2] == (kind, seen):
@@ -281,6 +291,14 @@ class TableScreen(TypeAheadScreen, Screen):
                         self.session_id, list(ev), settled=dialog.settled
                     ),
                     what,
+                    number,
+                )
+            elif ev is not None and at is not None:
+                events = list(self.view.open_events)
+                events[at] = ev
+                self.write(
+                    lambda: self.ledger.amend_hand(self.session_id, number, events),
+                    describe_event(ev, self.view.names, self.view.variant, self.lang),
                     number,
                 )
             elif ev is not None:

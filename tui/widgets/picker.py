@@ -55,6 +55,7 @@ class Picker(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self._choices = list(choices)
+        self.picks = 0  # how many times a key or click chose an option
         if value is not ...:
             self.set_reactive(Picker.index, self._index_of(value))
 
@@ -95,6 +96,15 @@ class Picker(Widget, can_focus=True):
             self.index = None
         self.refresh()
 
+    def disabled_choice(self, key: str) -> Choice | None:
+        """The option ``key`` would pick if it were not disabled now (a seat already taken)."""
+        return next((c for c in self._choices if c.key == key and not c.enabled), None)
+
+    @property
+    def pending(self) -> tuple[Choice, ...]:
+        """The options the start of a name typed so far still fits (none by default)."""
+        return ()
+
     def choose(self, value: Any) -> bool:
         i = self._index_of(value)
         if i is None or not self._choices[i].enabled:
@@ -103,6 +113,7 @@ class Picker(Widget, can_focus=True):
         return True
 
     def _pick(self, i: int, advance: bool = True) -> None:
+        self.picks += 1
         self.index = i
         self.post_message(self.Chosen(self, self._choices[i].value, advance))
 
@@ -129,6 +140,8 @@ class Picker(Widget, can_focus=True):
         return False if self.disabled else self._handle_key(key, character, advance=False)
 
     def _handle_key(self, key: str, character: str | None, advance: bool = True) -> bool:
+        if character and "\uff01" <= character <= "\uff5e":  # full width: its ASCII key
+            key = character = chr(ord(character) - 0xFEE0)
         for i, c in enumerate(self._choices):
             if c.enabled and key == c.key:
                 self._pick(i, advance)
@@ -179,6 +192,22 @@ class SeatPicker(Picker):
         super().__init__(choices, value=value, id=id, classes=classes)
         self._prefix = ""
 
+    @property
+    def pending(self) -> tuple[Choice, ...]:
+        if not self._prefix:
+            return ()
+        return tuple(
+            self._choices[self._index_of(i)]  # type: ignore[index]
+            for i in self._seats(self._prefix)
+        )
+
+    def _seats(self, prefix: str) -> list[int]:
+        return [
+            i
+            for i, n in enumerate(self.names)
+            if n.casefold().startswith(prefix) and self._choices[self._index_of(i)].enabled  # type: ignore[index]
+        ]
+
     def _handle_key(self, key: str, character: str | None, advance: bool = True) -> bool:
         if key in ("left", "right"):
             self._prefix = ""
@@ -193,18 +222,10 @@ class SeatPicker(Picker):
             and key not in ("escape", "enter", "tab")
         ):
             prefix = (self._prefix + character).casefold()
-            seats = [
-                i
-                for i, n in enumerate(self.names)
-                if n.casefold().startswith(prefix) and self._choices[self._index_of(i)].enabled
-            ]
+            seats = self._seats(prefix)
             if not seats:
                 prefix = character.casefold()
-                seats = [
-                    i
-                    for i, n in enumerate(self.names)
-                    if n.casefold().startswith(prefix) and self._choices[self._index_of(i)].enabled
-                ]
+                seats = self._seats(prefix)
             if len(seats) == 1:
                 self._prefix = ""
                 self._pick(self._index_of(seats[0]), advance)  # type: ignore[arg-type]

@@ -58,9 +58,16 @@ class HandContext:
         return body + tuple(evs) + tail
 
 
+# full-width digits (U+FF10–FF19) as a Chinese input method types them: a field that takes
+# digits lets them through (the engine's reader makes them ASCII); other digits stay out
+FW_DIGITS = "０-９"
+
+
 def digits_only(inp: Input) -> bool:
     """Whether a text field takes digits only (a count, a fan total)."""
-    return bool(inp.restrict) and all(ch in "0123456789[]-*?" for ch in inp.restrict)
+    return bool(inp.restrict) and all(
+        ch in "0123456789[]-*?" or "０" <= ch <= "９" for ch in inp.restrict
+    )
 
 
 class InvalidField(ValueError):
@@ -100,6 +107,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self._preview_pending = False
         self.refused = False  # Enter was refused at least once (the draft is then kept)
         self.restore: dict[str, Any] | None = None  # a draft to fill the fields from
+        # an event (record JSON) the dialog corrects: its fields start from it
+        self.load: dict[str, Any] | None = None
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
@@ -134,7 +143,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
 
     def title_text(self) -> str:
         st = self.ctx.state
-        return f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+        title = f"{self.t(self.TITLE_KEY)} — {self.t('hand_no', n=st.hand_number)}"
+        return title + (f" · {self.t('correcting')}" if self.load else "")
 
     def compose_fields(self) -> ComposeResult:  # pragma: no cover - abstract
         yield from ()
@@ -170,7 +180,26 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                         it.value = min(val.get(it.id, 0), it.max_count)
                     w.refresh()
 
+    # record fields that a dialog's field of the same role holds (by field id)
+    FIELD_OF = {"player": "who", "from": "from", "kind": "kind", "tile": "tile"}
+
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """The draft (see :meth:`draft`) that shows the event ``obj`` (record JSON)."""
+        out: dict[str, Any] = {}
+        for key, fid in self.FIELD_OF.items():
+            if key not in obj:
+                continue
+            for w in self.query(f"#{fid}"):
+                if isinstance(w, Picker):
+                    out[fid] = ("pick", obj[key])
+                elif isinstance(w, Input):
+                    out[fid] = ("text", str(obj[key]))
+        return out
+
     def on_mount(self) -> None:
+        start = self.load or self.ctx.variant.data.prefill(self.EVENT_TYPE, self.ctx.events)
+        if start:
+            self.fill_from(self.draft_of(start))
         if self.restore:
             self.fill_from(self.restore)
         self.sync_fields()
@@ -230,13 +259,16 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                 return True
             return self.input_key(focused, key, ch)
         if isinstance(focused, Picker):
+            picks = focused.picks
             if focused.handle_key_now(key, ch):
                 self.sync_fields()
-                if key not in ("left", "right"):
+                if focused.pending:  # the start of two names: the row waits for more
+                    self.say_pending(focused)
+                elif key not in ("left", "right") and focused.picks != picks:
                     self.focus_after(focused)
                 return True
             if ch and ch.isprintable():
-                self.refuse_key(focused)
+                self.refuse_key(focused, key)
                 return True
             return False
         if isinstance(focused, Toggles) and focused.take_key(key):
@@ -255,18 +287,44 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         """Edit the focused text field now (so later keys see its new text)."""
         return edit_input_now(inp, key, ch)
 
-    def refuse_key(self, picker: Picker) -> None:
+    def label_of(self, widget: Widget) -> str:
+        """The label of the form row holding ``widget``."""
+        row = widget.parent
+        labels = row.query(".flabel") if row is not None else ()
+        return str(labels.first().render()).strip() if labels else ""
+
+    def say_pending(self, picker: Picker) -> None:
+        """Several names start with the letters typed: name them, and wait for more."""
+        err = self.query_one("#dialog-error", Static)
+        err.set_class(False, "bad")
+        names = " / ".join(f"[{c.key}] {c.label}" for c in picker.pending)
+        err.update(Text(self.t("name_more", names=names), style="bold"))
+
+    def refuse_key(self, picker: Picker, key: str | None = None) -> None:
         """A key the focused chooser cannot use: say so; never hand it to another field."""
         self.app.bell()
-        label = ""
-        row = picker.parent
-        if row is not None:
-            labels = row.query(".flabel")
-            if labels:
-                label = str(labels.first().render())
+        label = self.label_of(picker) or "?"
+        taken = picker.disabled_choice(key) if key else None
+        msg = self.t("pick_first", what=label)
+        if taken is not None:
+            # the seat is already chosen in another row: say which, not "press a key in [ ]"
+            other = next(
+                (
+                    p
+                    for p in self.query(Picker)
+                    if p is not picker and p.chosen and p.value == taken.value
+                ),
+                None,
+            )
+            what = self.label_of(other) if other is not None else ""
+            msg = (
+                self.t("seat_taken", name=taken.label, other=what, what=label)
+                if what
+                else self.t("seat_unavailable", name=taken.label, what=label)
+            )
         err = self.query_one("#dialog-error", Static)
         err.set_class(True, "bad")
-        err.update(Text(self.t("pick_first", what=label.strip() or "?"), style="bold"))
+        err.update(Text(msg, style="bold"))
 
     @on(Picker.Chosen)
     def _picked(self, event: Picker.Chosen) -> None:

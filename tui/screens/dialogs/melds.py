@@ -20,6 +20,9 @@ from ...widgets.picker import Choice, Picker
 from ..common import focus_now
 from .base import EventDialog, InvalidField
 
+# the keys a single tile is typed with, in ASCII or full width (a Chinese input method)
+TILE_KEYS = r"[0-9mpsESWNCFP０-９ｍｐｓＥＳＷＮＣＦＰ]*"
+
 
 class KongDialog(EventDialog):
     TITLE_KEY = "act_kong"
@@ -34,7 +37,7 @@ class KongDialog(EventDialog):
         yield Label("", id="kong-note", classes="fsub", markup=False)
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            Input(placeholder="5m", compact=True, id="tile", restrict=TILE_KEYS),
             "tile",
         )
 
@@ -124,7 +127,7 @@ class PungDialog(EventDialog):
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            Input(placeholder="5m", compact=True, id="tile", restrict=TILE_KEYS),
             "tile",
         )
 

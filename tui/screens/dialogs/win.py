@@ -3,26 +3,31 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from mjscore.engine import facts
 from mjscore.engine.core import HandResult
+from mjscore.engine.declare import Flag
 from mjscore.engine.errors import MjError
-from mjscore.engine.record import Event
+from mjscore.engine.record import Event, event_from_json
 from mjscore.engine.terms import SELF_DRAW
-from mjscore.engine.tiles import parse_hand
+from mjscore.engine.tiles import ascii_text, parse_hand
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from ...i18n import word
+from ...widgets.describe import short
 from ...widgets.picker import Picker
 from ...widgets.toggles import ToggleItem, Toggles, assign_keys
 from ..common import (
     B,
     focus_now,
 )
-from .base import EventDialog, HandContext, InvalidField
+from .base import FW_DIGITS, EventDialog, HandContext, InvalidField
 
 
 class WinDialog(EventDialog):
@@ -65,7 +70,15 @@ class WinDialog(EventDialog):
             for f in self.flags
             if not f.typed
         ]
-        assign_keys(self.pattern_items + self.flag_items)
+        # each typed field (declared numbers, typed flags) has a key that moves the focus
+        # to it, chosen clear of the pattern and flag keys
+        self.field_items = [
+            ToggleItem(f"n-{d.id}", d.name(lang), hint=d.en, key=d.hotkey) for d in self.numbers
+        ] + [
+            ToggleItem(f"t-{f.id}", f.name(lang), hint=f.en, key=f.hotkey) for f in self.typed_flags
+        ]
+        assign_keys(self.pattern_items + self.flag_items + self.field_items)
+        self.field_keys = {it.key: it.id for it in self.field_items if it.key}
 
     def compose_fields(self) -> ComposeResult:
         extra = ("0", word(SELF_DRAW, self.lang), None)
@@ -79,8 +92,8 @@ class WinDialog(EventDialog):
             yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
         for d in self.numbers:
             yield self.row(
-                d.name(self.lang),
-                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=r"[0-9]*"),
+                self.field_label(f"n-{d.id}", d.name(self.lang)),
+                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=f"[0-9{FW_DIGITS}]*"),
                 f"n-{d.id}",
             )
             if d.note_zh:
@@ -88,17 +101,63 @@ class WinDialog(EventDialog):
         if self.flag_items:
             yield self.row(self.t("flags_sit"), Toggles(self.flag_items, id="flags"))
         for f in self.typed_flags:
-            yield self.row(
-                f.name(self.lang),
+            # the field's format beside it (one slot per player, named, for the fish)
+            yield Horizontal(
+                Label(
+                    self.field_label(f"t-{f.id}", f.name(self.lang)), classes="flabel", markup=False
+                ),
                 Input(compact=True, id=f"t-{f.id}", classes="short"),
-                f"t-{f.id}",
+                Label(self.typed_format(f), id=f"fmt-{f.id}", classes="fsub", markup=False),
+                Label("", id=f"err-t-{f.id}", classes="ferr", markup=False),
+                classes="frow",
             )
+            if f.kind == "per_seat":
+                sub = Label(self.t("fmt_per_seat"), classes="fsub", markup=False)
+                sub.styles.padding = (0, 0, 0, 22)  # under the field, past the labels
+                yield sub
         yield self.row(
             self.t("hand_tiles"),
             Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
             "tiles",
         )
         yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
+
+    def field_label(self, field_id: str, name: str) -> str:
+        key = next((k for k, fid in self.field_keys.items() if fid == field_id), "")
+        return f"{name} [{key}]" if key else name
+
+    def typed_format(self, f: Flag, typed: str = "") -> str:
+        """How a typed flag is written, said beside its field (in the interface's language)."""
+        if f.kind == "per_seat":  # one slot per player, named, filled in as typed
+            return " ".join(self.seat_slots(typed))
+        # a house rule typed either way (the tiles, or only a count): say so on the tiles
+        others = [g for g in self.typed_flags if g is not f and g.option == f.option]
+        if f.kind == "tiles":
+            n = getattr(self.ctx.rules, f.option, None) if f.option else None
+            text = self.t("fmt_tiles", n=n) if isinstance(n, int) and n > 1 else self.t("fmt_tile")
+            counts = [g for g in others if g.kind == "count"]
+            if counts:
+                text += self.t(
+                    "fmt_or_count",
+                    other=self.field_label(f"t-{counts[0].id}", counts[0].name(self.lang)),
+                )
+            return text
+        if f.kind == "count" and others:
+            return self.t("fmt_count_or")
+        return self.t("fmt_count")
+
+    def seat_slots(self, text: str) -> list[str]:
+        """Each player's part of a per-seat text as typed so far (``?``: not typed yet)."""
+        try:
+            text = ascii_text(text.strip())
+        except MjError:
+            pass
+        if text == "-":
+            parts = ["-"] * 4
+        else:
+            parts = [p.strip() for p in text.replace("，", ",").split(",")] if text else []
+        parts = (parts + ["?"] * 4)[:4]
+        return [f"{short(n, 6)}:{p or '?'}" for n, p in zip(self.ctx.names, parts, strict=True)]
 
     def preview_lead(self, res: HandResult) -> list[str]:
         """For each declared number field with ``derives``: the value the engine used for it and
@@ -134,10 +193,71 @@ class WinDialog(EventDialog):
         # Pattern/flag hotkeys work wherever the focus is not in a text field or a seat picker.
         if ch is None:
             return False
-        return any(tog.press(key) for tog in self.query(Toggles) if tog is not self.focused)
+        if any(tog.press(key) for tog in self.query(Toggles) if tog is not self.focused):
+            return True
+        field = self.field_keys.get(key)
+        if field is not None:  # a typed field's key: the focus goes there
+            inp = self.query_one(f"#{field}", Input)
+            if not inp.disabled:
+                focus_now(self, inp)
+                return True
+        return False
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
         return self.ctx.with_events((*self.other_wins, ev))
+
+    def update_preview(self) -> None:
+        super().update_preview()
+        if self.result_event is None:
+            self.provisional_preview()
+
+    def untyped(self) -> list[tuple[Flag, str]]:
+        """For each house rule whose typed flags are all still empty: the one of them that
+        has a no-hit value (``Flag.no_hit``), and the fields' names."""
+        groups: dict[str, list[Flag]] = {}
+        for f in self.typed_flags:
+            groups.setdefault(f.option or f.id, []).append(f)
+        out = []
+        for group in groups.values():
+            fill = [f for f in group if f.no_hit is not None]
+            if fill and not any(self.text(f"t-{f.id}") for f in group):
+                names = "/".join(self.field_label(f"t-{f.id}", f.name(self.lang)) for f in group)
+                out.append((fill[0], names))
+        return out
+
+    def provisional_preview(self) -> None:
+        """The win refused only for want of typed flags: show its payments as they stand
+        with no hits, marked provisional (Enter stays refused until they are typed)."""
+        missing = self.untyped()
+        if not missing:
+            return
+        try:
+            obj = self.build()
+        except (InvalidField, ValueError, MjError):
+            return  # something else is missing or wrong: its message stays
+        for n in range(len(missing), 0, -1):
+            for fill in combinations(missing, n):
+                vals = {
+                    f.id: list(f.no_hit) if isinstance(f.no_hit, tuple) else f.no_hit
+                    for f, _names in fill
+                }
+                try:
+                    ev = event_from_json({**obj, **vals}, "win")
+                except MjError:
+                    continue
+                self.settled = None
+                text = self.preview_text(self.hand_events(ev))
+                ok = self.settled is not None
+                self.result_event = self.settled = None  # Enter stays refused
+                if not ok:
+                    continue
+                what = self.t("list_sep").join(names for _f, names in fill)
+                err = self.query_one("#dialog-error", Static)
+                err.set_class(False, "bad")
+                err.update(Text(self.t("provisional_needs", what=what), style="bold"))
+                head = Text(self.t("provisional", what=what) + "\n", style="bold reverse")
+                self.query_one("#preview", Static).update(head + text)
+                return
 
     def keys_text(self) -> str:
         more = f" · + {self.t('another_winner')}" if self.data.multiple_wins else ""
@@ -221,6 +341,12 @@ class WinDialog(EventDialog):
         if not self.other_wins:  # else action_another fixed the discarder already
             for i in range(4):
                 src.set_enabled(i, not (win.chosen and win.value == i))
+        for f in self.typed_flags:
+            if f.kind == "per_seat":
+                lab = self.query_one(f"#fmt-{f.id}", Label)
+                want = self.typed_format(f, self.text(f"t-{f.id}"))
+                if str(lab.render()) != want:
+                    lab.update(want)
         tiles = bool(self.text("tiles"))
         for tog in self.query("#patterns"):
             tog.set_class(tiles, "inactive")
@@ -236,6 +362,28 @@ class WinDialog(EventDialog):
                     changed = True
             if changed:
                 tog.refresh(layout=True)
+
+    def draft_of(self, obj: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "winner": ("pick", obj.get("player")),
+            "from": ("pick", obj.get("from")),
+        }
+        if obj.get("hand"):
+            out["tiles"] = ("text", obj["hand"])
+        ticks = {p: 1 for p in obj.get("patterns", ())}
+        ticks.update({d.id: 1 for d in self.ticks if obj.get(d.id)})
+        if self.pattern_items:
+            out["patterns"] = ("ticks", ticks)
+        for d in self.numbers:
+            if obj.get(d.id) is not None:
+                out[f"n-{d.id}"] = ("text", str(obj[d.id]))
+        if self.flag_items:
+            out["flags"] = ("ticks", {it.id: int(obj.get(it.id) or 0) for it in self.flag_items})
+        for f in self.typed_flags:
+            v = obj.get(f.id)
+            if v is not None:
+                out[f"t-{f.id}"] = ("text", f.text_of(v))
+        return out
 
     def build(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -256,7 +404,7 @@ class WinDialog(EventDialog):
             for d in self.numbers:
                 s = self.text(f"n-{d.id}") if d.with_tiles else ""
                 if s:
-                    obj[d.id] = int(s)
+                    obj[d.id] = int(ascii_text(s))
         else:
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if self.declarable:
@@ -269,7 +417,7 @@ class WinDialog(EventDialog):
             for d in self.numbers:
                 s = self.text(f"n-{d.id}")
                 if s:
-                    obj[d.id] = int(s)
+                    obj[d.id] = int(ascii_text(s))
         flags = self.query_one("#flags", Toggles).values() if self.flag_items else {}
         for fid, n in flags.items():
             flag = self.data.flag(fid)
