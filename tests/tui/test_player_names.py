@@ -1,0 +1,65 @@
+"""Names stay one person on the new-session form: the offered past player is taken with
+Enter, Tab or →, a name never seen before is marked as a new player before the session is
+created, and names the app could not show or pick are refused in one line."""
+
+from __future__ import annotations
+
+from mjscore.tui.screens.new_session import NewSessionScreen
+from mjscore.tui.screens.table import TableScreen
+
+from tests.builders import SIZE, app_on, run, session, text_of, type_fast
+
+
+async def _form(pilot, app):
+    await pilot.press("n")
+    await pilot.pause()
+    s = app.screen
+    assert isinstance(s, NewSessionScreen)
+    await pilot.press("1")  # the rule set; the focus moves to the first player
+    await pilot.pause()
+    return s
+
+
+@run
+async def test_enter_tab_and_right_take_the_offered_past_player(ledger):
+    session(ledger, "nanning", names=["阿明", "小芳", "老王", "Lee"])
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        s = await _form(pilot, app)
+        # typed in one burst, before any suggestion could arrive: Enter takes 阿明
+        await type_fast(pilot, "阿", "enter")
+        assert s.query_one("#player0").value == "阿明"
+        assert s.focused is s.query_one("#player1")
+        # → shows 老王 in the field, Tab keeps it
+        await type_fast(pilot, "老", "right")
+        assert s.query_one("#player1").value == "老王"
+        await type_fast(pilot, "tab")
+        assert s.query_one("#player1").value == "老王"
+        # Tab alone after a prefix takes the offer too (case aside)
+        await type_fast(pilot, "l", "tab")
+        assert s.query_one("#player2").value == "Lee"
+        # a new player: marked before the session is created
+        await type_fast(pilot, *"Zed")
+        await pilot.pause()
+        assert text_of(s.query_one("#new-player3")) == "新玩家"
+        assert text_of(s.query_one("#new-player0")) == ""
+        await type_fast(pilot, "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    players = [info.players for info in ledger.list_sessions()]
+    assert ("阿明", "老王", "Lee", "Zed") in players
+
+
+@run
+async def test_delete_turns_the_offer_down_and_marks_a_new_player(ledger):
+    session(ledger, "nanning", names=["阿明", "小芳", "老王", "Lee"])
+    app = app_on(ledger, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        s = await _form(pilot, app)
+        await type_fast(pilot, "阿")
+        await pilot.pause()
+        assert text_of(s.query_one("#new-player0")) == ""  # 阿明 is offered
+        await type_fast(pilot, "delete", "enter")
+        await pilot.pause()
+        assert s.query_one("#player0").value == "阿"
+        assert text_of(s.query_one("#new-player0")) == "new player"
