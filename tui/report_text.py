@@ -144,7 +144,7 @@ def review(
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
     out = []
-    names = session.players
+    names = [clip(n) for n in session.players]  # as every screen shows them
     for h in rep.hands:
         hand = session.hands[h.index - 1]
         involved: set[int] = set()
@@ -178,6 +178,7 @@ def _pct(x: float | None) -> str:
 
 def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None) -> list[str]:
     """The lines of one hand in the review."""
+    names = [clip(n) for n in names]
     w = width if width is not None else max(text_width(clip(n)) for n in names)
     st = hr.state
     head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
@@ -233,7 +234,7 @@ def stats_table(
         if r.biggest:
             b = r.biggest
             how = SELF_DRAW.zh if b.self_drawn else "点炮"
-            lines.append(f"最大胡 {r.name}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
+            lines.append(f"最大胡 {clip(r.name)}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
     return lines
 
 

@@ -63,3 +63,55 @@ async def test_delete_turns_the_offer_down_and_marks_a_new_player(ledger):
         await pilot.pause()
         assert s.query_one("#player0").value == "阿"
         assert text_of(s.query_one("#new-player0")) == "new player"
+
+
+LONG = "Dr. 王小明·Jr 😀 the third of Guangxi Nanning"
+
+
+@run
+async def test_a_name_too_wide_or_of_digits_only_is_refused_in_one_line(ledger):
+    for lang, wide, digits in (
+        ("zh", "名字最多 12 列宽（汉字算 2）", "名字不能全是数字（数字用来选座位）"),
+        (
+            "en",
+            "at most 12 columns (a Chinese character counts 2)",
+            "not digits only (digits pick seats)",
+        ),
+    ):
+        app = app_on(ledger, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            s = await _form(pilot, app)
+            s.query_one("#player0").value = LONG
+            s.query_one("#player1").value = "1"
+            s.query_one("#player2").value = "王小明王小明"  # 12 columns: accepted
+            s.query_one("#player3").value = "Lee 😀"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSessionScreen)  # refused, nothing created
+            assert text_of(s.query_one("#err-player0")) == wide
+            assert text_of(s.query_one("#err-player1")) == digits
+            assert text_of(s.query_one("#err-player2")) == ""
+            assert text_of(s.query_one("#new-player0")) == ""  # an error, not "new"
+    assert ledger.list_sessions() == []
+
+
+def test_name_width_counts_wide_characters_and_emoji_as_two():
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.names import NAME_WIDTH, shown_name, text_width
+    from mjscore.engine.people import check_new_name, new_name_problem
+
+    assert NAME_WIDTH == 12
+    assert text_width("王小明") == 6 and text_width("Lee 😀") == 6
+    assert text_width("👨\u200d👩\u200d👧") == 2  # one glyph
+    assert new_name_problem("王小明王小明") is None
+    assert new_name_problem("王小明王小明王") == "too_wide"
+    assert new_name_problem("１２") == "digits" and new_name_problem("1a") is None
+    try:
+        check_new_name("007", "players[0]")
+    except MjError as e:
+        assert str(e) == "players[0]: a player name cannot be digits only: digits pick seats"
+    else:
+        raise AssertionError("digits-only name accepted")
+    cut = shown_name(LONG)
+    assert text_width(cut) <= NAME_WIDTH and cut.endswith("…") and cut.startswith("Dr. 王小明")
+    assert shown_name(cut) == cut and shown_name("阿明") == "阿明"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.engine.errors import MjError
-from mjscore.engine.names import name_key
+from mjscore.engine.names import NAME_WIDTH, name_key
+from mjscore.engine.people import new_name_problem
 from mjscore.engine.record import VARIANTS, check_player_name, check_stake
 from mjscore.engine.rules import parse_option_value
 from rich.text import Text
@@ -383,6 +384,10 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 check_player_name(value, f"players[{i}]")
             except MjError as e:
                 errors[f"player{i}"] = e.message
+                continue
+            problem = new_name_problem(value)
+            if problem is not None:
+                errors[f"player{i}"] = self.t(f"err_name_{problem}", limit=NAME_WIDTH)
         for i, n in enumerate(names):
             if n and names.count(n) > 1 and names.index(n) != i:
                 errors[f"player{i}"] = self.t("err_name_dup")

@@ -76,8 +76,8 @@ def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Tex
         return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
     parts = []
     for w in hr.wins:
-        how = SELF_DRAW.zh if w.from_ is None else f"← {names[w.from_]}"
-        parts.append(f"{names[w.player]} {how} {headline(w.value, w.unit, w.summary)}")
+        how = SELF_DRAW.zh if w.from_ is None else f"← {clip(names[w.from_])}"
+        parts.append(f"{clip(names[w.player])} {how} {headline(w.value, w.unit, w.summary)}")
     return Text(" / ".join(parts))
 
 
@@ -151,7 +151,7 @@ class ReviewScreen(Screen):
         with Horizontal():
             with Vertical(id="review-left"):
                 options = [(Text(L("all", self.lang)), ALL)] + [
-                    (Text(n), i) for i, n in enumerate(names)
+                    (Text(clip(n)), i) for i, n in enumerate(names)
                 ]
                 yield Select(
                     options,
@@ -168,12 +168,12 @@ class ReviewScreen(Screen):
     def on_mount(self) -> None:
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = f"{v} · " + " ".join(self.session.players)
+        self.sub_title = f"{v} · " + " ".join(clip(n) for n in self.session.players)
         table = self.query_one("#review-hands", DataTable)
         table.add_column(L("hand", self.lang), key="n")
         table.add_column(L("dealer", self.lang), key="dealer")
         for i, n in enumerate(self.session.players):
-            table.add_column(Text(clip(n, 12)), key=f"p{i}")
+            table.add_column(Text(clip(n)), key=f"p{i}")
         table.add_column(L("result", self.lang), key="result")
         self.refill()
         table.focus()
@@ -200,7 +200,7 @@ class ReviewScreen(Screen):
         for hr in self.rows:
             table.add_row(
                 Text(f"#{hr.index}"),
-                Text(clip(names[hr.state.dealer], 12)),
+                Text(clip(names[hr.state.dealer])),
                 *(
                     Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
                     for i, d in enumerate(hr.deltas)

@@ -29,6 +29,7 @@ from typing import Any
 
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, format_money, places, plain, settle_text
+from mjscore.engine.names import shown_name
 from mjscore.engine.record import Session
 from mjscore.engine.report_words import VARIANT_NAMES
 from mjscore.engine.stats import (
@@ -101,7 +102,9 @@ def biggest_lines(rows: Iterable[PlayerStats], lang: str) -> list[str]:
         if b is None:
             continue
         how = L("self_drawn" if b.self_drawn else "discard", lang)
-        out.append(f"{L('biggest', lang)} {r.name}: {b.where()} {how} {b.points:+d}  {b.label()}")
+        out.append(
+            f"{L('biggest', lang)} {shown_name(r.name)}: {b.where()} {how} {b.points:+d}  {b.label()}"
+        )
     return out
 
 
@@ -126,7 +129,7 @@ def stats_row(who: str, r: PlayerStats, n_places: int) -> list[Text]:
     avg = r.average_win
     big = r.biggest
     return [
-        Text(who),
+        Text(shown_name(who)),
         Text(str(r.hands), justify="right"),
         Text(str(r.wins), justify="right"),
         Text(str(r.self_draws), justify="right"),
@@ -354,7 +357,7 @@ class LifetimeScreen(Screen):
 
     def on_mount(self) -> None:
         lt = self.life
-        self.title = f"{L('lifetime', self.lang)} {self.player}"
+        self.title = f"{L('lifetime', self.lang)} {shown_name(self.player)}"
         self.sub_title = f"{lt.total.sessions} {L('sessions', self.lang)} · {lt.total.hands} {L('hands', self.lang)}"
         total = self.query_one("#life-total", DataTable)
         stats_columns(total, self.lang)

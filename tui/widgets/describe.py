@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mjscore.engine.core import HandResult, Payment
+from mjscore.engine.names import NAME_WIDTH, shown_name
 from mjscore.engine.record import (
     Draw,
     FalseWin,
@@ -33,18 +34,10 @@ from mjscore.engine.variant import Variant
 from ..i18n import flag_name, pattern_name, tr, word
 
 
-def short(name: str, width: int = 10) -> str:
-    """A name cut to ``width`` terminal cells (CJK counts two) with an ellipsis."""
-    from rich.cells import cell_len
-
-    if cell_len(name) <= width:
-        return name
-    out = ""
-    for ch in name:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to ``width`` terminal cells (CJK and emoji count two) with an ellipsis:
+    :func:`engine.names.shown_name`, the one cut every screen uses."""
+    return shown_name(name, width)
 
 
 def describe_event(ev: Any, names: Sequence[str], variant: Variant, lang: str) -> str:
