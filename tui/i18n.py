@@ -73,7 +73,10 @@ LABELS: dict[str, tuple[str, str]] = {
         "名字最多 {limit} 列宽（汉字算 2）",
         "at most {limit} columns (a Chinese character counts 2)",
     ),
-    "err_name_digits": ("名字不能全是数字（数字用来选座位）", "not digits only (digits pick seats)"),
+    "err_name_digits": (
+        "名字不能全是数字（数字用来选座位）",
+        "not digits only (digits pick seats)",
+    ),
     "err_number": ("请输入整数", "enter a whole number"),
     "err_tile": ("请输入一张牌，如 5m", "enter one tile, e.g. 5m"),
     # table
