@@ -158,6 +158,7 @@ class Recording(Sessions):
         if not settled:
             return
         ids = rows.dumps([hid for hid, _, _, _ in settled])
+        (variant,) = self._one("SELECT variant FROM sessions WHERE id = ?", [session_id])
         in_ids = "hand_id IN (SELECT value FROM json_each(?))"
         self._table("payments").delete_where(in_ids, [ids])
         self._table("seat_results").delete_where(in_ids, [ids])
@@ -170,7 +171,7 @@ class Recording(Sessions):
                 continue
             hands.update(hid, rows.settled_columns(hand, state, result, at))
             pays += rows.payment_rows(hid, result, seat_ids)
-            seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids)
+            seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids, variant)
         self._table("payments").insert_all(pays)
         self._table("seat_results").insert_all(seats)
 
@@ -333,7 +334,7 @@ class Recording(Sessions):
                 evs += rows.event_rows(hid, hand.events, at=at)
                 if result is not None:
                     pays += rows.payment_rows(hid, result, seat_ids)
-                    seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids)
+                    seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids, s.variant)
             self._table("events").insert_all(evs)
             self._table("payments").insert_all(pays)
             self._table("seat_results").insert_all(seats)

@@ -115,4 +115,5 @@ DATA = Declared(
     events=("win", "kong", "pung", "jing", "jing_count", "false_win", "draw"),
     scoring=SCORING,
     status=status,
+    side_payments=("奖励分", "下精"),  # RULES.md §4: the 上精 and kong awards (奖励分), 下精分
 )
