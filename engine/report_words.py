@@ -27,3 +27,44 @@ FLAG_ZH = {
     "fish": "钓鱼",
 }
 OUTCOME_ZH = {o: t.zh for o, t in OUTCOMES.items()}
+
+# What each statistic means (engine.stats computes them), said on the statistics screen and
+# under ``mjscore report``/``stats``: (key, Chinese, English).
+STAT_DEFINITIONS: tuple[tuple[str, str, str], ...] = (
+    ("hands", "局：打完的盘数（每人每盘都算）", "Hands: hands finished (everyone plays each)"),
+    (
+        "wins",
+        "胡：胡牌次数（一炮多响每位胡家各算一次）",
+        "Wins: hands won (each winner of a multiple win)",
+    ),
+    (
+        "deal_ins",
+        "放炮：为别人的胡牌付分的人——放炮者，或承包者（包付，自摸也算）；抢杠不算放炮",
+        "Deal-ins: who paid for another's win — the discarder, or the liable player"
+        " (承包, also on a self-draw); a robbed kong (抢杠) is no deal-in",
+    ),
+    ("win_rate", "胡率：胡 ÷ 局", "Win%: wins ÷ hands"),
+    (
+        "avg",
+        "平均胡、最大胡：胡牌本身付给胡家的分（精分、现场汇、杠分等另付不算在内）",
+        "Avg, Best: what the win itself paid the winner (jing awards, 现场汇, kong points"
+        " and other side payments are apart)",
+    ),
+    (
+        "side",
+        "另付：精分、现场汇、杠分等不属于胡牌的收支净额",
+        "Side: the net of payments that are not a win's (jing awards, 现场汇, kong points)",
+    ),
+    (
+        "net",
+        "分：总分；不同规则的分不相加（各规则分列）",
+        "Pts: net points; points of different rule sets are never added (one row each)",
+    ),
+    (
+        "money",
+        "金额：分 × 底注（四舍五入，合计为零）；不同规则可相加",
+        "Money: points × stake (rounded, summing to zero); adds across rule sets",
+    ),
+)
+SIDE_LABEL = ("另付", "Side")
+ALL_RULE_SETS = ("全部", "All")

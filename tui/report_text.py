@@ -7,7 +7,7 @@ player's lifetime. The figures come from :mod:`mjscore.engine.stats`, the words 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -27,10 +27,13 @@ from mjscore.engine.record import (
     Win,
 )
 from mjscore.engine.report_words import (
+    ALL_RULE_SETS,
     FLAG_ZH,
     KONG_ZH,
     OUTCOME_ZH,
     PENALTY_ZH,
+    SIDE_LABEL,
+    STAT_DEFINITIONS,
     VARIANT_NAMES,
     WIND_ZH,
 )
@@ -209,6 +212,31 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     return lines
 
 
+def definitions(lang: str = "zh") -> list[str]:
+    """What each statistic means, one line each (engine.report_words.STAT_DEFINITIONS)."""
+    return [zh if lang == "zh" else en for _, zh, en in STAT_DEFINITIONS]
+
+
+def side_line(rows: Sequence[PlayerStats], lang: str = "zh") -> str | None:
+    """ "另付 阿明 +6  老王 +118 …": each player's side payments (awards, 现场汇, kong
+    points), reported apart from the wins; None when there were none."""
+    if not any(r.side_points for r in rows if r.one_scale):
+        return None
+    label = SIDE_LABEL[0] if lang == "zh" else SIDE_LABEL[1]
+    return f"{label} " + "  ".join(f"{clip(r.name)} {r.side_points:+d}" for r in rows)
+
+
+def rule_set_rows(lt: LifetimeStats, lang: str = "zh") -> list[PlayerStats]:
+    """The rows of a lifetime's figures: its total when it is of one rule set; otherwise one
+    row per rule set (named after it) and the total of all (money and counts only)."""
+    if len(lt.per_rule_set) <= 1:
+        return [lt.total]
+    rows = [
+        replace(r, name=VARIANT_NAMES.get(r.variants[0], r.variants[0])) for r in lt.per_rule_set
+    ]
+    return rows + [replace(lt.total, name=ALL_RULE_SETS[0] if lang == "zh" else ALL_RULE_SETS[1])]
+
+
 def stats_table(
     rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False
 ) -> list[str]:
@@ -228,8 +256,18 @@ def stats_table(
             + (f"{r.sessions:>2} " if lifetime else "")
             + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
             f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
-            f" {('—' if big is None else f'{big:+d}'):>9} {r.net:>+8d} {format_money(r.money, places, sign=True):>11}"
+            f" {('—' if big is None else f'{big:+d}'):>9} {(f'{r.net:+d}' if r.one_scale else '—'):>8}"
+            f" {format_money(r.money, places, sign=True):>11}"
         )
+    side = None if lifetime else side_line(rows)
+    if side:
+        lines.append(side)
+    return lines + ([] if lifetime else biggest_text(rows))
+
+
+def biggest_text(rows: Sequence[PlayerStats]) -> list[str]:
+    """Each player's biggest win, one line each."""
+    lines = []
     for r in rows:
         if r.biggest:
             b = r.biggest
@@ -268,6 +306,7 @@ def report_text(
     if "stats" in sections:
         out += ["", "== 统计 Statistics =="]
         out += stats_table(st.players_stats, places=st.settlement.places)
+        out += [f"  {line}" for line in definitions()]
     if "settle" in sections:
         out += ["", "== " + settle_text(names, st.settlement)]
     return "\n".join(out) + "\n"
@@ -299,7 +338,11 @@ def report_json(
 
 def lifetime_text(lt: LifetimeStats, *, places: int = 2) -> str:
     out = [f"{lt.player} — {lt.total.sessions} 场 sessions, {lt.total.hands} 局 hands"]
-    out += stats_table([lt.total], places=places, lifetime=True)
+    out += stats_table(rule_set_rows(lt), places=places, lifetime=True)
+    side = side_line(lt.per_rule_set) if len(lt.per_rule_set) == 1 else None
+    out += [side] if side else []
+    out += biggest_text([lt.total])
+    out += [f"  {line}" for line in definitions()]
     if lt.sessions:
         out += ["", "场次 sessions:"]
         w = max(text_width(s.label) for s in lt.sessions)
