@@ -223,6 +223,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         text = self.t("ns_new_player") if new else ""
         if str(label.content) != text:
             label.update(text)
+            label.display = bool(text)
 
     def dealer_choices(self) -> list[Choice]:
         out = []
