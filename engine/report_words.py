@@ -1,9 +1,14 @@
 """The words of the post-game report (``mjscore report``, the review and statistics screens):
-how an event, a flag, an outcome, a wind and a rule set are named there. Data only; the text
-is built by ``mjscore.tui.report_text``."""
+how an event, a flag, an outcome, a wind and a rule set are named there, what each statistic
+means, and which payment words name what changed money. Data (and the one reader of the
+money words); the text is built by ``mjscore.tui.report_text``."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
+from .results import Payment
 from .terms import KONG_KINDS, OUTCOMES, PENALTY, PENALTY_KINDS, VARIANTS, WINDS
 
 VARIANT_NAMES = {v: t.zh for v, t in VARIANTS.items()}
@@ -68,3 +73,35 @@ STAT_DEFINITIONS: tuple[tuple[str, str, str], ...] = (
 )
 SIDE_LABEL = ("另付", "Side")
 ALL_RULE_SETS = ("全部", "All")
+
+# A win's value in the words of its headline: 南宁 settles in 倍 (2^k) but counts a hand
+# in 翻 (its doublings k: 鸡胡 is 0翻, not "0倍").
+HEADLINE_UNITS = {"倍": "翻"}
+
+# What changed money beyond the plain win, as the payment reasons of the rule sets say it,
+# named in the history and review lines: (pattern in a reason, whose name follows it: the
+# payer, the payee, or nobody's).
+MONEY_MARKS: tuple[tuple[str, str], ...] = (
+    (r"封胡 被封者(?:包付|放炮)", "payer"),  # 南宁 封胡: the sealed player pays
+    (r"封胡 双飞(?= |$)", "payer"),
+    (r"被封者同付", "payer"),
+    (r"死双", ""),
+    (r"摸码 中\d+", ""),
+    (r"钓鱼 ×\d+", ""),
+    (r"钓鱼 中鱼", "payee"),  # a fisher's share
+    (r"[^\s()]*承包", "payer"),  # 南京 承包: the liable player pays
+    (r"明杠杠上花 [^\s()]*包付", ""),
+)
+
+
+def money_notes(payments: Iterable[Payment]) -> list[tuple[str, int | None]]:
+    """(words, seat or None) of each :data:`MONEY_MARKS` found in the payments' reasons,
+    once each, in the order paid."""
+    out: list[tuple[str, int | None]] = []
+    for p in payments:
+        for pattern, who in MONEY_MARKS:
+            for m in re.finditer(pattern, p.reason):
+                seat = p.payer if who == "payer" else p.payee if who == "payee" else None
+                if (m.group(0), seat) not in out:
+                    out.append((m.group(0), seat))
+    return out

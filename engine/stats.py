@@ -90,8 +90,11 @@ class WinRecord:
 
 
 def headline(value: int | None, unit: str, summary: str) -> str:
-    """ "8番 清一色 …" — the value in front unless the summary already states it."""
-    v = f"{value}{unit}" if value is not None else ""
+    """ "8番 清一色 …" — the value in front unless the summary already states it (a 南宁
+    value in 翻, its doublings: :data:`engine.report_words.HEADLINE_UNITS`)."""
+    from .report_words import HEADLINE_UNITS
+
+    v = f"{value}{HEADLINE_UNITS.get(unit, unit)}" if value is not None else ""
     if not v or v in summary.split():
         return summary.strip() or v or "—"
     return f"{v} {summary}".strip()

@@ -44,10 +44,14 @@ from mjscore.engine.terms import SELF_DRAW
 
 
 def describe_event(
-    ev: Event, names: Sequence[str], pattern_name: Callable[[str], str] | None = None
+    ev: Event,
+    names: Sequence[str],
+    pattern_name: Callable[[str], str] | None = None,
+    flag_name: Callable[[str], str] | None = None,
 ) -> str:
     """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …");
-    ``pattern_name`` turns a declared pattern id into its name (the ids when not given)."""
+    ``pattern_name`` turns a declared pattern id into its name (the ids when not given),
+    ``flag_name`` a flag id into the name the rule set declares for it."""
 
     def n(seat: int | None) -> str:
         return names[seat] if seat is not None else "?"
@@ -84,7 +88,7 @@ def describe_event(
             parts.append(f"{ev.fan}番")
         for name in ev.flags_set:
             v = ev.flag(name)
-            label = FLAG_ZH.get(name, name)
+            label = flag_name(name) if flag_name else FLAG_ZH.get(name, name)
             if v is True:
                 parts.append(label)
             elif isinstance(v, tuple):
@@ -101,6 +105,23 @@ def describe_event(
     return ev.type
 
 
+def _flag_names(variant_id: str) -> Callable[[str], str] | None:
+    """A flag id → the name the rule set declares for it (None for an unknown rule set)."""
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.variants import get_variant
+
+    try:
+        data = get_variant(variant_id).data
+    except MjError:
+        return None
+
+    def name(flag_id: str) -> str:
+        flag = data.flag(flag_id)
+        return flag.zh if flag is not None else FLAG_ZH.get(flag_id, flag_id)
+
+    return name
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandReview:
     index: int  # 1-based
@@ -113,6 +134,7 @@ class HandReview:
     deltas: tuple[int, ...]
     totals: tuple[int, ...]
     involved: frozenset[int]  # seats named in an event or a payment
+    false_wins: tuple[int, ...] = ()  # the seats whose false win the hand settled
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -148,6 +170,7 @@ def review(
     or a payment)."""
     out = []
     names = [clip(n) for n in session.players]  # as every screen shows them
+    flag_name = _flag_names(session.variant)
     for h in rep.hands:
         hand = session.hands[h.index - 1]
         involved: set[int] = set()
@@ -162,13 +185,16 @@ def review(
                 index=h.index,
                 state=h.state,
                 outcome=h.result.outcome,
-                events=tuple(describe_event(e, names, pattern_name) for e in hand.events),
+                events=tuple(
+                    describe_event(e, names, pattern_name, flag_name) for e in hand.events
+                ),
                 wins=h.result.wins,
                 summary=h.result.summary,
                 payments=h.result.payments,
                 deltas=h.result.deltas,
                 totals=h.totals,
                 involved=frozenset(involved),
+                false_wins=tuple(e.player for e in hand.of(FalseWin)),
             )
         )
     return tuple(out)

@@ -32,6 +32,7 @@ from mjscore.engine.report_words import OUTCOME_ZH, VARIANT_NAMES
 from mjscore.engine.stats import headline, session_stats
 from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.report_text import HandReview, hand_text, review
+from mjscore.tui.widgets.describe import notes_text
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -72,13 +73,16 @@ def L(key: str, lang: str) -> str:
 
 def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Text:
     """ "小芳 ← 阿明 <summary>" / "老王 <self-draw> …" / "流局" as plain text."""
+    notes = notes_text(hr, names)
     if not hr.wins:
-        return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
+        what = hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome)
+        who = " ".join(clip(names[s]) for s in hr.false_wins)
+        return Text(f"{who} {what}".strip() + notes)
     parts = []
     for w in hr.wins:
         how = SELF_DRAW.zh if w.from_ is None else f"← {clip(names[w.from_])}"
         parts.append(f"{clip(names[w.player])} {how} {headline(w.value, w.unit, w.summary)}")
-    return Text(" / ".join(parts))
+    return Text(" / ".join(parts) + notes)
 
 
 class ReviewScreen(Screen):

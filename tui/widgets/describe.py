@@ -18,6 +18,7 @@ from mjscore.engine.record import (
     Pung,
     Win,
 )
+from mjscore.engine.report_words import HEADLINE_UNITS, money_notes
 from mjscore.engine.terms import (
     CHONGGUAN_FED,
     JING_KONGS,
@@ -134,13 +135,23 @@ def hand_summary(
         for w in res.wins:
             who = short(names[w.player], 10)
             how = word(SELF_DRAW, lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
-            val = f"{w.value}{w.unit}" if w.unit else str(w.value)
+            val = f"{w.value}{HEADLINE_UNITS.get(w.unit, w.unit)}" if w.unit else str(w.value)
             parts.append(f"{who} {how} · {w.summary} ({val})")
-        return "; ".join(parts) + extras
+        return "; ".join(parts) + notes_text(res, names) + extras
     fw = [e for e in events if isinstance(e, FalseWin)]
     if fw:
         return f"{short(names[fw[0].player], 10)} {tr('act_false_win', lang)}" + extras
     return word(OUTCOMES[res.outcome], lang) + extras
+
+
+def notes_text(res: Any, names: Sequence[str]) -> str:
+    """ " · <words> <name>": what changed money beyond the plain win, in the
+    words of the payment reasons (engine.report_words.money_notes), with whom it names."""
+    notes = [
+        f"{words} {short(names[seat], 10)}" if seat is not None else words
+        for words, seat in money_notes(res.payments)
+    ]
+    return f" · {'  '.join(notes)}" if notes else ""
 
 
 def _event_counts(events: Sequence[Any], lang: str) -> str:
