@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mjscore.tui.screens.new_session import NewSessionScreen
 from mjscore.tui.screens.table import TableScreen
+from rich.cells import cell_len
 
 from tests.builders import SIZE, app_on, run, session, text_of, type_fast
 
@@ -71,11 +72,11 @@ LONG = "Dr. 王小明·Jr 😀 the third of Guangxi Nanning"
 @run
 async def test_a_name_too_wide_or_of_digits_only_is_refused_in_one_line(ledger):
     for lang, wide, digits in (
-        ("zh", "名字最多 12 列宽（汉字算 2）", "名字不能全是数字（数字用来选座位）"),
+        ("zh", "最多 12 列宽（汉字算 2）", "不能全是数字（数字选座位）"),
         (
             "en",
-            "at most 12 columns (a Chinese character counts 2)",
-            "not digits only (digits pick seats)",
+            "at most 12 columns (CJK 2 each)",
+            "digits only: digits pick seats",
         ),
     ):
         app = app_on(ledger, lang=lang)
@@ -91,6 +92,10 @@ async def test_a_name_too_wide_or_of_digits_only_is_refused_in_one_line(ledger):
             assert text_of(s.query_one("#err-player0")) == wide
             assert text_of(s.query_one("#err-player1")) == digits
             assert text_of(s.query_one("#err-player2")) == ""
+            for i in (0, 1):  # the whole line in view beside its field at 80 columns
+                label = s.query_one(f"#err-player{i}")
+                assert label.region.right <= 80
+                assert label.region.width >= cell_len(text_of(label))
             assert text_of(s.query_one("#new-player0")) == ""  # an error, not "new"
     assert ledger.list_sessions() == []
 

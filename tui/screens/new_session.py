@@ -105,6 +105,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     Input(
                         compact=True,
                         id=f"player{i}",
+                        classes="name",  # narrow: a name is at most 12 columns, its error fits beside it
                         suggester=suggester,
                         max_length=64,
                         placeholder=("东家 A", "南家 B", "西家 C", "北家 D")[i],
