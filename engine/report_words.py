@@ -42,12 +42,14 @@ STAT_DEFINITIONS: tuple[tuple[str, str, str], ...] = (
         "胡：胡牌次数（一炮多响每位胡家各算一次）",
         "Wins: hands won (each winner of a multiple win)",
     ),
+    ("self_draws", "自摸：自摸胡牌的次数", "Self: wins by self-draw"),
     (
         "deal_ins",
-        "放炮：为别人的胡牌付分的人——放炮者，或承包者（包付，自摸也算）；抢杠不算放炮",
-        "Deal-ins: who paid for another's win — the discarder, or the liable player"
-        " (承包, also on a self-draw); a robbed kong (抢杠) is no deal-in",
+        "放炮：替别人的胡牌付分的次数——自己放炮，或承包（包付，自摸也算）；被抢杠不算",
+        "Dealt (deal-ins): times a player paid for another's win — his discard, or a"
+        " liability (承包, also on a self-draw); a robbed kong (抢杠) is none",
     ),
+    ("false_wins", "诈胡：诈胡被罚的次数", "False: false wins (penalised)"),
     ("win_rate", "胡率：胡 ÷ 局", "Win%: wins ÷ hands"),
     (
         "avg",

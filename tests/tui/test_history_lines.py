@@ -84,3 +84,36 @@ def test_nanjing_big_kong_bloom_is_called_so_and_its_liable_payer_named():
     win_line = reviewed[0].events[1]
     assert "大杠开" in win_line and "杠上开花" not in win_line
     assert "大杠开承包 阿明" in table[0] and "大杠开承包 阿明" in cells[0]
+
+
+def test_fish_and_dead_double_are_named():
+    # RULES.md §1 钓鱼 (the winner's own fish hit doubles what he is paid) and 死双 (the
+    # sealed player's payment doubled)
+    table, cells, _ = _lines(
+        "nanning",
+        [
+            [
+                {
+                    "type": "win",
+                    "player": 1,
+                    "from": 0,
+                    "hand": "123m456m789p234s55s",
+                    "fish": ["5m", "1m2m", None, "1p"],
+                }
+            ],
+            [{"type": "pung", "player": 0, "from": 1, "tile": t} for t in ("1m", "5p", "9s")]
+            + [
+                {
+                    "type": "win",
+                    "player": 0,
+                    "from": None,
+                    "hand": "[111m,3][555p,3][999s,3]EEE77s",
+                    "fish": [None, None, None, None],
+                }
+            ],
+        ],
+        fishing=True,
+        dead_double=True,
+    )
+    assert "钓鱼 ×2" in table[0] and "钓鱼 ×2" in cells[0]
+    assert "封胡 被封者包付 小芳" in table[1] and "死双" in table[1] and "死双" in cells[1]
