@@ -120,3 +120,18 @@ def test_name_width_counts_wide_characters_and_emoji_as_two():
     cut = shown_name(LONG)
     assert text_width(cut) <= NAME_WIDTH and cut.endswith("…") and cut.startswith("Dr. 王小明")
     assert shown_name(cut) == cut and shown_name("阿明") == "阿明"
+
+
+@run
+async def test_a_returning_player_with_a_long_name_from_an_older_ledger_is_taken(ledger):
+    session(ledger, "nanning", names=[LONG, "小芳", "老王", "12"])  # names a record allows
+    app = app_on(ledger, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = await _form(pilot, app)
+        await type_fast(pilot, *"Dr", "tab", *"小", "tab", *"老", "tab", "1", "tab")
+        await pilot.pause()
+        assert [s.query_one(f"#player{i}").value for i in range(4)] == [LONG, "小芳", "老王", "12"]
+        assert all(text_of(s.query_one(f"#err-player{i}")) == "" for i in range(4))
+        await type_fast(pilot, "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

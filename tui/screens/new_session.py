@@ -387,7 +387,8 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
             except MjError as e:
                 errors[f"player{i}"] = e.message
                 continue
-            problem = new_name_problem(value)
+            # a returning player keeps the name he has, however wide (an older ledger's)
+            problem = None if name_key(value) in self.known_keys else new_name_problem(value)
             if problem is not None:
                 errors[f"player{i}"] = self.t(f"err_name_{problem}", limit=NAME_WIDTH)
         for i, n in enumerate(names):
