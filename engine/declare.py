@@ -330,6 +330,10 @@ class Declared:
     # how many flower tiles a hand can show: the eight flowers, or 南京's twenty (春夏秋冬
     # 梅兰竹菊 and 中 发 白, four each)
     flower_tiles: int = 8
+    # the payments of a hand that are not a win's, by how their reason begins: awards (南昌
+    # 精分) and payments made on the spot or for kongs whatever the outcome (南京 现场汇,
+    # 南宁 杠分). The statistics count a win's value without them and report them apart.
+    side_payments: tuple[str, ...] = ()
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
     # what an event of a type starts from, given the hand's events so far (record JSON, or

@@ -19,13 +19,15 @@ with every settle-up):
 from __future__ import annotations
 
 import decimal
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .errors import ErrorCode, MjError
+from .names import NAME_WIDTH as NAME_COLUMNS  # noqa: F401  (the names' display, kept here too)
+from .names import shown_name as clip
+from .names import text_width
 from .transfers import settle_up
 
 CENT = Decimal("0.01")
@@ -204,60 +206,6 @@ def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlem
         adjusted=tuple(sorted(set(adjusted))),
         transfers=transfers,
     )
-
-
-_ZWJ = "\u200d"
-NAME_COLUMNS = 20
-"""Widest a player name is shown in a table column (longer names are cut with …)."""
-
-
-def _char_width(ch: str) -> int:
-    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-        return 0  # accents, zero-width joiners, direction marks, variation selectors
-    if "\ufe00" <= ch <= "\ufe0f":
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-
-
-def text_width(s: str) -> int:
-    """Terminal columns of ``s``, as Textual/Rich count them: CJK and emoji take two,
-    combining marks and format characters none, an emoji joined to the previous one by a
-    zero-width joiner (a family, a profession) none since the sequence is one glyph, and
-    a narrow symbol followed by the emoji selector U+FE0F two."""
-    total = 0
-    joined = False
-    last = 0
-    for ch in s:
-        if joined:
-            joined = False
-            if _char_width(ch):
-                continue
-        if ch == _ZWJ:
-            joined = True
-            continue
-        if ch == "\ufe0f" and last == 1:  # emoji presentation of a narrow symbol: ☺️
-            total += 1
-            last = 2
-            continue
-        last = _char_width(ch)
-        total += last
-    return total
-
-
-def clip(s: str, width: int = NAME_COLUMNS) -> str:
-    """A name for a table column: cut to at most ``width`` terminal columns (ending with …
-    when cut), and followed by a left-to-right mark when it has right-to-left letters, so
-    that a bidi terminal does not pull the numbers after it into its run."""
-    if text_width(s) > width:
-        out = ""
-        for ch in s:
-            if text_width(out + ch) > width - 1:
-                break
-            out += ch
-        s = out + "…"
-    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in s):
-        s += "\u200e"
-    return s
 
 
 def pad(s: str, width: int, *, right: bool = False) -> str:

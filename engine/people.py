@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import ErrorCode, MjError
 from .jsonin import show
-from .names import name_key
+from .names import NAME_WIDTH, name_key, text_width
 from .tiles import ascii_text
 
 MAX_NAME = 64
@@ -41,6 +41,35 @@ def check_player_name(name: Any, where: str) -> str:
         raise _bad(
             where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
         )
+    return name
+
+
+def new_name_problem(name: str) -> str | None:
+    """What keeps a (valid) name from being entered as a new player's: ``"too_wide"`` over
+    :data:`~engine.names.NAME_WIDTH` terminal columns (a Chinese character or an emoji
+    counts two), ``"digits"`` for digits only (a digit picks a seat wherever a player is
+    chosen), else None."""
+    if text_width(name) > NAME_WIDTH:
+        return "too_wide"
+    if name.isdigit():
+        return "digits"
+    return None
+
+
+def check_new_name(name: Any, where: str = "name") -> str:
+    """A player name as it is first entered in the app: a valid name
+    (:func:`check_player_name`) without a :func:`new_name_problem`. Records keep
+    :func:`check_player_name` alone, so every file valid before still loads."""
+    name = check_player_name(name, where)
+    problem = new_name_problem(name)
+    if problem == "too_wide":
+        raise _bad(
+            where,
+            f"a player name can be at most {NAME_WIDTH} columns wide (a Chinese character"
+            f" counts two); this one is {text_width(name)}",
+        )
+    if problem == "digits":
+        raise _bad(where, "a player name cannot be digits only: digits pick seats")
     return name
 
 

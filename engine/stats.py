@@ -4,14 +4,21 @@ puts them into words is ``mjscore.tui.report_text``).
 Everything here is computed from a :class:`~engine.record.Session` and its
 :class:`~engine.core.Replay`, whatever the variant:
 
-- **wins / self-draws / deal-ins** come from the ``win`` events of each finished hand:
-  a win with ``from`` null is a self-draw, otherwise the ``from`` player dealt in (放炮 —
-  the discarder, or the robbed player of 抢杠). A deal-in is counted once per hand, so a
-  Nanning 一炮多响 is one deal-in for the discarder and one win for each winner.
-- **the value of a win** is the winner's net points for that hand (its ``deltas`` entry:
-  what winning the hand was worth, kong points of the hand included); the average and the
+- **wins / self-draws / deal-ins** come from the ``win`` events of each finished hand and
+  the payments of their settlement (:func:`hand_roles`): a win with ``from`` null is a
+  self-draw; the player who dealt in (放炮) is the one who paid for the win: the discarder,
+  or the player a liability (承包, 包付) put the whole win on instead, also on a
+  self-draw. A robbed kong (抢杠) is nobody's deal-in. A deal-in is counted once per hand,
+  so a Nanning 一炮多响 is one deal-in for the discarder and one win for each winner.
+- **the value of a win** is what the win paid the winner: the net of the hand's payments
+  to and from the winner apart from the variant's side payments (``side_payments`` of its
+  declared data: 南昌 精分 awards, 南京 现场汇, 南宁 杠分), which go to whoever earned them
+  whatever the outcome and are reported apart (``side_points``). The average and the
   biggest win use it, the biggest naming its patterns from ``HandResult.wins``
   (``WinResult.summary``/``items``), falling back to the declared ``patterns``.
+- **points of different rule sets are never added**: they score on different scales. A
+  lifetime over several rule sets gives points, the average win and the side payments per
+  rule set (``LifetimeStats.per_rule_set``); its total has money and counts only.
 - **hands played** counts finished hands (every seat plays every hand); win rate and
   deal-in rate are per hand played.
 - **money** is the settled money of :mod:`engine.money` (points × stake rounded to the
@@ -25,7 +32,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .core import HandOutcome, Replay, ScoreItem, WinResult
+from .core import HandOutcome, Payment, Replay, ScoreItem, WinResult
 from .money import (
     CENT,
     MoneySettlement,
@@ -49,7 +56,7 @@ class WinRecord:
     hand: int  # 1-based hand number
     player: int  # the winner's seat in that session
     from_: int | None  # the discarder / robbed player, None for a self-draw
-    points: int  # the winner's net points for the hand
+    points: int  # what the win paid the winner (side payments apart)
     money: Decimal  # points × stake (unrounded)
     summary: str  # "清一色 碰碰胡 自摸"
     value: int | None = None  # headline value in the variant's unit (番, 倍, 花, ×)
@@ -83,8 +90,11 @@ class WinRecord:
 
 
 def headline(value: int | None, unit: str, summary: str) -> str:
-    """ "8番 清一色 …" — the value in front unless the summary already states it."""
-    v = f"{value}{unit}" if value is not None else ""
+    """ "8番 清一色 …" — the value in front unless the summary already states it (a 南宁
+    value in 翻, its doublings: :data:`engine.report_words.HEADLINE_UNITS`)."""
+    from .report_words import HEADLINE_UNITS
+
+    v = f"{value}{HEADLINE_UNITS.get(unit, unit)}" if value is not None else ""
     if not v or v in summary.split():
         return summary.strip() or v or "—"
     return f"{v} {summary}".strip()
@@ -101,10 +111,19 @@ class PlayerStats:
     self_draws: int = 0
     deal_ins: int = 0
     false_wins: int = 0
-    win_points: int = 0  # sum of the winner's net points over the hands won
+    win_points: int = 0  # what the wins paid the player, summed
     net: int = 0  # points (summed over sessions for a lifetime)
     money: Decimal = Decimal(0)  # settled money
     biggest: WinRecord | None = None
+    side_points: int = 0  # net of the side payments (awards, 现场汇, kong points)
+    # the rule sets summed in these figures (a lifetime); with more than one, the points
+    # (net, average win, side payments) are on different scales and are not given
+    variants: tuple[str, ...] = ()
+
+    @property
+    def one_scale(self) -> bool:
+        """The points are of one rule set (so a total of them means something)."""
+        return len(self.variants) <= 1
 
     @property
     def win_rate(self) -> float | None:
@@ -116,8 +135,9 @@ class PlayerStats:
 
     @property
     def average_win(self) -> Decimal | None:
-        """Average net points of the hands won, to one decimal (half-up)."""
-        if not self.wins:
+        """Average of what the wins paid, to one decimal (half-up); None without a win or
+        over several rule sets."""
+        if not self.wins or not self.one_scale:
             return None
         return (Decimal(self.win_points) / self.wins).quantize(
             Decimal("0.1"), rounding=ROUND_HALF_UP
@@ -140,9 +160,11 @@ class PlayerStats:
             "win_rate": rate(self.win_rate),
             "deal_in_rate": rate(self.deal_in_rate),
             "average_win": None if avg is None else str(avg),
-            "net": self.net,
+            "net": self.net if self.one_scale else None,
+            "side_points": self.side_points if self.one_scale else None,
             "money": plain(self.money),
             "biggest_win": None if self.biggest is None else self.biggest.to_json(),
+            **({"rule_sets": list(self.variants)} if self.variants else {}),
         }
 
 
@@ -153,16 +175,76 @@ def _bigger(a: WinRecord | None, b: WinRecord) -> WinRecord:
     return a
 
 
-def _win_record(session: Session, outcome: HandOutcome, ev: Win, label: str) -> WinRecord:
+def _win_record(
+    session: Session, outcome: HandOutcome, ev: Win, label: str, points: int
+) -> WinRecord:
     return win_record(
         ev,
         label=label,
         hand=outcome.index,
         stake=session.stake,
-        points=outcome.result.deltas[ev.player],
+        points=points,
         wins=outcome.result.wins,
         summary=outcome.result.summary,
     )
+
+
+# ---------------------------------------------------------------- who won, who paid
+def side_payments(variant_id: str) -> tuple[str, ...]:
+    """How the reasons of ``variant_id``'s side payments begin (its declared data); none
+    for a rule set this version does not know."""
+    from .errors import MjError
+    from .variants import get_variant
+
+    try:
+        return tuple(get_variant(variant_id).data.side_payments)
+    except MjError:
+        return ()
+
+
+def is_side(p: Payment, side: tuple[str, ...]) -> bool:
+    return bool(side) and p.reason.startswith(side)
+
+
+def win_points(payments: Iterable[Payment], seat: int, side: tuple[str, ...]) -> int:
+    """What a win paid ``seat``: the net of the payments to and from it, side payments
+    apart (module docstring)."""
+    net = 0
+    for p in payments:
+        if is_side(p, side):
+            continue
+        if p.payee == seat:
+            net += p.amount
+        elif p.payer == seat:
+            net -= p.amount
+    return net
+
+
+def side_nets(payments: Iterable[Payment], side: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """Each seat's net of the side payments of a hand."""
+    net = [0, 0, 0, 0]
+    for p in payments:
+        if is_side(p, side):
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+    return tuple(net)  # type: ignore[return-value]
+
+
+def dealt_in(wins: Sequence[Win], payments: Sequence[Payment], side: tuple[str, ...]) -> set[int]:
+    """The seats that dealt in to the hand's wins (module docstring): for each win, the
+    discarder; the one player who paid the whole win when a liability (承包) put it on
+    someone other than the discarder, or on one player of a self-draw; nobody for a robbed
+    kong (抢杠)."""
+    out: set[int] = set()
+    for ev in wins:
+        if ev.robbed_kong:
+            continue
+        payers = {p.payer for p in payments if p.payee == ev.player and not is_side(p, side)}
+        if len(payers) == 1 and (ev.from_ is None or ev.from_ not in payers):
+            out |= payers
+        elif ev.from_ is not None:
+            out.add(ev.from_)
+    return out
 
 
 def win_record(
@@ -236,26 +318,29 @@ def session_stats(
 ) -> SessionStats:
     """Statistics of one session (module docstring for the definitions)."""
     settlement = settle_money(rep.totals, session.stake, unit)
+    side = side_payments(session.variant)
     acc = [_Acc() for _ in range(4)]
     won_hands = draws = false_wins = 0
     for outcome in rep.hands:
         hand = session.hands[outcome.index - 1]
         acc[outcome.state.dealer].dealer_hands += 1
+        payments = outcome.result.payments
+        if side:
+            for seat, n in enumerate(side_nets(payments, side)):
+                acc[seat].side_points += n
         wins = hand.wins
         if wins:
             won_hands += 1
-            dealt_in: set[int] = set()
             for ev in wins:
                 a = acc[ev.player]
                 a.wins += 1
-                rec = _win_record(session, outcome, ev, label)
+                points = win_points(payments, ev.player, side)
+                rec = _win_record(session, outcome, ev, label, points)
                 a.win_points += rec.points
                 a.biggest = _bigger(a.biggest, rec)
                 if ev.from_ is None:
                     a.self_draws += 1
-                else:
-                    dealt_in.add(ev.from_)
-            for seat in dealt_in:
+            for seat in dealt_in(wins, payments, side):
                 acc[seat].deal_ins += 1
         elif hand.of(FalseWin):
             false_wins += 1
@@ -277,6 +362,7 @@ def session_stats(
             net=rep.totals[s],
             money=settlement.amounts[s],
             biggest=a.biggest,
+            side_points=a.side_points,
         )
         for s, a in enumerate(acc)
     )
@@ -304,6 +390,7 @@ class _Acc:
     false_wins: int = 0
     win_points: int = 0
     biggest: WinRecord | None = None
+    side_points: int = 0
 
 
 # ---------------------------------------------------------------- a player's lifetime
@@ -341,13 +428,16 @@ class SessionLine:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LifetimeStats:
     player: str
-    total: PlayerStats
+    total: PlayerStats  # counts and money over every rule set; points only if one
     sessions: tuple[SessionLine, ...] = field(default=())
+    # the figures of each rule set played, in the order first played (``variants`` = (id,))
+    per_rule_set: tuple[PlayerStats, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "total": self.total.to_json(),
+            "per_rule_set": [r.to_json() for r in self.per_rule_set],
             "sessions": [s.to_json() for s in self.sessions],
         }
 
@@ -387,6 +477,7 @@ class SessionFigures:
     deal_ins: int = 0
     false_wins: int = 0
     win_points: int = 0
+    side_points: int = 0
     biggest: WinRecord | None = None  # the session's biggest win of this seat (earliest on a tie)
     # the player's own points when he played only some of the seat's hands (替打): his
     # money is then those points × stake, not the seat's settled money
@@ -409,6 +500,7 @@ class SessionFigures:
             net=self.totals[self.seat] if self.net is None else self.net,
             money=part_money,
             biggest=self.biggest,
+            side_points=self.side_points,
         )
 
 
@@ -427,21 +519,11 @@ def _lifetime(
     player: str, per: Sequence[tuple[str, str, Decimal, int, PlayerStats]]
 ) -> LifetimeStats:
     lines: list[SessionLine] = []
-    tot = _Acc()
-    hands = net = 0
     money = Decimal(0)
+    net = 0
     for label, variant, stake, seat, st in per:
-        hands += st.hands
-        net += st.net
         money += st.money
-        tot.dealer_hands += st.dealer_hands
-        tot.wins += st.wins
-        tot.self_draws += st.self_draws
-        tot.deal_ins += st.deal_ins
-        tot.false_wins += st.false_wins
-        tot.win_points += st.win_points
-        if st.biggest is not None:
-            tot.biggest = _bigger(tot.biggest, st.biggest)
+        net += st.net
         lines.append(
             SessionLine(
                 label=label,
@@ -453,9 +535,39 @@ def _lifetime(
                 cumulative_net=net,
             )
         )
-    total = PlayerStats(
+    variants = tuple(dict.fromkeys(v for _, v, _, _, _ in per))
+    per_rule_set = tuple(
+        _sum(player, [st for _, v, _, _, st in per if v == variant], (variant,))
+        for variant in variants
+    )
+    total = _sum(player, [st for *_, st in per], variants)
+    return LifetimeStats(
+        player=player, total=total, sessions=tuple(lines), per_rule_set=per_rule_set
+    )
+
+
+def _sum(player: str, rows: Sequence[PlayerStats], variants: tuple[str, ...]) -> PlayerStats:
+    """The figures of ``rows`` added up (their points only mean something within one rule
+    set: :attr:`PlayerStats.one_scale`)."""
+    tot = _Acc()
+    hands = net = 0
+    money = Decimal(0)
+    for st in rows:
+        hands += st.hands
+        net += st.net
+        money += st.money
+        tot.dealer_hands += st.dealer_hands
+        tot.wins += st.wins
+        tot.self_draws += st.self_draws
+        tot.deal_ins += st.deal_ins
+        tot.false_wins += st.false_wins
+        tot.win_points += st.win_points
+        tot.side_points += st.side_points
+        if st.biggest is not None:
+            tot.biggest = _bigger(tot.biggest, st.biggest)
+    return PlayerStats(
         name=player,
-        sessions=len(lines),
+        sessions=len(rows),
         hands=hands,
         dealer_hands=tot.dealer_hands,
         wins=tot.wins,
@@ -466,5 +578,6 @@ def _lifetime(
         net=net,
         money=money,
         biggest=tot.biggest,
+        side_points=tot.side_points,
+        variants=variants,
     )
-    return LifetimeStats(player=player, total=total, sessions=tuple(lines))

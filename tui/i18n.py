@@ -68,6 +68,15 @@ LABELS: dict[str, tuple[str, str]] = {
     "ns_no_preset": ("不用预设", "no preset"),
     "err_name_empty": ("请输入名字", "enter a name"),
     "err_name_dup": ("名字重复", "names must differ"),
+    "ns_new_player": ("新玩家", "new player"),
+    "err_name_too_wide": (
+        "最多 {limit} 列宽（汉字算 2）",
+        "at most {limit} columns (CJK 2 each)",
+    ),
+    "err_name_digits": (
+        "不能全是数字（数字选座位）",
+        "digits only: digits pick seats",
+    ),
     "err_number": ("请输入整数", "enter a whole number"),
     "err_tile": ("请输入一张牌，如 5m", "enter one tile, e.g. 5m"),
     # table

@@ -7,7 +7,7 @@ player's lifetime. The figures come from :mod:`mjscore.engine.stats`, the words 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -27,10 +27,13 @@ from mjscore.engine.record import (
     Win,
 )
 from mjscore.engine.report_words import (
+    ALL_RULE_SETS,
     FLAG_ZH,
     KONG_ZH,
     OUTCOME_ZH,
     PENALTY_ZH,
+    SIDE_LABEL,
+    STAT_DEFINITIONS,
     VARIANT_NAMES,
     WIND_ZH,
 )
@@ -41,10 +44,14 @@ from mjscore.engine.terms import SELF_DRAW
 
 
 def describe_event(
-    ev: Event, names: Sequence[str], pattern_name: Callable[[str], str] | None = None
+    ev: Event,
+    names: Sequence[str],
+    pattern_name: Callable[[str], str] | None = None,
+    flag_name: Callable[[str], str] | None = None,
 ) -> str:
     """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …");
-    ``pattern_name`` turns a declared pattern id into its name (the ids when not given)."""
+    ``pattern_name`` turns a declared pattern id into its name (the ids when not given),
+    ``flag_name`` a flag id into the name the rule set declares for it."""
 
     def n(seat: int | None) -> str:
         return names[seat] if seat is not None else "?"
@@ -81,7 +88,7 @@ def describe_event(
             parts.append(f"{ev.fan}番")
         for name in ev.flags_set:
             v = ev.flag(name)
-            label = FLAG_ZH.get(name, name)
+            label = flag_name(name) if flag_name else FLAG_ZH.get(name, name)
             if v is True:
                 parts.append(label)
             elif isinstance(v, tuple):
@@ -98,6 +105,23 @@ def describe_event(
     return ev.type
 
 
+def _flag_names(variant_id: str) -> Callable[[str], str] | None:
+    """A flag id → the name the rule set declares for it (None for an unknown rule set)."""
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.variants import get_variant
+
+    try:
+        data = get_variant(variant_id).data
+    except MjError:
+        return None
+
+    def name(flag_id: str) -> str:
+        flag = data.flag(flag_id)
+        return flag.zh if flag is not None else FLAG_ZH.get(flag_id, flag_id)
+
+    return name
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandReview:
     index: int  # 1-based
@@ -110,6 +134,7 @@ class HandReview:
     deltas: tuple[int, ...]
     totals: tuple[int, ...]
     involved: frozenset[int]  # seats named in an event or a payment
+    false_wins: tuple[int, ...] = ()  # the seats whose false win the hand settled
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -144,7 +169,8 @@ def review(
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
     out = []
-    names = session.players
+    names = [clip(n) for n in session.players]  # as every screen shows them
+    flag_name = _flag_names(session.variant)
     for h in rep.hands:
         hand = session.hands[h.index - 1]
         involved: set[int] = set()
@@ -159,13 +185,16 @@ def review(
                 index=h.index,
                 state=h.state,
                 outcome=h.result.outcome,
-                events=tuple(describe_event(e, names, pattern_name) for e in hand.events),
+                events=tuple(
+                    describe_event(e, names, pattern_name, flag_name) for e in hand.events
+                ),
                 wins=h.result.wins,
                 summary=h.result.summary,
                 payments=h.result.payments,
                 deltas=h.result.deltas,
                 totals=h.totals,
                 involved=frozenset(involved),
+                false_wins=tuple(e.player for e in hand.of(FalseWin)),
             )
         )
     return tuple(out)
@@ -178,6 +207,7 @@ def _pct(x: float | None) -> str:
 
 def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None) -> list[str]:
     """The lines of one hand in the review."""
+    names = [clip(n) for n in names]
     w = width if width is not None else max(text_width(clip(n)) for n in names)
     st = hr.state
     head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
@@ -208,6 +238,31 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     return lines
 
 
+def definitions(lang: str = "zh") -> list[str]:
+    """What each statistic means, one line each (engine.report_words.STAT_DEFINITIONS)."""
+    return [zh if lang == "zh" else en for _, zh, en in STAT_DEFINITIONS]
+
+
+def side_line(rows: Sequence[PlayerStats], lang: str = "zh") -> str | None:
+    """ "另付 阿明 +6  老王 +118 …": each player's side payments (awards, 现场汇, kong
+    points), reported apart from the wins; None when there were none."""
+    if not any(r.side_points for r in rows if r.one_scale):
+        return None
+    label = SIDE_LABEL[0] if lang == "zh" else SIDE_LABEL[1]
+    return f"{label} " + "  ".join(f"{clip(r.name)} {r.side_points:+d}" for r in rows)
+
+
+def rule_set_rows(lt: LifetimeStats, lang: str = "zh") -> list[PlayerStats]:
+    """The rows of a lifetime's figures: its total when it is of one rule set; otherwise one
+    row per rule set (named after it) and the total of all (money and counts only)."""
+    if len(lt.per_rule_set) <= 1:
+        return [lt.total]
+    rows = [
+        replace(r, name=VARIANT_NAMES.get(r.variants[0], r.variants[0])) for r in lt.per_rule_set
+    ]
+    return rows + [replace(lt.total, name=ALL_RULE_SETS[0] if lang == "zh" else ALL_RULE_SETS[1])]
+
+
 def stats_table(
     rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False
 ) -> list[str]:
@@ -227,13 +282,23 @@ def stats_table(
             + (f"{r.sessions:>2} " if lifetime else "")
             + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
             f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
-            f" {('—' if big is None else f'{big:+d}'):>9} {r.net:>+8d} {format_money(r.money, places, sign=True):>11}"
+            f" {('—' if big is None else f'{big:+d}'):>9} {(f'{r.net:+d}' if r.one_scale else '—'):>8}"
+            f" {format_money(r.money, places, sign=True):>11}"
         )
+    side = None if lifetime else side_line(rows)
+    if side:
+        lines.append(side)
+    return lines + ([] if lifetime else biggest_text(rows))
+
+
+def biggest_text(rows: Sequence[PlayerStats]) -> list[str]:
+    """Each player's biggest win, one line each."""
+    lines = []
     for r in rows:
         if r.biggest:
             b = r.biggest
             how = SELF_DRAW.zh if b.self_drawn else "点炮"
-            lines.append(f"最大胡 {r.name}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
+            lines.append(f"最大胡 {clip(r.name)}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
     return lines
 
 
@@ -267,6 +332,7 @@ def report_text(
     if "stats" in sections:
         out += ["", "== 统计 Statistics =="]
         out += stats_table(st.players_stats, places=st.settlement.places)
+        out += [f"  {line}" for line in definitions()]
     if "settle" in sections:
         out += ["", "== " + settle_text(names, st.settlement)]
     return "\n".join(out) + "\n"
@@ -298,7 +364,11 @@ def report_json(
 
 def lifetime_text(lt: LifetimeStats, *, places: int = 2) -> str:
     out = [f"{lt.player} — {lt.total.sessions} 场 sessions, {lt.total.hands} 局 hands"]
-    out += stats_table([lt.total], places=places, lifetime=True)
+    out += stats_table(rule_set_rows(lt), places=places, lifetime=True)
+    side = side_line(lt.per_rule_set) if len(lt.per_rule_set) == 1 else None
+    out += [side] if side else []
+    out += biggest_text([lt.total])
+    out += [f"  {line}" for line in definitions()]
     if lt.sessions:
         out += ["", "场次 sessions:"]
         w = max(text_width(s.label) for s in lt.sessions)

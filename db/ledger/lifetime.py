@@ -134,18 +134,11 @@ class Lifetime(Sessions):
                 [pid],
             ).fetchall()
         )
-        # hands won: how many, their points, and the earliest hand of the biggest
+        # hands won: how many, what they paid, and the earliest hand of the biggest
+        won_hands, side_points = self._won_values(pid)
         won: dict[int, tuple[int, int, int, int]] = {}
-        for sid, n, pts, best, hid in db.execute(
-            "SELECT w.session_id, w.n, w.pts, w.best,"
-            " (SELECT h.id FROM seat_results r JOIN hands h ON h.id = r.hand_id"
-            "   WHERE r.player_id = ?1 AND r.session_id = w.session_id AND r.delta = w.best AND r.won = 1"
-            "   ORDER BY h.number LIMIT 1)"
-            " FROM (SELECT r.session_id, COUNT(*) AS n, SUM(r.delta) AS pts, MAX(r.delta) AS best"
-            "       FROM seat_results r WHERE r.player_id = ?1 AND r.won = 1 GROUP BY r.session_id) w",
-            [pid],
-        ):
-            won[sid] = (n, pts, best, hid)
+        for (sid, _seat), hands_won in won_hands.items():
+            won[sid] = _won_figures(hands_won)
         ids = rows.dumps([w[3] for w in won.values()])
         best_hands = {
             hid: (number, summary, wins)
@@ -203,6 +196,7 @@ class Lifetime(Sessions):
                         deal_ins=st.deal_ins,
                         false_wins=st.false_wins,
                         win_points=st.win_points,
+                        side_points=st.side_points,
                         biggest=st.biggest,
                     )
                 )
@@ -221,6 +215,7 @@ class Lifetime(Sessions):
                     deal_ins=dealt,
                     false_wins=falsew,
                     win_points=win_points,
+                    side_points=side_points.get((sid, seat), 0),
                     biggest=biggest,
                 )
             )
@@ -237,16 +232,16 @@ class Lifetime(Sessions):
         db = self.db
         found = db.execute(
             "SELECT r.session_id, s.variant, s.stake, r.seat, COUNT(*), SUM(h.dealer = r.seat),"
-            " SUM(r.won), SUM(r.self_draw), SUM(r.dealt_in), SUM(r.false_win),"
-            " SUM(CASE WHEN r.won = 1 THEN r.delta ELSE 0 END), SUM(r.delta),"
-            " MAX(CASE WHEN r.won = 1 THEN r.delta END)"
+            " SUM(r.won), SUM(r.self_draw), SUM(r.dealt_in), SUM(r.false_win), SUM(r.delta)"
             " FROM seat_results r JOIN hands h ON h.id = r.hand_id JOIN sessions s ON s.id = r.session_id"
             f" WHERE r.player_id = ? AND s.demo = 0 AND {_SUBSTITUTED}"
             " GROUP BY r.session_id, r.seat ORDER BY r.session_id, r.seat",
             [pid],
         ).fetchall()
         out: list[SessionFigures] = []
-        for sid, variant, stake_text, seat, n, dealt, w, sd, di, fw, win_pts, net, best in found:
+        won_hands, side_points = self._won_values(pid) if found else ({}, {})
+        for sid, variant, stake_text, seat, n, dealt, w, sd, di, fw, net in found:
+            _, win_pts, best, best_hid = _won_figures(won_hands.get((sid, seat), []))
             stake = rows.decimal(stake_text)
             totals = [0, 0, 0, 0]
             for st_seat, points in db.execute(
@@ -254,12 +249,9 @@ class Lifetime(Sessions):
             ):
                 totals[st_seat] = points
             biggest = None
-            if best is not None:
+            if best_hid is not None:
                 hid, number, summary, wins_json = db.execute(
-                    "SELECT h.id, h.number, h.summary, h.wins FROM seat_results r JOIN hands h"
-                    " ON h.id = r.hand_id WHERE r.session_id = ? AND r.seat = ? AND r.player_id = ?"
-                    " AND r.won = 1 AND r.delta = ? ORDER BY h.number LIMIT 1",
-                    [sid, seat, pid, best],
+                    "SELECT id, number, summary, wins FROM hands WHERE id = ?", [best_hid]
                 ).fetchone()
                 for (payload,) in db.execute(
                     "SELECT payload FROM events WHERE hand_id = ? AND type = 'win' ORDER BY seq",
@@ -285,11 +277,66 @@ class Lifetime(Sessions):
                     deal_ins=di,
                     false_wins=fw,
                     win_points=win_pts,
+                    side_points=side_points.get((sid, seat), 0),
                     biggest=biggest,
                     net=net,
                 )
             )
         return out
+
+    def _won_values(
+        self, pid: int
+    ) -> tuple[dict[tuple[int, int], list[tuple[int, int, int]]], dict[tuple[int, int], int]]:
+        """From the stored payments: for each (session, seat) the player played, the hands
+        he won in hand order as (number, hand id, what the win paid him), and his net of
+        the rule set's side payments (:mod:`engine.stats`: side payments are not a win's)."""
+        from mjscore.engine.stats import side_payments
+
+        db = self.db
+        won: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        hands_won: dict[int, int] = {}
+        for sid, seat, hid, number in db.execute(
+            "SELECT r.session_id, r.seat, r.hand_id, h.number FROM seat_results r"
+            " JOIN hands h ON h.id = r.hand_id WHERE r.player_id = ? AND r.won = 1"
+            " ORDER BY r.session_id, h.number",
+            [pid],
+        ):
+            won.setdefault((sid, seat), []).append((number, hid, 0))
+            hands_won[hid] = 0
+        side: dict[tuple[int, int], int] = {}
+        sides: dict[str, tuple[str, ...]] = {}
+        # a payments row is a run: its amount from each seat of the from_seats mask
+        for sid, seat, hid, variant, payers, payee, amount, reason in db.execute(
+            "SELECT r.session_id, r.seat, r.hand_id, s.variant, p.from_seats, p.to_seat, p.amount,"
+            " pr.text FROM seat_results r JOIN sessions s ON s.id = r.session_id"
+            " JOIN payments p ON p.hand_id = r.hand_id"
+            "  AND (((p.from_seats >> r.seat) & 1) OR p.to_seat = r.seat)"
+            " JOIN payment_reasons pr ON pr.id = p.reason_id"
+            " WHERE r.player_id = ?",
+            [pid],
+        ):
+            kinds = sides.get(variant)
+            if kinds is None:
+                kinds = sides[variant] = side_payments(variant)
+            net = amount * payers.bit_count() if payee == seat else -amount
+            if kinds and reason.startswith(kinds):
+                side[(sid, seat)] = side.get((sid, seat), 0) + net
+            elif hid in hands_won:
+                hands_won[hid] += net
+        for key, hands in won.items():
+            won[key] = [(number, hid, hands_won[hid]) for number, hid, _ in hands]
+        return won, side
+
+
+def _won_figures(hands: list[tuple[int, int, int]]) -> tuple[int, int, int | None, int | None]:
+    """(hands won, what they paid, the biggest, its hand id — the earliest on a tie) of
+    :meth:`Lifetime._won_values`' hands of one seat."""
+    best: int | None = None
+    best_hid: int | None = None
+    for _, hid, value in hands:
+        if best is None or value > best:
+            best, best_hid = value, hid
+    return len(hands), sum(v for _, _, v in hands), best, best_hid
 
 
 _SUBSTITUTED = "EXISTS (SELECT 1 FROM substitutes sb WHERE sb.session_id = s.id)"

@@ -199,6 +199,7 @@ class Recording(Sessions):
         if not settled:
             return
         ids = rows.dumps([hid for hid, _, _, _ in settled])
+        (variant,) = self._one("SELECT variant FROM sessions WHERE id = ?", [session_id])
         in_ids = "hand_id IN (SELECT value FROM json_each(?))"
         self._table("payments").delete_where(in_ids, [ids])
         self._table("seat_results").delete_where(in_ids, [ids])
@@ -211,7 +212,7 @@ class Recording(Sessions):
                 continue
             hands.update(hid, rows.settled_columns(hand, state, result, at, hand_at))
             pays += rows.payment_runs(hid, result)
-            seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids)
+            seats += rows.seat_result_rows(hid, session_id, hand, result, seat_ids, variant)
         self._insert_payments(pays)
         self._table("seat_results").insert_all(seats)
 
@@ -369,7 +370,7 @@ class Recording(Sessions):
                 evs += rows.event_rows(hid, hand.events, at=at, hand_at=at)
                 if result is not None:
                     pays += rows.payment_runs(hid, result)
-                    seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids)
+                    seats += rows.seat_result_rows(hid, sid, hand, result, seat_ids, s.variant)
             self._table("events").insert_all(evs)
             self._insert_payments(pays)
             self._table("seat_results").insert_all(seats)

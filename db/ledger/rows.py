@@ -134,17 +134,26 @@ def payment_rows(
 
 
 def seat_result_rows(
-    hand_id: int, session_id: int, hand: Hand, result: HandResult, seat_ids: Sequence[int]
+    hand_id: int,
+    session_id: int,
+    hand: Hand,
+    result: HandResult,
+    seat_ids: Sequence[int],
+    variant: str,
 ) -> list[dict[str, Any]]:
-    """Four rows: each seat's delta and role in the hand (the report views read them)."""
+    """Four rows: each seat's delta and role in the hand (the report views read them); who
+    dealt in is who paid for a win, as :func:`engine.stats.dealt_in` says."""
+    from mjscore.engine.stats import dealt_in, side_payments
+
     won, selfd, dealt, falsew = [0] * 4, [0] * 4, [0] * 4, [0] * 4
+    wins = [e for e in hand.events if isinstance(e, Win)]
+    for seat in dealt_in(wins, result.payments, side_payments(variant)) if wins else ():
+        dealt[seat] = 1
     for e in hand.events:
         if isinstance(e, Win):
             won[e.player] = 1
             if e.from_ is None:
                 selfd[e.player] = 1
-            else:
-                dealt[e.from_] = 1
         elif isinstance(e, FalseWin):
             falsew[e.player] = 1
         elif isinstance(e, Draw):

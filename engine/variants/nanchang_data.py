@@ -138,4 +138,5 @@ DATA = Declared(
     scoring=SCORING,
     status=status,
     prefill=prefill,
+    side_payments=("奖励分", "下精"),  # RULES.md §4: the 上精 and kong awards (奖励分), 下精分
 )

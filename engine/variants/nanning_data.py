@@ -114,6 +114,7 @@ DATA = Declared(
     scoring=SCORING,
     status=status,
     multiple_wins=True,
+    side_payments=("杠分",),  # RULES.md §1: kong points, settled at hand end, also on a draw
     # RULES.md §1: after a draw the player who drew the last tile deals (draw_dealer)
     draw_needs_drawer=lambda rules: rules.draw_dealer == "last_drawer",
 )

@@ -46,6 +46,9 @@ from mjscore.engine.stats import (
     lifetime_from_figures,
     lifetime_stats,
     session_stats,
+    side_nets,
+    side_payments,
+    win_points,
 )
 from mjscore.tui.report_text import describe_event, lifetime_text, report_json, report_text, review
 
@@ -267,7 +270,9 @@ def test_nanjing_session_stats_and_review():
     st_ = session_stats(s, rep)
     a, b, c, d = st_.players_stats
     assert (a.wins, a.self_draws, a.deal_ins, a.dealer_hands) == (1, 1, 1, 2)
-    assert (d.wins, d.win_points, d.biggest.points) == (1, 70, 70)  # 60 + 10 from the penalty
+    # a win's value is what the win paid the winner: Lee's 60; the 10 of 老王's penalty is
+    # 现场汇, reported apart (side_points), not part of the win
+    assert (d.wins, d.win_points, d.biggest.points, d.side_points) == (1, 60, 60, 10)
     assert a.biggest.points == 180
     hr = review(s, rep)
     assert hr[0].events == (
@@ -321,7 +326,8 @@ def test_nanchang_session_stats_and_events():
     st_ = session_stats(s, rep)
     assert [(p.wins, p.deal_ins) for p in st_.players_stats] == [(0, 0), (1, 0), (0, 0), (0, 1)]
     assert (st_.draws, st_.wins) == (1, 1)
-    assert st_.players_stats[1].win_points == 16  # 20 for the win, -4 of 下精 that hand
+    # 20 for the win; the -4 of 下精 that hand is a side payment, reported apart
+    assert st_.players_stats[1].win_points == 20
     ev = describe_event(s.hands[0].events[0], NAMES)
     assert ev == "翻精 2m  下精 5p  (阿明 1正0副  老王 0正2副)"
     assert describe_event(s.hands[0].events[1], NAMES).startswith("精 阿明 1正1副")
@@ -650,14 +656,15 @@ def test_real_variant_session_stats(variant):
             for h in rep.hands
             if any(w["type"] == "win" and w["player"] == seat for w in hands[h.index - 1])
         ]
-        assert p.win_points == sum(h.result.deltas[seat] for h in won_hands)
+        # what the wins paid, plus the side payments of those hands, is their net
+        side = side_payments(variant)
+        assert p.win_points + sum(
+            side_nets(h.result.payments, side)[seat] for h in won_hands
+        ) == sum(h.result.deltas[seat] for h in won_hands)
         if p.biggest is not None:
             h = rep.hands[p.biggest.hand - 1]
-            assert (
-                p.biggest.points
-                == h.result.deltas[seat]
-                == max(x.result.deltas[seat] for x in won_hands)
-            )
+            paid = [win_points(x.result.payments, seat, side) for x in won_hands]
+            assert p.biggest.points == win_points(h.result.payments, seat, side) == max(paid)
             wr = next(w for w in h.result.wins if w.player == seat)
             assert p.biggest.summary == wr.summary and p.biggest.items == wr.items
     # stake 0.5: money is exact to the cent, so no rounding, and the transfers settle it

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.engine.errors import MjError
+from mjscore.engine.names import NAME_WIDTH, name_key
+from mjscore.engine.people import new_name_problem
 from mjscore.engine.record import VARIANTS, check_player_name, check_stake
 from mjscore.engine.rules import parse_option_value
 from rich.text import Text
@@ -54,6 +56,9 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         self.variant: Any = None
         self.variant_error = ""
         self.shown_errors: dict[str, str] = {}
+        self.known: list[str] = []  # past players, offered as each name is typed
+        self.known_keys: set[str] = set()
+        self.declined: dict[str, str] = {}  # field id -> the text whose offer Delete turned down
         self.deliver: Any = None  # receives the new session's id (or None) when the form closes
         from .. import settings
 
@@ -65,6 +70,8 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         names = self.app.ledger.player_names()
+        self.known = list(names)
+        self.known_keys = {name_key(n) for n in names}
         suggester = SuggestFromList(names, case_sensitive=False) if names else None
         yield Static(f"mjscore · {self.t('ns_title')}", id="title-bar", markup=False)
         with VerticalScroll(id="form"):
@@ -98,11 +105,13 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     Input(
                         compact=True,
                         id=f"player{i}",
+                        classes="name",  # narrow: a name is at most 12 columns, its error fits beside it
                         suggester=suggester,
                         max_length=64,
                         placeholder=("东家 A", "南家 B", "西家 C", "北家 D")[i],
                     ),
                     Label("", id=f"err-player{i}", classes="ferr", markup=False),
+                    Label("", id=f"new-player{i}", classes="fnew", markup=False),
                     classes="frow",
                 )
             yield Horizontal(
@@ -143,6 +152,9 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         if run_binding_now(self, key):
             return True
         focused = self.focused
+        if isinstance(focused, Input) and self.offer_key(focused, key):
+            if key in ("right", "delete"):
+                return True
         if key in ("tab", "shift+tab"):
             self.focus_next() if key == "tab" else self.focus_previous()
             select_all_now(self.focused)
@@ -167,6 +179,57 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 first.insert_text_at_cursor(ch)
                 return True
         return False
+
+    # ---- past players offered while a name is typed
+    def offer(self, inp: Input) -> str | None:
+        """The past player offered for what ``inp`` holds: the first whose name starts with
+        it (case aside), unless it is already whole or Delete turned the offer down."""
+        if not (inp.id or "").startswith("player"):
+            return None
+        typed = inp.value
+        if not typed.strip() or self.declined.get(inp.id or "") == typed:
+            return None
+        folded = typed.casefold()
+        for name in self.known:
+            if name.casefold().startswith(folded) and len(name) > len(typed):
+                return name
+        return None
+
+    def offer_key(self, inp: Input, key: str) -> bool:
+        """Enter, Tab and → (at the end of the text) take the offered name, as the field
+        shows it; Delete at the end turns the offer down (the typed name is kept as a new
+        player's). True when the key did one of these."""
+        at_end = inp.cursor_position >= len(inp.value)
+        if key == "delete" and at_end and self.offer(inp) is not None:
+            self.declined[inp.id or ""] = inp.value
+            inp._suggestion = ""
+            self.show_new(inp)
+            return True
+        if key in ("enter", "tab", "shift+tab") or key == "right" and at_end:
+            name = self.offer(inp)
+            if name is not None:
+                inp.value = name
+                inp.cursor_position = len(name)
+                return True
+        return False
+
+    def show_new(self, inp: Input) -> None:
+        """Mark a name never seen before as a new player (no offer pending, no error)."""
+        fid = inp.id or ""
+        if not fid.startswith("player"):
+            return
+        typed = inp.value.strip()
+        new = (
+            bool(typed)
+            and name_key(typed) not in self.known_keys
+            and self.offer(inp) is None
+            and not self.shown_errors.get(fid)
+        )
+        label = self.query_one(f"#new-{fid}", Label)
+        text = self.t("ns_new_player") if new else ""
+        if str(label.content) != text:
+            label.update(text)
+            label.display = bool(text)
 
     def dealer_choices(self) -> list[Choice]:
         out = []
@@ -303,6 +366,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         if event.input.id and event.input.id.startswith("player"):
             self.query_one("#dealer", Picker).set_choices(self.dealer_choices())
         self.validate(quiet_empty=True)
+        self.show_new(event.input)
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -327,6 +391,11 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 check_player_name(value, f"players[{i}]")
             except MjError as e:
                 errors[f"player{i}"] = e.message
+                continue
+            # a returning player keeps the name he has, however wide (an older ledger's)
+            problem = None if name_key(value) in self.known_keys else new_name_problem(value)
+            if problem is not None:
+                errors[f"player{i}"] = self.t(f"err_name_{problem}", limit=NAME_WIDTH)
         for i, n in enumerate(names):
             if n and names.count(n) > 1 and names.index(n) != i:
                 errors[f"player{i}"] = self.t("err_name_dup")

@@ -32,6 +32,7 @@ from mjscore.engine.report_words import OUTCOME_ZH, VARIANT_NAMES
 from mjscore.engine.stats import headline, session_stats
 from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.report_text import HandReview, hand_text, review
+from mjscore.tui.widgets.describe import notes_text
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -72,13 +73,16 @@ def L(key: str, lang: str) -> str:
 
 def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Text:
     """ "小芳 ← 阿明 <summary>" / "老王 <self-draw> …" / "流局" as plain text."""
+    notes = notes_text(hr, names)
     if not hr.wins:
-        return Text(hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome))
+        what = hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome)
+        who = " ".join(clip(names[s]) for s in hr.false_wins)
+        return Text(f"{who} {what}".strip() + notes)
     parts = []
     for w in hr.wins:
-        how = SELF_DRAW.zh if w.from_ is None else f"← {names[w.from_]}"
-        parts.append(f"{names[w.player]} {how} {headline(w.value, w.unit, w.summary)}")
-    return Text(" / ".join(parts))
+        how = SELF_DRAW.zh if w.from_ is None else f"← {clip(names[w.from_])}"
+        parts.append(f"{clip(names[w.player])} {how} {headline(w.value, w.unit, w.summary)}")
+    return Text(" / ".join(parts) + notes)
 
 
 class ReviewScreen(Screen):
@@ -151,7 +155,7 @@ class ReviewScreen(Screen):
         with Horizontal():
             with Vertical(id="review-left"):
                 options = [(Text(L("all", self.lang)), ALL)] + [
-                    (Text(n), i) for i, n in enumerate(names)
+                    (Text(clip(n)), i) for i, n in enumerate(names)
                 ]
                 yield Select(
                     options,
@@ -168,12 +172,12 @@ class ReviewScreen(Screen):
     def on_mount(self) -> None:
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = f"{v} · " + " ".join(self.session.players)
+        self.sub_title = f"{v} · " + " ".join(clip(n) for n in self.session.players)
         table = self.query_one("#review-hands", DataTable)
         table.add_column(L("hand", self.lang), key="n")
         table.add_column(L("dealer", self.lang), key="dealer")
         for i, n in enumerate(self.session.players):
-            table.add_column(Text(clip(n, 12)), key=f"p{i}")
+            table.add_column(Text(clip(n)), key=f"p{i}")
         table.add_column(L("result", self.lang), key="result")
         self.refill()
         table.focus()
@@ -200,7 +204,7 @@ class ReviewScreen(Screen):
         for hr in self.rows:
             table.add_row(
                 Text(f"#{hr.index}"),
-                Text(clip(names[hr.state.dealer], 12)),
+                Text(clip(names[hr.state.dealer])),
                 *(
                     Text(f"{d:+d}", style="bold" if self.player == i else "", justify="right")
                     for i, d in enumerate(hr.deltas)

@@ -29,6 +29,7 @@ from typing import Any
 
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, format_money, places, plain, settle_text
+from mjscore.engine.names import shown_name
 from mjscore.engine.record import Session
 from mjscore.engine.report_words import VARIANT_NAMES
 from mjscore.engine.stats import (
@@ -41,7 +42,9 @@ from mjscore.engine.stats import (
     session_stats,
 )
 from mjscore.engine.terms import SELF_DRAW
+from mjscore.tui.report_text import definitions, rule_set_rows, side_line
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,6 +61,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "tab_charts": ("图表", "Charts"),
     "tab_settle": ("结算", "Settle up"),
     "player": ("玩家", "Player"),
+    "rules": ("规则", "Rule set"),
     "sessions": ("场", "Sessions"),
     "session": ("场次", "Session"),
     "hands": ("局", "Hands"),
@@ -78,6 +82,14 @@ LABELS: dict[str, tuple[str, str]] = {
     "no_games": ("没有这位玩家的牌局。", "No sessions with this player."),
     "self_drawn": (SELF_DRAW.zh, "self-drawn"),
     "discard": ("点炮", "on a discard"),
+    # column headers, short enough that every figure stays in view at 80 columns
+    "col_self_draws": (SELF_DRAW.zh, "Self"),
+    "col_deal_ins": ("放炮", "Dealt"),
+    "col_false_wins": ("诈胡", "False"),
+    "col_win_rate": ("胡率", "Win%"),
+    "col_avg": ("平均胡", "Avg"),
+    "col_biggest": ("最大胡", "Best"),
+    "col_net": ("分", "Pts"),
 }
 
 
@@ -101,32 +113,50 @@ def biggest_lines(rows: Iterable[PlayerStats], lang: str) -> list[str]:
         if b is None:
             continue
         how = L("self_drawn" if b.self_drawn else "discard", lang)
-        out.append(f"{L('biggest', lang)} {r.name}: {b.where()} {how} {b.points:+d}  {b.label()}")
+        out.append(
+            f"{L('biggest', lang)} {shown_name(r.name)}: {b.where()} {how} {b.points:+d}  {b.label()}"
+        )
     return out
 
 
-def stats_columns(table: DataTable, lang: str, *, first: str = "player") -> None:
-    table.add_column(L(first, lang), key="who")
-    for key in (
-        "hands",
-        "wins",
-        "self_draws",
-        "deal_ins",
-        "false_wins",
-        "win_rate",
-        "avg",
-        "biggest",
-        "net",
-        "money",
-    ):
-        table.add_column(L(key, lang), key=key)
+def stats_columns(
+    table: DataTable, lang: str, *, first: str = "player", rows: Sequence[Sequence[Text]] = ()
+) -> None:
+    """The figures' columns. Given the ``rows`` to come, each column is as wide as its
+    widest cell with one space before it (no other padding), so that the eleven columns
+    and a name of :data:`~engine.names.NAME_WIDTH` fit in 80 terminal columns."""
+    keys = ("who", *STAT_KEYS)
+    heads = [L(first, lang)] + [
+        L(f"col_{key}" if f"col_{key}" in LABELS else key, lang) for key in STAT_KEYS
+    ]
+    for j, (key, head) in enumerate(zip(keys, heads, strict=True)):
+        if not rows:
+            table.add_column(head, key=key)
+            continue
+        width = max([cell_len(head)] + [r[j].cell_len for r in rows]) + 1
+        label = Text(head, justify="left" if j == 0 else "right")
+        table.add_column(label, key=key, width=width)
+
+
+STAT_KEYS = (
+    "hands",
+    "wins",
+    "self_draws",
+    "deal_ins",
+    "false_wins",
+    "win_rate",
+    "avg",
+    "biggest",
+    "net",
+    "money",
+)
 
 
 def stats_row(who: str, r: PlayerStats, n_places: int) -> list[Text]:
     avg = r.average_win
     big = r.biggest
     return [
-        Text(who),
+        Text(shown_name(who)),
         Text(str(r.hands), justify="right"),
         Text(str(r.wins), justify="right"),
         Text(str(r.self_draws), justify="right"),
@@ -135,9 +165,18 @@ def stats_row(who: str, r: PlayerStats, n_places: int) -> list[Text]:
         Text(_pct(r.win_rate), justify="right"),
         Text("—" if avg is None else str(avg), justify="right"),
         Text("—" if big is None else f"{big.points:+d}", justify="right"),
-        Text(f"{r.net:+d}", justify="right"),
+        Text(f"{r.net:+d}" if r.one_scale else "—", justify="right"),
         Text(format_money(r.money, n_places, sign=True), justify="right"),
     ]
+
+
+def notes_text(rows: Sequence[PlayerStats], lang: str, *, biggest: bool = True) -> Text:
+    """Under the figures: the biggest wins, the side payments (apart from the wins) and
+    what each figure means."""
+    lines = biggest_lines(rows, lang) if biggest else []
+    side = side_line(rows, lang)
+    lines += [side] if side else []
+    return Text("\n".join([*lines, "", *definitions(lang)]).strip("\n"))
 
 
 class StatsScreen(Screen):
@@ -153,7 +192,7 @@ class StatsScreen(Screen):
     ]
 
     DEFAULT_CSS = """
-    StatsScreen #stats-table { height: auto; max-height: 8; }
+    StatsScreen #stats-table { height: auto; max-height: 8; margin-left: 1; }
     StatsScreen #stats-biggest { padding: 1 1 0 1; }
     StatsScreen #stats-settle { padding: 0 1; }
     StatsScreen #stats-tabs { height: 1fr; }
@@ -197,7 +236,7 @@ class StatsScreen(Screen):
         with TabbedContent(id="stats-tabs"):
             with TabPane(L("tab_table", self.lang), id="tab-table"):
                 with VerticalScroll():
-                    yield DataTable(id="stats-table", cursor_type="row")
+                    yield DataTable(id="stats-table", cursor_type="row", cell_padding=0)
                     yield Static("", id="stats-biggest", markup=False)
             with TabPane(L("tab_charts", self.lang), id="tab-charts"):
                 with Horizontal(classes="charts"):
@@ -223,12 +262,11 @@ class StatsScreen(Screen):
             f"{v} · {st.hands} {L('hands', self.lang)} · stake {plain(self.session.stake)}"
         )
         table = self.query_one("#stats-table", DataTable)
-        stats_columns(table, self.lang)
-        for i, r in enumerate(st.players_stats):
-            table.add_row(*stats_row(r.name, r, self.places), key=str(i))
-        self.query_one("#stats-biggest", Static).update(
-            Text("\n".join(biggest_lines(st.players_stats, self.lang)))
-        )
+        cells = [stats_row(r.name, r, self.places) for r in st.players_stats]
+        stats_columns(table, self.lang, rows=cells)
+        for i, row in enumerate(cells):
+            table.add_row(*row, key=str(i))
+        self.query_one("#stats-biggest", Static).update(notes_text(st.players_stats, self.lang))
         self.query_one("#stats-settle", Static).update(Text(self.settle_text()))
         names = self.session.players
         self.query_one("#chart-running", RunningTotalsChart).show_series(
@@ -293,7 +331,7 @@ class LifetimeScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back", id="life_back")]
 
     DEFAULT_CSS = """
-    LifetimeScreen #life-total { height: auto; }
+    LifetimeScreen #life-total { height: auto; margin-left: 1; }
     LifetimeScreen #life-sessions { height: 1fr; }
     LifetimeScreen #life-biggest { padding: 0 1; height: auto; }
     LifetimeScreen .charts { height: 1fr; }
@@ -343,7 +381,7 @@ class LifetimeScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical():
-            yield DataTable(id="life-total", cursor_type="none")
+            yield DataTable(id="life-total", cursor_type="none", cell_padding=0)
             yield Static("", id="life-biggest", markup=False)
             with Horizontal(classes="charts"):
                 yield DataTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
@@ -354,15 +392,21 @@ class LifetimeScreen(Screen):
 
     def on_mount(self) -> None:
         lt = self.life
-        self.title = f"{L('lifetime', self.lang)} {self.player}"
+        self.title = f"{L('lifetime', self.lang)} {shown_name(self.player)}"
         self.sub_title = f"{lt.total.sessions} {L('sessions', self.lang)} · {lt.total.hands} {L('hands', self.lang)}"
         total = self.query_one("#life-total", DataTable)
-        stats_columns(total, self.lang)
-        total.add_row(*stats_row(self.player, lt.total, self.places))
-        biggest = (
-            biggest_lines([lt.total], self.lang) if lt.sessions else [L("no_games", self.lang)]
-        )
-        self.query_one("#life-biggest", Static).update(Text("\n".join(biggest)))
+        cells = [stats_row(r.name, r, self.places) for r in rule_set_rows(lt, self.lang)]
+        first = "player" if len(lt.per_rule_set) <= 1 else "rules"
+        stats_columns(total, self.lang, first=first, rows=cells)
+        for row in cells:
+            total.add_row(*row)
+        if lt.sessions:  # (what each figure means is said on a session's statistics)
+            lines = biggest_lines([lt.total], self.lang)
+            side = side_line(lt.per_rule_set, self.lang) if len(lt.per_rule_set) == 1 else None
+            notes = Text("\n".join(lines + ([side] if side else [])))
+        else:
+            notes = Text(L("no_games", self.lang))
+        self.query_one("#life-biggest", Static).update(notes)
         per = self.query_one("#life-sessions", DataTable)
         per.add_column(L("session", self.lang), key="session")
         for key in ("hands", "wins", "deal_ins", "net", "money", "cum"):

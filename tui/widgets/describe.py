@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mjscore.engine.core import HandResult, Payment
+from mjscore.engine.names import NAME_WIDTH, shown_name
 from mjscore.engine.record import (
     Draw,
     FalseWin,
@@ -17,6 +18,7 @@ from mjscore.engine.record import (
     Pung,
     Win,
 )
+from mjscore.engine.report_words import HEADLINE_UNITS, money_notes
 from mjscore.engine.terms import (
     CHONGGUAN_FED,
     JING_KONGS,
@@ -33,18 +35,10 @@ from mjscore.engine.variant import Variant
 from ..i18n import flag_name, pattern_name, tr, word
 
 
-def short(name: str, width: int = 10) -> str:
-    """A name cut to ``width`` terminal cells (CJK counts two) with an ellipsis."""
-    from rich.cells import cell_len
-
-    if cell_len(name) <= width:
-        return name
-    out = ""
-    for ch in name:
-        if cell_len(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to ``width`` terminal cells (CJK and emoji count two) with an ellipsis:
+    :func:`engine.names.shown_name`, the one cut every screen uses."""
+    return shown_name(name, width)
 
 
 def describe_event(ev: Any, names: Sequence[str], variant: Variant, lang: str) -> str:
@@ -141,13 +135,23 @@ def hand_summary(
         for w in res.wins:
             who = short(names[w.player], 10)
             how = word(SELF_DRAW, lang) if w.from_ is None else f"← {short(names[w.from_], 10)}"
-            val = f"{w.value}{w.unit}" if w.unit else str(w.value)
+            val = f"{w.value}{HEADLINE_UNITS.get(w.unit, w.unit)}" if w.unit else str(w.value)
             parts.append(f"{who} {how} · {w.summary} ({val})")
-        return "; ".join(parts) + extras
+        return "; ".join(parts) + notes_text(res, names) + extras
     fw = [e for e in events if isinstance(e, FalseWin)]
     if fw:
         return f"{short(names[fw[0].player], 10)} {tr('act_false_win', lang)}" + extras
     return word(OUTCOMES[res.outcome], lang) + extras
+
+
+def notes_text(res: Any, names: Sequence[str]) -> str:
+    """ " · <words> <name>": what changed money beyond the plain win, in the
+    words of the payment reasons (engine.report_words.money_notes), with whom it names."""
+    notes = [
+        f"{words} {short(names[seat], 10)}" if seat is not None else words
+        for words, seat in money_notes(res.payments)
+    ]
+    return f" · {'  '.join(notes)}" if notes else ""
 
 
 def _event_counts(events: Sequence[Any], lang: str) -> str:
