@@ -33,6 +33,7 @@ from .errors import ErrorCode, MjError
 from .events import Flowers, Hand, Session, Win
 from .results import HandResult, Payment, TableState
 from .rules import Rules
+from .texts_checks import txt
 from .variants import get_variant
 
 WAYS = ("self_draw", "discard_by_target", "discard_by_other")
@@ -393,7 +394,9 @@ def chase(
     elif isinstance(target, int) and 0 <= target <= 3:
         t = target
     else:
-        raise MjError(ErrorCode.BAD_OPTION, f"unknown chase target {target!r}", where="target")
+        raise MjError(
+            ErrorCode.BAD_OPTION, txt("unknown_chase_target", target=target), where="target"
+        )
     s = _Search(session.variant, rules, state, open_events, totals)
     # a 封胡-sealed player may not win this hand at all (the settlement refuses it too)
     sealed = frozenset(v.table_status(state, rules, open_events).sealed)

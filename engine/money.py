@@ -26,6 +26,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from .errors import ErrorCode, MjError
+from .texts_record import txt
 from .transfers import settle_up
 
 CENT = Decimal("0.01")
@@ -141,8 +142,7 @@ def _context(*amounts: Decimal) -> decimal.Context:
     if need > MAX_DIGITS:
         raise MjError(
             ErrorCode.BAD_RECORD,
-            f"settling this stake in this currency unit needs more than {MAX_DIGITS} digits;"
-            " use a sensible stake (money per point) and unit",
+            txt("settling_stake_currency_unit_more", MAX_DIGITS=MAX_DIGITS),
         )
     return decimal.Context(
         prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
@@ -158,12 +158,12 @@ def settle_money(
     unit = Decimal(str(unit))
     if not stake.is_finite() or stake <= 0:
         raise MjError(
-            ErrorCode.BAD_RECORD, f"stake must be a positive amount, not {stake}", where="stake"
+            ErrorCode.BAD_RECORD, txt("stake_positive_amount", stake=stake), where="stake"
         )
     if not unit.is_finite() or unit <= 0:
         raise MjError(
             ErrorCode.BAD_OPTION,
-            f"the currency unit must be a positive amount, not {unit}",
+            txt("currency_unit_positive_amount", unit=unit),
             where="unit",
         )
     pts = tuple(int(p) for p in points)

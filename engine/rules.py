@@ -14,6 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from .errors import ErrorCode, MjError
 from .jsonin import show
+from .texts_record import txt
 from .tiles import ascii_text, is_count
 
 
@@ -102,23 +103,23 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
     if value is None:
         if spec.nullable:
             return None
-        raise bad(f"option {spec.name!r} cannot be null")
+        raise bad(txt("option_null", name=spec.name))
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise bad(f"option {spec.name!r} takes true or false, not {show(value)}")
+            raise bad(txt("option_takes_true_false", name=spec.name, p2=show(value)))
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(f"option {spec.name!r} takes a whole number, not {show(value)}")
+            raise bad(txt("option_takes_whole_number", name=spec.name, p2=show(value)))
         if spec.minimum is not None and value < spec.minimum:
-            raise bad(f"option {spec.name!r} must be at least {spec.minimum}")
+            raise bad(txt("option_least", name=spec.name, minimum=spec.minimum))
         if spec.maximum is not None and value > spec.maximum:
-            raise bad(f"option {spec.name!r} must be at most {spec.maximum}")
+            raise bad(txt("option_most", name=spec.name, maximum=spec.maximum))
         return value
     if spec.kind is str:
         if not isinstance(value, str) or (spec.choices and value not in spec.choices):
             choices = ", ".join(repr(c) for c in spec.choices or ())
-            raise bad(f"option {spec.name!r} takes one of {choices}, not {show(value)}")
+            raise bad(txt("option_takes_one", name=spec.name, choices=choices, p3=show(value)))
         return value
     raise TypeError(f"unsupported option kind {spec.kind}")
 
@@ -130,9 +131,7 @@ def rules_from_options(
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise MjError(
-            ErrorCode.BAD_OPTION, f"options must be an object, not {show(options)}", where=where
-        )
+        raise MjError(ErrorCode.BAD_OPTION, txt("options_object", p1=show(options)), where=where)
     specs = {s.name: s for s in option_specs(rules_cls)}
     values: dict[str, OptionValue] = {}
     for name, value in options.items():
@@ -140,7 +139,7 @@ def rules_from_options(
             known = ", ".join(sorted(specs)) or "none"
             raise MjError(
                 ErrorCode.BAD_OPTION,
-                f"unknown option {name!r} for this rule set (known: {known})",
+                txt("unknown_option_rule_set_known", name=name, known=known),
                 where=f"{where}.{name}",
             )
         values[name] = check_option(specs[name], value, f"{where}.{name}")
