@@ -69,6 +69,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "added_kong_from_differs_from": (
         "an added kong (补杠) of {tile}: its 'from' ({from_}) differs from the pung's ({supplier}); the pung's supplier pays, the fourth tile was drawn",
         "{tile} 的补杠：记的供牌者（{from_}）与当初供碰的（{supplier}）不同；第四张是自己摸的，由供碰的人付",
+        "an added kong (补杠) of {tile}: it names {from_} as supplier, but {supplier} supplied the pung; the pung's supplier pays, the fourth tile was drawn",
     ),
     "does_know_flag": (
         "{name_en} does not know the flag {name!r}",

@@ -16,7 +16,7 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .errors import user_errors
+from .errors import said, user_errors
 from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
@@ -126,7 +126,7 @@ class MjscoreApp(App[int]):
                 verify()
             except user_errors() as e:
                 self.call_from_thread(
-                    self.notify, str(e), severity="error", timeout=60, markup=False
+                    self.notify, said(e, self.lang), severity="error", timeout=60, markup=False
                 )
         for note in getattr(self.ledger, "notices", ()):
             self.call_from_thread(self.notify, note, severity="warning", timeout=20, markup=False)
@@ -182,7 +182,7 @@ class MjscoreApp(App[int]):
         try:
             sid = self.demo_session_id()
         except user_errors() as e:
-            self.notify(str(e), severity="error", markup=False)
+            self.notify(said(e, self.lang), severity="error", markup=False)
             return
         self.open_session(sid)
 

@@ -12,3 +12,20 @@ def user_errors() -> tuple[type[BaseException], ...]:
     from mjscore.engine.errors import MjError
 
     return (MjError, LedgerError)
+
+
+def said(e: BaseException, lang: str, names=None) -> str:
+    """A user error in the run's language: an engine refusal by its code (no field path),
+    anything else as it reads."""
+    from mjscore.engine.errors import MjError
+
+    return e.text(lang, names) if isinstance(e, MjError) else str(e)
+
+
+def line(e: BaseException, lang: str) -> str:
+    """The command line's one line for a user error: the field path kept, the message in
+    ``lang`` (SQLite's reports span several lines: joined)."""
+    from mjscore.engine.errors import MjError
+
+    text = e.line(lang) if isinstance(e, MjError) else str(e)
+    return " / ".join(text.splitlines())

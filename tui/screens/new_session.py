@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ..errors import user_errors
+from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
 from .common import (
@@ -321,7 +321,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
             try:
                 check_player_name(value, f"players[{i}]")
             except MjError as e:
-                errors[f"player{i}"] = e.message
+                errors[f"player{i}"] = e.text(self.lang)
         for i, n in enumerate(names):
             if n and names.count(n) > 1 and names.index(n) != i:
                 errors[f"player{i}"] = self.t("err_name_dup")
@@ -330,7 +330,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         try:
             stake = check_stake(stake_text)
         except MjError as e:
-            errors["stake"] = e.message
+            errors["stake"] = e.text(self.lang)
         options: dict[str, Any] = {}
         if self.variant is None:
             errors["variant"] = self.variant_error or "?"
@@ -355,7 +355,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 self.variant.rules(options)
             except MjError as e:
                 name = (e.where or "").split(".")[-1]
-                errors[f"opt-{self.variant_id}-{name}"] = e.message
+                errors[f"opt-{self.variant_id}-{name}"] = e.text(self.lang)
         self.show_errors(errors)
         if errors or any(not n for n in names):
             return None
@@ -386,7 +386,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         except Exception as e:
             if not isinstance(e, user_errors()):
                 raise
-            self.notify(str(e), severity="error", markup=False)
+            self.notify(said(e, self.lang), severity="error", markup=False)
             return
         self.finish(sid)
 
