@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .errors import ErrorCode, MjError
@@ -40,9 +40,14 @@ def option(
     nullable: bool = False,
     minimum: int | None = None,
     maximum: int | None = None,
+    label: str = "",
+    choice_names: dict[str, str] | None = None,
 ) -> Any:
     """A rules field. Type follows the default (bool, int or str); ``nullable`` admits null.
-    A whole-number option without a ``maximum`` is bounded by :data:`MAX_OPTION_INT`."""
+    A whole-number option without a ``maximum`` is bounded by :data:`MAX_OPTION_INT`.
+    ``label``: its short Chinese name as a form shows it; ``choice_names``: each choice's
+    Chinese name (in English the id and the choice are the words, as the command line
+    takes them)."""
     kind = type(default) if default is not None else int
     if kind is int and maximum is None:
         maximum = MAX_OPTION_INT
@@ -56,6 +61,8 @@ def option(
             "nullable": nullable or default is None,
             "minimum": minimum,
             "maximum": maximum,
+            "label": label,
+            "choice_names": choice_names or {},
         },
     )
 
@@ -71,9 +78,20 @@ class OptionSpec:
     nullable: bool
     minimum: int | None
     maximum: int | None
+    label_zh: str = ""
+    choice_names: Mapping[str, str] = field(default_factory=dict)
 
     def describe(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
+
+    def label(self, lang: str = "en") -> str:
+        """The option's name in ``lang``: the Chinese name, or in English its id."""
+        return (self.label_zh if lang == "zh" else "") or self.name
+
+    def choice_name(self, value: Any, lang: str = "en") -> str:
+        """A choice's name in ``lang``: the Chinese name, or in English the choice itself."""
+        name = self.choice_names.get(value, "") if lang == "zh" else ""
+        return name or str(value)
 
 
 def option_specs(rules_cls: type) -> tuple[OptionSpec, ...]:
@@ -91,6 +109,8 @@ def option_specs(rules_cls: type) -> tuple[OptionSpec, ...]:
                 md.get("nullable", False),
                 md.get("minimum"),
                 md.get("maximum"),
+                md.get("label", ""),
+                md.get("choice_names", {}),
             )
         )
     return tuple(out)

@@ -66,10 +66,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "ns_create": ("开始", "Start"),
     "ns_preset": ("预设", "Preset"),
     "ns_no_preset": ("不用预设", "no preset"),
+    "opt_empty_none": ("留空=不限", "empty: none"),
     "err_name_empty": ("请输入名字", "enter a name"),
     "err_name_dup": ("名字重复", "names must differ"),
     "err_number": ("请输入整数", "enter a whole number"),
     "err_tile": ("请输入一张牌，如 5m", "enter one tile, e.g. 5m"),
+    "jing_pair_hint": ("正,副 如 2,1", "正,副 e.g. 2,1"),
     # table
     "hand_no": ("第{n}盘", "Hand {n}"),
     "dealer": ("庄", "dealer"),

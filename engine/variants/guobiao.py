@@ -65,20 +65,28 @@ class GuobiaoRules:
         "minimum fans to win, flowers excluded",
         minimum=0,
         maximum=88 * 4,
+        label="起和番数",
     )
     payment: str = option(
         "seed",
-        "计分方式：seed 自摸每家付番数、点炮者付番数；competition 每家付 8 加点炮者付番数",
+        "计分方式：原规则 自摸每家付番数、放炮者付番数；比赛 每家付 8 加放炮者付番数",
         "payment: seed = self-draw each pays the fans, discarder pays the fans; competition = each pays 8, discarder also the fans",
         choices=("seed", "competition"),
+        label="计分方式",
+        choice_names={"seed": "原规则", "competition": "比赛"},
     )
     false_win_penalty: int = option(
-        10, "错和罚分（付每家）", "false win penalty, paid to each other player", minimum=0
+        10,
+        "错和罚分（付每家）",
+        "false win penalty, paid to each other player",
+        minimum=0,
+        label="错和罚分",
     )
     dealer_repeats: bool = option(
         False,
         "连庄：庄家和牌或流局时庄家不变",
         "dealer keeps the deal after a dealer win or a draw",
+        label="连庄",
     )
 
 

@@ -37,26 +37,30 @@ class NanchangRules:
         "房间基本分：每一项（下精分、奖励分、胡分、德国+5、诈胡罚分）都乘以它",
         "room base: every amount (下精分, 奖励分, 胡分, the 德国 +5, the false-win penalty) is multiplied by it",
         minimum=1,
+        label="基本分",
     )
     cap: int | None = option(
         3000,
-        "每局得失分封顶（乘基本分后、各项合计比较；null 不封顶）",
+        "每盘得失分封顶（乘基本分后、各项合计比较；留空不封顶）",
         "cap on a player's net for the hand, after × base, all parts included (null: no cap)",
         nullable=True,
         minimum=1,
+        label="封顶",
     )
     chongguan_cap: int | None = option(
         7,
-        "冲关最高倍数（默认 ×7 即“至10×7”；null 不限）",
+        "冲关最高倍数（默认 ×7 即“至10×7”；留空不限）",
         "largest 冲关 multiplier (default 7, the seed's '至10×7'; null: no limit)",
         nullable=True,
         minimum=1,
+        label="冲关封顶",
     )
     false_win_penalty: int = option(
         10,
         "诈胡罚分（付每家，乘基本分）",
         "false win penalty paid to each other player (× base)",
         minimum=0,
+        label="诈胡罚分",
     )
 
 

@@ -60,12 +60,14 @@ class NanjingRules:
         False,
         "比下胡叠加：每面旗再翻一倍（倍数 2^(1+旗数)）",
         "each planted flag doubles a 比下胡 hand again (multiplier 2^(1+flags) instead of 2)",
+        label="比下胡叠加",
     )
     false_win_penalty: int = option(
         10,
         "诈胡：诈胡者付给每家的花数（×比下胡倍数）",
         "false win: the offender pays this to each other player (× the 比下胡 multiplier)",
         minimum=0,
+        label="诈胡罚分",
     )
 
 

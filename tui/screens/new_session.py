@@ -197,7 +197,10 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     )
                 elif spec.choices:
                     widget = Picker(
-                        [Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
+                        [
+                            Choice(str(i + 1), spec.choice_name(c, self.lang), c)
+                            for i, c in enumerate(spec.choices)
+                        ],
                         value=spec.default,
                         id=wid,
                     )
@@ -207,20 +210,21 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                         compact=True,
                         id=wid,
                         classes="short",
-                        placeholder="null" if spec.nullable else "",
+                        placeholder=self.t("opt_empty_none") if spec.nullable else "",
                     )
-                meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
+                meaning = spec.describe(self.lang)
                 rows.append(
                     Vertical(
                         Horizontal(
-                            Label(spec.name, classes="flabel", markup=False),
+                            Label(spec.label(self.lang), classes="flabel", markup=False),
                             widget,
                             Label("", id=f"err-{wid}", classes="ferr", markup=False),
                             classes="frow",
                         ),
                         Label(
                             Text(
-                                f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"
+                                f"  {meaning} · {self.t('default')} "
+                                f"{self.shown_value(spec.choice_name(spec.default, self.lang) if spec.choices else spec.default)}"
                             ),
                             classes="fmeaning",
                             markup=False,

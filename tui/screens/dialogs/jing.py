@@ -10,21 +10,22 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
+from ...i18n import tr
 from .base import EventDialog, InvalidField
 
 
-def _pair(text: str, field_id: str) -> list[int]:
+def _pair(text: str, field_id: str, lang: str) -> list[int]:
     try:
         text = ascii_text(text)  # full-width digits and commas typed as they come
     except MjError:
-        raise InvalidField(field_id, "正,副 e.g. 2,1") from None
+        raise InvalidField(field_id, tr("jing_pair_hint", lang)) from None
     parts = [p for p in text.replace("，", ",").replace(" ", ",").split(",") if p != ""]
     if len(parts) == 1 and len(parts[0]) == 2 and is_count(parts[0]):
         parts = list(parts[0])  # "21" → 2,1
     if len(parts) == 1:
         parts.append("0")
     if len(parts) != 2 or not all(is_count(p) for p in parts):
-        raise InvalidField(field_id, "正,副 e.g. 2,1")
+        raise InvalidField(field_id, tr("jing_pair_hint", lang))
     return [int(parts[0]), int(parts[1])]
 
 
@@ -54,7 +55,7 @@ class JingDialog(EventDialog):
             "type": "jing",
             "indicator": ind,
             "lower": low,
-            "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}") for i in range(4)],
+            "lower_counts": [_pair(self.text(f"lc{i}"), f"lc{i}", self.lang) for i in range(4)],
         }
 
 
@@ -88,7 +89,7 @@ class JingCountDialog(EventDialog):
             )
 
     def build(self) -> dict[str, Any]:
-        counts = [_pair(self.text(f"jc{i}"), f"jc{i}") for i in range(4)]
+        counts = [_pair(self.text(f"jc{i}"), f"jc{i}", self.lang) for i in range(4)]
         kongs = [int(self.text(f"jk{i}") or 0) for i in range(4)]
         fed = [int(self.text(f"fb{i}")) - 1 if self.text(f"fb{i}") else None for i in range(4)]
         obj: dict[str, Any] = {"type": "jing_count", "counts": counts}
