@@ -270,15 +270,16 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
     """The copyable settle-up block: each player's money, then who pays whom."""
     names = [clip(n) for n in names]
     width = max(text_width(n) for n in names)
-    head = "结算 Settle up" if lang == "zh" else "Settle up"
-    stake = f"底注 stake {plain(s.stake)} / 分 point"
-    lines = [f"{head} ({stake})"]
+    zh = lang == "zh"
+    stake = f"底注 {plain(s.stake)} / 分" if zh else f"stake {plain(s.stake)} per point"
+    lines = [f"结算（{stake}）" if zh else f"Settle up ({stake})"]
+    pts = "分" if zh else "pts"
     for i, n in enumerate(names):
         lines.append(
-            f"  {pad(n, width)}  {s.points[i]:>+7d} 分  {s.fmt(s.amounts[i], sign=True):>10}"
+            f"  {pad(n, width)}  {s.points[i]:>+7d} {pts}  {s.fmt(s.amounts[i], sign=True):>10}"
         )
     if s.transfers:
-        lines.append("转账 transfers:" if lang == "zh" else "Transfers:")
+        lines.append("转账：" if zh else "Transfers:")
         amounts = [s.fmt(t.amount) for t in s.transfers]
         aw = max(len(a) for a in amounts)
         for t, a in zip(s.transfers, amounts, strict=True):
@@ -286,9 +287,9 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
                 f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {a:>{aw}}"
             )
     else:
-        lines.append("无需转账 nothing to pay" if lang == "zh" else "Nothing to pay")
-    lines.append(("舍入 rounding: " if lang == "zh" else "Rounding: ") + s.rule(lang))
+        lines.append("无需转账" if zh else "Nothing to pay")
+    lines.append(("舍入：" if zh else "Rounding: ") + s.rule(lang))
     if s.adjusted:
-        adj = ", ".join(names[i] for i in s.adjusted)
-        lines.append(("  调整 adjusted: " if lang == "zh" else "  adjusted: ") + adj)
+        adj = ("、" if zh else ", ").join(names[i] for i in s.adjusted)
+        lines.append(("  调整：" if zh else "  adjusted: ") + adj)
     return "\n".join(lines)

@@ -144,7 +144,7 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _run_language(args: argparse.Namespace) -> str:
+def run_language(args: argparse.Namespace) -> str:
     """``--lang`` (before or after the command), then the config file, then the locale; a
     config file that cannot be read falls back to the locale (it is not what went wrong)."""
     if getattr(args, "lang", None):
@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # one line, whatever the message carries, in the run's language
         from .errors import line
 
-        print("mjscore: " + line(e, _run_language(args)), file=sys.stderr)
+        print("mjscore: " + line(e, run_language(args)), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
         return 0

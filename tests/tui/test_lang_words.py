@@ -52,3 +52,54 @@ async def test_help_screen_formula_and_options_in_chinese(ledger):
         text = " ".join(text_of(w) for w in app.screen.query("Static"))
     assert "每家付 基本分·M·f·d" in text and "each pays" not in text
     assert "基本分" in text and "封顶" in text and "chongguan_cap" not in text
+
+
+def _report(lang: str, path: str) -> str:
+    import contextlib
+    import io
+
+    from mjscore.tui.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--lang", lang, "report", path]) == 0
+    return out.getvalue()
+
+
+def test_report_in_english_has_chinese_only_in_names_and_rule_names():
+    from pathlib import Path
+
+    import mjscore.tui
+
+    from tests.engine.test_error_texts import _CJK, _WORDS
+
+    demo = Path(mjscore.tui.__file__).parent / "data" / "demo.json"
+    text = _report("en", str(demo))
+    assert "== Review ==" in text and "Settle up (stake 1 per point)" in text
+    for leak in ("回顾", "底注", "转账", "本盘", "累计", " 分", "庄 "):
+        assert leak not in text, leak
+    from mjscore.engine.record import VARIANTS
+    from mjscore.engine.variants import get_variant
+
+    # rule words of the declared data beyond the terms: each rule set's unit (南宁 倍) and
+    # the 南宁 score item 基数 (the base b of the scoring table)
+    units = {get_variant(v).data.unit for v in VARIANTS}
+    from mjscore.engine.report_words import FLAG_ZH
+
+    words = {"阿明", "小芳", "老王", "基数", *units, *FLAG_ZH.values(), *_WORDS}
+    for word in sorted(words, key=len, reverse=True):
+        text = text.replace(word, " ")
+    assert not _CJK.search(text), _CJK.findall(text)
+
+
+def test_report_in_chinese_has_no_english_words():
+    from pathlib import Path
+
+    import mjscore.tui
+
+    demo = Path(mjscore.tui.__file__).parent / "data" / "demo.json"
+    text = _report("zh", str(demo))
+    assert "== 回顾 ==" in text and "结算（底注 1 / 分）" in text
+    # what stays ASCII: the file name, player Lee, tile notation and the rounding unit
+    words = set(ASCII_WORD.findall(text)) - {"demo", "json", "Lee"}
+    assert not words, words

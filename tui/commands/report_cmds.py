@@ -197,6 +197,13 @@ def pattern_namer(variant_id: str):
     return lambda pid: pattern_name(variant, pid, "zh")
 
 
+def run_language(args) -> str:
+    """The run's language: ``--lang``, then the config file, then the locale."""
+    from mjscore.tui.cli import run_language as language
+
+    return language(args)
+
+
 # ---------------------------------------------------------------- commands
 def cmd_report(args) -> int:
     from mjscore.tui.report_text import report_json, report_text
@@ -215,7 +222,14 @@ def cmd_report(args) -> int:
     sections = tuple(args.only) if args.only else ("review", "stats", "settle")
     print(
         report_text(
-            session, rep, unit=unit, player=seat, title=label, sections=sections, pattern_name=names
+            session,
+            rep,
+            unit=unit,
+            player=seat,
+            title=label,
+            sections=sections,
+            pattern_name=names,
+            lang=run_language(args),
         ),
         end="",
     )
@@ -320,5 +334,5 @@ def cmd_stats(args) -> int:
         from mjscore.engine.money import places
 
         shown = min(max(places(ln.stake) for ln in lt.sessions), places(unit))
-        print(lifetime_text(lt, places=shown), end="")
+        print(lifetime_text(lt, places=shown, lang=run_language(args)), end="")
     return 0
