@@ -731,9 +731,7 @@ def test_stats_and_settle_tables_line_up_with_odd_names():
     settle = lines[next(i for i, ln in enumerate(lines) if ln.startswith("== 结算")) + 1 :]
     money_rows = settle[:4]
     assert _columns_line_up(money_rows, " 分")
-    transfers = settle[settle.index("转账：") + 1 :][
-        : len(settle_money(r.totals, "0.5").transfers)
-    ]
+    transfers = settle[settle.index("转账：") + 1 :][: len(settle_money(r.totals, "0.5").transfers)]
     assert _columns_line_up(transfers, "→")
     # amounts right-aligned: every transfer line ends at the same column
     assert len({text_width(ln) for ln in transfers}) == 1
@@ -800,6 +798,4 @@ def test_right_to_left_names_are_closed_off_from_the_numbers_after_them():
     assert all(("שלום\u200e" in ln) or ("مرحبا\u200e" in ln) for ln in rows)
     # names without right-to-left letters are left exactly as typed
     assert not any("Lee\u200e" in ln or "阿明\u200e" in ln for ln in lines)
-    assert (
-        len({text_width(ln) for ln in lines[lines.index("== 统计 ==") + 1 :][:5]}) == 1
-    )
+    assert len({text_width(ln) for ln in lines[lines.index("== 统计 ==") + 1 :][:5]}) == 1
