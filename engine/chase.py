@@ -43,13 +43,13 @@ FIRST = "first"
 # leader's side: another player self-draws, the leader deals in, a third player deals in.
 WAY_NAMES: dict[str, tuple[str, str]] = {
     "self_draw": ("自摸", "self-draw"),
-    "discard_by_target": ("{t}点炮", "off {t}'s discard"),
-    "discard_by_other": ("他家点炮", "off another player's discard"),
+    "discard_by_target": ("{t}放炮", "off {t}'s discard"),
+    "discard_by_other": ("他家放炮", "off another player's discard"),
 }
 MARGIN_NAMES: dict[str, tuple[str, str]] = {
     "self_draw": ("他家自摸", "another player self-draws"),
-    "discard_by_target": ("{t}点炮", "{t} deals in"),
-    "discard_by_other": ("第三家点炮", "a third player deals in"),
+    "discard_by_target": ("{t}放炮", "{t} deals in"),
+    "discard_by_other": ("第三家放炮", "a third player deals in"),
 }
 
 
@@ -88,7 +88,7 @@ ASSUMPTIONS: tuple[tuple[str, frozenset[str], str, str], ...] = (
     (
         "other",
         frozenset({"nanning", "nanjing", "guobiao", "nanchang"}),
-        "他家点炮：点炮者有别时注明，否则取其中最小",
+        "他家放炮：放炮者有别时注明，否则取其中最小",
         "off another player's discard: the discarder is named when it matters, else the smallest over the others",
     ),
 )

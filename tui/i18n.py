@@ -103,16 +103,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_reopen": ("重开牌局", "Reopen session"),
     "act_substitute": ("替打", "Substitute"),
     "substitute_title": (
-        "替打：从第 {n} 局起换人打一家",
+        "替打：从第 {n} 盘起换人打一家",
         "Substitute: from hand {n} a seat is played by someone else",
     ),
     "substitute_seat": ("哪一家？按 1-4", "Which seat? Press 1-4"),
     "substitute_name": (
-        "第 {seat} 家（{name}）从第 {n} 局起由谁来打？输入名字，回车确认",
+        "第 {seat} 家（{name}）从第 {n} 盘起由谁来打？输入名字，回车确认",
         "Who plays seat {seat} ({name}) from hand {n}? Type the name, Enter to confirm",
     ),
     "substitute_done": (
-        "替打：第 {seat} 家从第 {n} 局起由 {name} 打",
+        "替打：第 {seat} 家从第 {n} 盘起由 {name} 打",
         "Substitute: {name} plays seat {seat} from hand {n}",
     ),
     "act_home": ("牌局列表", "Sessions"),
@@ -226,7 +226,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "already ahead, nothing to chase (gap {gap})",
     ),
     "chase_impossible": ("不可能", "impossible"),
-    "chase_from": ("（{name} 点炮）", "(off {name})"),
+    "chase_from": ("（{name} 放炮）", "(off {name})"),
     "chase_margin": (
         "{leader} 的余量（本盘最多可输、仍保第一）：",
         "{leader}'s margin (the most they can lose this hand and stay first):",

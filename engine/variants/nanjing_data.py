@@ -109,6 +109,19 @@ SCORING = ScoringTable(
             value_zh="风碰 1，杠 1–3，听牌形 1，缺一 1；每个 ×2",
         ),
         ScoringRow(zh="硬花", en="hard flower", value="×2 each", value_zh="每张 ×2"),
+        # the words of a win's breakdown, said plainly
+        ScoringRow(
+            zh="软硬花×2 (砸2)",
+            en="in a breakdown: every hard and soft flower counts 2",
+            value="2·(硬花+软花)",
+            value_zh="胡牌明细里的这一项：每张硬花、软花都计 2",
+        ),
+        ScoringRow(
+            zh="软花 (报) / 软花 (杠/风刻)",
+            en="in a breakdown: soft flowers as declared / from the logged kongs and wind pungs",
+            value="1 each",
+            value_zh="胡牌明细里：报的软花 / 由已记的杠和风刻算出的软花，每个 1",
+        ),
         ScoringRow(
             zh="明杠",
             en="exposed kong, on the spot",
