@@ -76,6 +76,23 @@ class MjscoreApp(App[int]):
         self.demo = demo
         self.current_session_id: int | None = None
         self._held_keys: list[events.Key] = []
+        self._name_palette_key()
+
+    def _name_palette_key(self) -> None:
+        """The footer's command-palette key says "palette" in the app's language (Textual
+        adds the binding in English)."""
+        from dataclasses import replace
+
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            keys[key] = [
+                replace(
+                    b, description=tr("palette", self.lang), tooltip=tr("palette_tip", self.lang)
+                )
+                if b.action == "command_palette"
+                else b
+                for b in bindings
+            ]
 
     # ---- type-ahead (see tui.screens.common): every key is handled in the order typed
     async def on_event(self, event: events.Event) -> None:

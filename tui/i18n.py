@@ -35,6 +35,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "no": ("否", "no"),
     "none": ("无", "none"),
     "saved": ("已保存", "Saved"),
+    "palette": ("命令", "palette"),
+    "palette_tip": ("打开命令面板", "Open the command palette"),
     # home
     "home_title": ("牌局", "Sessions"),
     "new_session": ("新牌局", "New session"),
