@@ -103,3 +103,14 @@ def test_report_in_chinese_has_no_english_words():
     # what stays ASCII: the file name, player Lee, tile notation and the rounding unit
     words = set(ASCII_WORD.findall(text)) - {"demo", "json", "Lee"}
     assert not words, words
+
+
+@run
+async def test_footer_palette_key_in_chinese(ledger):
+    from textual.widgets import Footer
+
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = [str(k.description) for k in app.screen.query_one(Footer).query("FooterKey")]
+    assert "命令" in keys and "palette" not in keys
