@@ -144,21 +144,6 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
-def run_language(args: argparse.Namespace) -> str:
-    """``--lang`` (before or after the command), then the config file, then the locale; a
-    config file that cannot be read falls back to the locale (it is not what went wrong)."""
-    if getattr(args, "lang", None):
-        return args.lang
-    try:
-        from mjscore.tui import settings
-
-        return settings.language(None)
-    except Exception:  # the message must still be printed
-        from .i18n import detect_lang
-
-        return detect_lang()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(_command_named(_ARGV))
@@ -182,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args) or 0
     except user_errors() as e:
         # one line, whatever the message carries, in the run's language
-        from .errors import line
+        from .errors import line, run_language
 
         print("mjscore: " + line(e, run_language(args)), file=sys.stderr)
         return 2

@@ -199,7 +199,7 @@ def pattern_namer(variant_id: str):
 
 def run_language(args) -> str:
     """The run's language: ``--lang``, then the config file, then the locale."""
-    from mjscore.tui.cli import run_language as language
+    from mjscore.tui.errors import run_language as language
 
     return language(args)
 
