@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
+from mjscore.db.texts import txt
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.night import Night, night
 from mjscore.engine.standings import Played, Standing, local_date, standings
@@ -25,7 +26,7 @@ def parse_date(text: str, where: str) -> str:
         return date.fromisoformat(text).isoformat()
     except (TypeError, ValueError):
         raise MjError(
-            ErrorCode.BAD_OPTION, f"not a date (YYYY-MM-DD): {text!r}", where=where
+            ErrorCode.BAD_OPTION, txt("date_yyyy_mm_dd", text=text), where=where
         ) from None
 
 
@@ -63,7 +64,7 @@ def club_sessions(
         if missing:
             raise MjError(
                 ErrorCode.BAD_OPTION,
-                f"there is no session {missing[0]} in the ledger",
+                txt("there_session_ledger", p1=missing[0]),
                 where="--session",
             )
         infos = [by_id[n] for n in dict.fromkeys(ids)]

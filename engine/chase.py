@@ -33,6 +33,7 @@ from .errors import ErrorCode, MjError
 from .events import Flowers, Hand, Session, Win
 from .results import HandResult, Payment, TableState
 from .rules import Rules
+from .texts_checks import txt
 from .variants import get_variant
 
 WAYS = ("self_draw", "discard_by_target", "discard_by_other")
@@ -42,13 +43,13 @@ FIRST = "first"
 # leader's side: another player self-draws, the leader deals in, a third player deals in.
 WAY_NAMES: dict[str, tuple[str, str]] = {
     "self_draw": ("自摸", "self-draw"),
-    "discard_by_target": ("{t}点炮", "off {t}'s discard"),
-    "discard_by_other": ("他家点炮", "off another player's discard"),
+    "discard_by_target": ("{t}放炮", "off {t}'s discard"),
+    "discard_by_other": ("他家放炮", "off another player's discard"),
 }
 MARGIN_NAMES: dict[str, tuple[str, str]] = {
     "self_draw": ("他家自摸", "another player self-draws"),
-    "discard_by_target": ("{t}点炮", "{t} deals in"),
-    "discard_by_other": ("第三家点炮", "a third player deals in"),
+    "discard_by_target": ("{t}放炮", "{t} deals in"),
+    "discard_by_other": ("第三家放炮", "a third player deals in"),
 }
 
 
@@ -87,7 +88,7 @@ ASSUMPTIONS: tuple[tuple[str, frozenset[str], str, str], ...] = (
     (
         "other",
         frozenset({"nanning", "nanjing", "guobiao", "nanchang"}),
-        "他家点炮：点炮者有别时注明，否则取其中最小",
+        "他家放炮：放炮者有别时注明，否则取其中最小",
         "off another player's discard: the discarder is named when it matters, else the smallest over the others",
     ),
 )
@@ -393,7 +394,9 @@ def chase(
     elif isinstance(target, int) and 0 <= target <= 3:
         t = target
     else:
-        raise MjError(ErrorCode.BAD_OPTION, f"unknown chase target {target!r}", where="target")
+        raise MjError(
+            ErrorCode.BAD_OPTION, txt("unknown_chase_target", target=target), where="target"
+        )
     s = _Search(session.variant, rules, state, open_events, totals)
     # a 封胡-sealed player may not win this hand at all (the settlement refuses it too)
     sealed = frozenset(v.table_status(state, rules, open_events).sealed)

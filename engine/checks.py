@@ -22,6 +22,7 @@ from .events import (
     _bad,
     event_from_json,
 )
+from .texts_checks import Seat, txt
 from .tiles import parse_hand, parse_tiles
 from .variant import Variant
 
@@ -61,8 +62,12 @@ def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
             if supplier is not None and supplier != e.from_:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
-                    f"an added kong (补杠) of {e.tile}: its 'from' (seat {e.from_}) differs from the pung's "
-                    f"(seat {supplier}); the pung's supplier pays, the fourth tile was drawn",
+                    txt(
+                        "added_kong_from_differs_from",
+                        tile=e.tile,
+                        from_=Seat(e.from_),
+                        supplier=Seat(supplier),
+                    ),
                     where=f"{_at(where, i)}.from",
                 )
 
@@ -95,13 +100,19 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
                 if flowers[t] > cap:
                     raise MjError(
                         ErrorCode.CONTRADICTION,
-                        f"flower {t!r} is shown {flowers[t]} times in this hand; there {'are four' if cap == 4 else 'is one'}",
+                        txt(
+                            "flower_shown_times_hand_there",
+                            t=t,
+                            p2=flowers[t],
+                            p3="are four" if cap == 4 else "is one",
+                            cap=cap,
+                        ),
                         where=f"{w}.tiles",
                     )
             if flower_total > limit:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
-                    f"{flower_total} flowers shown in this hand; there are only {limit}",
+                    txt("flowers_shown_hand_there", flower_total=flower_total, limit=limit),
                     where=w,
                 )
             continue
@@ -110,7 +121,7 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
         if n > 4:
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                f"{n} copies of {e.tile} in this hand's pungs and kongs; there are only four",
+                txt("copies_hand_s_pungs_kongs", n=n, tile=e.tile),
                 where=f"{w}.tile",
             )
 
@@ -123,7 +134,7 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
         if not last:
             raise _bad(
                 f"{where}.events",
-                "this hand never ends (no win, false_win or draw event); only the last hand may be unfinished",
+                txt("hand_never_ends_win_false"),
             )
     else:
         first = evs[terminal_at]
@@ -132,74 +143,92 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
             if isinstance(first, Win) and isinstance(e, Win):
                 continue
             raise _bad(
-                f"{where}.events[{j}]", f"a {e.type} event after the hand ended with {first.type}"
+                f"{where}.events[{j}]", txt("event_after_hand_ended", type=e.type, type2=first.type)
             )
     wins = hand.wins
     if len(wins) > 1:
         if not variant.multiple_wins:
             raise MjError(
                 ErrorCode.MULTIPLE_WINS,
-                f"{variant.name_en} allows one winner per hand (no 一炮多响)",
+                txt("allows_one_winner_per_hand", name_en=variant.name_en, rules=variant.name_zh),
                 where=f"{where}.events",
             )
         if any(w.from_ is None for w in wins) or len({w.from_ for w in wins}) != 1:
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                "several winners must all win on the same player's discard",
+                txt("several_winners_all_win_same"),
                 where=f"{where}.events",
             )
         if len({w.player for w in wins}) != len(wins):
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                "the same player wins twice in one hand",
+                txt("same_player_wins_twice_one"),
                 where=f"{where}.events",
             )
     check_event_consistency(hand, variant, where)
     for i, e in enumerate(evs):
         w = f"{where}.events[{i}]"
         if e.type not in variant.event_types:
-            raise _bad(f"{w}.type", f"{variant.name_en} has no {e.type} events")
+            raise _bad(
+                f"{w}.type",
+                txt("no_such_event", name_en=variant.name_en, type=e.type, rules=variant.name_zh),
+            )
         if isinstance(e, Win):
             for name in e.flags_set:
                 if name not in variant.flags:
                     raise MjError(
                         ErrorCode.BAD_FLAG,
-                        f"{variant.name_en} does not know the flag {name!r}",
+                        txt(
+                            "does_know_flag",
+                            name_en=variant.name_en,
+                            name=name,
+                            rules=variant.name_zh,
+                        ),
                         where=f"{w}.{name}",
                     )
             for name in DECLARED_FIELDS:
                 if getattr(e, name) is not None and name not in variant.declared_fields:
                     raise _bad(
-                        f"{w}.{name}", f"{variant.name_en} does not take a declared {name!r}"
+                        f"{w}.{name}",
+                        txt(
+                            "does_take_declared",
+                            name_en=variant.name_en,
+                            name=name,
+                            rules=variant.name_zh,
+                        ),
                     )
             if e.patterns:
                 for j, p in enumerate(e.patterns):
                     if p not in variant.pattern_ids:
                         raise MjError(
                             ErrorCode.BAD_PATTERN,
-                            f"unknown pattern {p!r} for {variant.name_en} (known: {', '.join(sorted(variant.pattern_ids))})",
+                            txt(
+                                "unknown_pattern_known",
+                                p=p,
+                                name_en=variant.name_en,
+                                p3=", ".join(sorted(variant.pattern_ids)),
+                                rules=variant.name_zh,
+                            ),
                             where=f"{w}.patterns[{j}]",
                         )
             if e.hand is not None:
                 try:
                     parse_hand(e.hand, variant=variant.id, waiting_ok=False)
                 except MjError as err:
-                    raise MjError(err.code, err.message, where=f"{w}.hand ({err.where})") from None
+                    raise MjError(err.code, err.msg, where=f"{w}.hand ({err.where})") from None
             elif not variant.accepts_declared(e):
-                raise _bad(
-                    w, "a win needs either 'hand' (tiles) or the declared facts of this rule set"
-                )
+                raise _bad(w, txt("win_either_hand_tiles_declared"))
 
 
 def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool = True) -> Hand:
     if not isinstance(h, Mapping):
-        raise _bad(where, 'a hand must be an object {"events": [...]}')
+        raise _bad(where, txt("hand_object"))
     for k in h:
         if k != "events":
-            raise _bad(f"{where}.{k}", f"unknown field {k!r} (a hand has only 'events')")
+            raise _bad(f"{where}.{k}", txt("unknown_field_hand_events", k=k))
     evs = h.get("events")
     if not isinstance(evs, list):
-        raise _bad(f"{where}.events", "expected a list of events")
+        raise _bad(f"{where}.events", txt("expected_list_events"))
     hand = Hand(tuple(event_from_json(e, f"{where}.events[{j}]") for j, e in enumerate(evs)))
     validate_hand_structure(hand, variant, where, last=last)
     return hand

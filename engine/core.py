@@ -26,6 +26,7 @@ from .results import (
     WinResult,
     advance,
 )
+from .texts_checks import txt
 from .transfers import settle_up
 from .variant import Rules, Variant, false_win_payments
 
@@ -94,7 +95,7 @@ def replay(session: Session) -> Replay:
             if i != len(session.hands) - 1:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    "only the last hand may be unfinished",
+                    txt("last_hand_may_unfinished"),
                     where=f"hands[{i}].events",
                 )
             break

@@ -190,14 +190,20 @@ class DeclaredField:
 # ---------------------------------------------------------------- the help screen
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ScoringRow:
-    """One line of a scoring table: a name (zh, en gloss) and its worth as text."""
+    """One line of a scoring table: a name (zh, en gloss) and its worth as text (``value``,
+    and ``value_zh`` where the Chinese says it in other words: it also carries what the
+    English gloss explains, since the Chinese name stands alone)."""
 
     zh: str
     en: str
     value: str
+    value_zh: str = ""
 
     def name(self, lang: str = "zh") -> str:
         return term_text(self.zh, self.en, lang)
+
+    def worth(self, lang: str = "zh") -> str:
+        return self.value_zh if lang == "zh" and self.value_zh else self.value
 
 
 def _value(p: Pattern) -> str:
@@ -212,9 +218,14 @@ class ScoringTable:
     are not patterns (kongs, penalties, the way of winning)."""
 
     formula: str
+    formula_zh: str = ""
     worth: Callable[[Pattern], str] = field(default=_value, repr=False, compare=False)
     order: tuple[str, ...] = ()
     extra: tuple[ScoringRow, ...] = ()
+
+    def formula_in(self, lang: str) -> str:
+        """The formula line in ``lang`` (the English where no Chinese one is declared)."""
+        return self.formula_zh if lang == "zh" and self.formula_zh else self.formula
 
     def rows(self, patterns: Sequence[Pattern]) -> tuple[ScoringRow, ...]:
         first = [p for i in self.order for p in patterns if p.id == i]
@@ -230,10 +241,12 @@ def pattern_rows(
     names = {p.id: p.zh for p in patterns}
     rows = []
     for p in patterns:
-        value = p.value_text or worth(p)
+        value = value_zh = p.value_text or worth(p)
         if p.implies:
-            value += ", implies " + " ".join(names.get(i, i) for i in p.implies)
-        rows.append(ScoringRow(zh=p.zh, en=p.en, value=value))
+            implied = " ".join(names.get(i, i) for i in p.implies)
+            value += f", implies {implied}"
+            value_zh += f"，含{implied}"
+        rows.append(ScoringRow(zh=p.zh, en=p.en, value=value, value_zh=value_zh))
     return tuple(rows)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from .errors import ErrorCode, MjError
+from .errors import ErrorCode, MjError, Msg
 from .jsonin import show
 from .people import (  # noqa: F401 - re-exported: a record's names and stake
     MAX_NAME,
@@ -23,6 +23,7 @@ from .people import (  # noqa: F401 - re-exported: a record's names and stake
     check_stake,
     stake_text,
 )
+from .texts_record import txt
 from .tiles import ALL_TILES, ascii_text, parse_tiles
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
 
@@ -41,16 +42,16 @@ def _bad(where: str, msg: str) -> MjError:
 # ---------------------------------------------------------------- field checkers
 def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(where, f"expected a whole number, got {show(v)}")
+        raise _bad(where, txt("expected_whole_number_got", p1=show(v)))
     if lo is not None and v < lo or hi is not None and v > hi:
         rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
-        raise _bad(where, f"{v} is out of range ({rng})")
+        raise _bad(where, txt("out_range", v=v, rng=rng))
     return v
 
 
 def _seat(v: Any, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-        raise _bad(where, f"a seat is 0, 1, 2 or 3, not {show(v)}")
+        raise _bad(where, txt("bad_seat", p1=show(v)))
     return v
 
 
@@ -60,7 +61,7 @@ def _seat_or_null(v: Any, where: str) -> int | None:
 
 def _bool(v: Any, where: str) -> bool:
     if not isinstance(v, bool):
-        raise _bad(where, f"expected true or false, got {show(v)}")
+        raise _bad(where, txt("expected_true_false_got", p1=show(v)))
     return v
 
 
@@ -68,23 +69,26 @@ def _tile(v: Any, where: str) -> str:
     if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
         return v
     if not isinstance(v, str):
-        raise _bad(where, 'expected one tile such as "5p" or "E"')
+        raise _bad(where, txt("expected_one_tile_such_p"))
     tiles = parse_tiles(v, where=where)
     if len(tiles) != 1:
-        raise _bad(where, f"expected exactly one tile, got {show(v)}")
+        raise _bad(where, txt("expected_exactly_one_tile_got", p1=show(v)))
     return tiles[0]
 
 
 def _tile_text(v: Any, where: str) -> str:
     """A tile string as typed, in ASCII (full-width forms mapped, anything else refused)."""
     if not isinstance(v, str):
-        raise _bad(where, "expected a tile string")
+        raise _bad(where, txt("expected_tile_string"))
     if len(v) > MAX_HAND_CHARS:
-        raise _bad(where, f"a tile string has at most {MAX_HAND_CHARS} characters ({len(v)} given)")
+        raise _bad(
+            where,
+            txt("tile_string_most_characters_given", MAX_HAND_CHARS=MAX_HAND_CHARS, p2=len(v)),
+        )
     try:
         return ascii_text(v)
     except MjError as e:
-        raise MjError(e.code, f"{e.where}: {e.message}", where=where) from None
+        raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
 
 
 def _str(v: Any, where: str) -> str:
@@ -94,7 +98,7 @@ def _str(v: Any, where: str) -> str:
 def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     def check(v: Any, where: str) -> tuple:
         if not isinstance(v, list) or len(v) != 4:
-            raise _bad(where, "expected a list of four entries, one per seat")
+            raise _bad(where, txt("expected_list_four_entries_one"))
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
@@ -105,7 +109,7 @@ def _pair_counts(v: Any, where: str) -> tuple[int, int]:
         if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:  # the checks below only word the errors
             return (v[0], v[1])
     if not isinstance(v, list) or len(v) != 2:
-        raise _bad(where, "expected [正精 count, 副精 count]")
+        raise _bad(where, txt("expected_count_count"))
     return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
 
 
@@ -114,7 +118,7 @@ def _enum(*choices: str) -> Callable[[Any, str], str]:
         if v not in choices:
             raise _bad(
                 where,
-                f"expected one of {', '.join(choices)}, got {show(v)}",
+                txt("expected_one_got", p1=", ".join(choices), p2=show(v)),
             )
         return v
 
@@ -131,9 +135,9 @@ def _chain(v: Any, where: str) -> int:
 
 def _patterns(v: Any, where: str) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 64 for x in v):
-        raise _bad(where, "expected a list of pattern ids")
+        raise _bad(where, txt("expected_list_pattern_ids"))
     if len(v) > 100:
-        raise _bad(where, f"at most 100 pattern ids ({len(v)} given)")
+        raise _bad(where, txt("most_pattern_ids_given", p1=len(v)))
     return tuple(v)
 
 
@@ -143,7 +147,7 @@ def _fish(v: Any, where: str) -> tuple[str | None, ...]:
             return None
         x = _tile_text(x, w) if isinstance(x, str) else x
         if not isinstance(x, str):
-            raise _bad(w, "expected a tile string or null")
+            raise _bad(w, txt("expected_tile_string_null"))
         parse_tiles(x, where=w)
         return x
 
@@ -158,7 +162,7 @@ def _tiles_str(v: Any, where: str) -> str:
 
 def _flower_str(v: Any, where: str) -> str:
     if not isinstance(v, str) or not v:
-        raise _bad(where, 'expected flower letters such as "aCC"')
+        raise _bad(where, txt("expected_flower_letters_such_acc"))
     v = _tile_text(v, where)
     parse_tiles(v, allow_flowers=True, where=where)
     return v
@@ -393,28 +397,28 @@ TERMINAL = (Win, FalseWin, Draw)
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
     if not isinstance(obj, Mapping):
-        raise _bad(where, "an event must be an object")
+        raise _bad(where, txt("event_object"))
     t = obj.get("type")
     if not isinstance(t, str) or t not in EVENT_TYPES:
         raise _bad(
             f"{where}.type",
-            f"unknown event type {show(t)} (known: {', '.join(EVENT_TYPES)})",
+            txt("unknown_event_type_known", p1=show(t), p2=", ".join(EVENT_TYPES)),
         )
     cls = EVENT_TYPES[t]
     specs = {f.key: f for f in cls.SPEC}
     for k in obj:
         if k != "type" and k not in specs:
             raise _bad(
-                f"{where}.{k}", f"unknown field {k!r} for a {t} event (fields: {', '.join(specs)})"
+                f"{where}.{k}", txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(specs))
             )
     values = {}
     for f in cls.SPEC:
         if f.key not in obj:
             if f.required:
-                raise _bad(f"{where}.{f.key}", f"a {t} event needs {f.key!r}")
+                raise _bad(f"{where}.{f.key}", txt("event_needs_field", t=t, key=f.key))
             continue
         if obj[f.key] is None and not f.required:
-            raise _bad(f"{where}.{f.key}", "null is not allowed here; leave the field out")
+            raise _bad(f"{where}.{f.key}", txt("null_allowed_here_leave_field"))
         values[f.attr] = f.check(obj[f.key], f"{where}.{f.key}")
     ev = cls(**values)
     _check_event_shape(ev, where)
@@ -424,34 +428,32 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
 def _check_event_shape(ev: Event, where: str) -> None:
     if isinstance(ev, Pung):
         if ev.from_ == ev.player:
-            raise _bad(f"{where}.from", "a player cannot claim a pung from himself")
+            raise _bad(f"{where}.from", txt("player_claim_pung_from_himself"))
     elif isinstance(ev, Kong):
         if ev.kind == "concealed":
             if ev.from_ is not None:
-                raise _bad(f"{where}.from", "a concealed kong has no 'from'")
+                raise _bad(f"{where}.from", txt("concealed_kong_from"))
         else:
             if ev.from_ is None:
                 raise _bad(
                     f"{where}.from",
-                    f"an {ev.kind} kong needs 'from' (who supplied the tile or pung)",
+                    txt("kong_from_who_supplied_tile", kind=ev.kind),
                 )
             if ev.from_ == ev.player:
-                raise _bad(f"{where}.from", "a player cannot claim a kong from himself")
+                raise _bad(f"{where}.from", txt("player_claim_kong_from_himself"))
     elif isinstance(ev, Flowers):
         if (ev.tiles is None) == (ev.count is None):
-            raise _bad(where, "a flowers event needs either 'tiles' or 'count'")
+            raise _bad(where, txt("flowers_event_either_tiles_count"))
     elif isinstance(ev, Win):
         if ev.from_ == ev.player:
-            raise _bad(
-                f"{where}.from", "the winner cannot be his own discarder (use null for a self-draw)"
-            )
+            raise _bad(f"{where}.from", txt("winner_own_discarder_use_null"))
         if ev.hand is not None and ev.fan is not None:
             raise _bad(
                 f"{where}.fan",
-                "give either 'hand' (fans are derived from it) or a declared 'fan', not both",
+                txt("give_either_hand_fans_derived"),
             )
         if ev.horses is not None and ev.horse_hits is not None:
-            raise _bad(f"{where}.horse_hits", "give either 'horses' or 'horse_hits', not both")
+            raise _bad(f"{where}.horse_hits", txt("give_either_horses_horse_hits"))
 
 
 # ---------------------------------------------------------------- hands and sessions

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .errors import ErrorCode, MjError
 from .events import Event, Hand, Kong, Pung, Win
 from .results import TableState
+from .texts_checks import Seat, txt
 from .tiles import HandTiles, parse_hand, relative_to_absolute
 
 KONG_KIND_ZH = {"exposed": "明杠", "added": "补杠", "concealed": "暗杠"}
@@ -50,14 +51,14 @@ def kong_chain(
     ks = kongs(hand, player)
     if len(ks) < n:
         raise _contra(
-            f"{what}: {n} says the player's last {n} kong(s), but only {len(ks)} kong event(s) of this player are logged in the hand",
+            txt("says_player_s_last_kong", what=what, n=n, p3=len(ks)),
             where,
         )
     chain = ks[len(ks) - n :]
     for k in chain[1:]:
         if k.kind == "exposed":
             raise _contra(
-                f"{what}: in a chain only the first kong can be a direct exposed kong (later ones come from replacement draws)",
+                txt("chain_first_kong_direct_exposed", what=what),
                 where,
             )
     return chain
@@ -71,7 +72,7 @@ def win_tiles(win: Win, variant_id: str, where: str | None) -> HandTiles | None:
         return parse_hand(win.hand, variant=variant_id, waiting_ok=False)
     except MjError as e:
         raise MjError(
-            e.code, e.message, where=f"{where}.hand ({e.where})" if where else e.where
+            e.code, e.msg, where=f"{where}.hand ({e.where})" if where else e.where
         ) from None
 
 
@@ -83,28 +84,28 @@ def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | No
     w = f"{where}.hand" if where else "hand"
     if ctx.self_drawn != (win.from_ is None):
         said = "self-drawn" if ctx.self_drawn else "won on a discard"
-        raise _contra(
-            f"the hand's context says {said}, but the win event's 'from' says otherwise", w
-        )
+        raise _contra(txt("hand_s_context_says_win", said=said), w)
     if ctx.seat != state.seat_wind(win.player):
         raise _contra(
-            f"the hand's context gives seat wind {ctx.seat}, but this player sits {state.seat_wind(win.player)} this hand",
+            txt("hand_s_context_gives_seat", seat=ctx.seat, p2=state.seat_wind(win.player)),
             w,
         )
     if ctx.prevailing != state.prevailing_wind:
         raise _contra(
-            f"the hand's context gives prevailing wind {ctx.prevailing}, but the table is in {state.prevailing_wind}",
+            txt(
+                "hand_s_context_gives_prevailing",
+                prevailing=ctx.prevailing,
+                prevailing_wind=state.prevailing_wind,
+            ),
             w,
         )
     if ctx.last_tile and not win.last_tile:
-        raise _contra(
-            "the hand's context marks the last tile (海底) but the win has no last_tile flag", w
-        )
+        raise _contra(txt("hand_s_context_marks_last"), w)
     if ctx.last_copy and not win.last_copy:
-        raise _contra("the hand's context marks 和绝张 but the win has no last_copy flag", w)
+        raise _contra(txt("hand_s_context_marks_win"), w)
     if ctx.kong and not (win.kong_bloom or win.robbed_kong):
         raise _contra(
-            "the hand's context marks a kong win but the win has no kong_bloom / robbed_kong flag",
+            txt("hand_s_context_marks_kong"),
             w,
         )
 
@@ -145,7 +146,9 @@ def _from_events(hand: Hand, player: int) -> list[ClaimedMeld]:
                     pung = out[idx]
                     if pung.from_seat != e.from_:
                         raise _contra(
-                            f"the added kong's 'from' ({e.from_}) differs from the pung's ({pung.from_seat}); a pung later kong-ed is one meld",
+                            txt(
+                                "added_kong_s_from_differs", from_=e.from_, from_seat=pung.from_seat
+                            ),
                             None,
                         )
                     out[idx] = ClaimedMeld("kong", "added", e.tile or pung.tile, e.from_, "event")
@@ -175,7 +178,7 @@ def claimed_melds(
     try:
         ev = _from_events(hand, player)
     except MjError as e:
-        raise _contra(e.message, where) from None
+        raise _contra(e.msg, where) from None
     if tiles is None:
         return tuple(ev)
     hs = _from_tiles(tiles, player)
@@ -193,19 +196,32 @@ def claimed_melds(
         )
         if match is None:
             raise _contra(
-                f"the hand shows a {KONG_KIND_ZH[m.kong_kind or 'exposed']} of {m.tile} but no matching kong event of this player was logged",
+                txt(
+                    "hand_shows_matching_kong_event",
+                    p1=KONG_KIND_ZH[m.kong_kind or "exposed"],
+                    tile=m.tile,
+                ),
                 w,
             )
         ev_kongs.remove(match)
         if match.from_seat != m.from_seat:
             raise _contra(
-                f"the kong of {m.tile} is claimed from seat {m.from_seat} in the hand but from seat {match.from_seat} in its event",
+                txt(
+                    "kong_claimed_from_hand_from",
+                    tile=m.tile,
+                    from_seat=Seat(m.from_seat),
+                    from_seat2=Seat(match.from_seat),
+                ),
                 w,
             )
     if ev_kongs:
         k = ev_kongs[0]
         raise _contra(
-            f"a {KONG_KIND_ZH[k.kong_kind or 'exposed']} of {k.tile or 'a tile'} was logged for the winner but the hand string does not show it",
+            txt(
+                "logged_winner_hand_string_does",
+                p1=KONG_KIND_ZH[k.kong_kind or "exposed"],
+                p2=k.tile or "a tile",
+            ),
             w,
         )
     ev_pungs = [m for m in ev if m.kind == "pung"]
@@ -218,7 +234,7 @@ def claimed_melds(
             a, b = Counter(map(key, ev_pungs)), Counter(map(key, hs_pungs))
         if a != b:
             raise _contra(
-                "the winner's pung events and the pungs in the hand string do not agree (tile or claimed-from seat)",
+                txt("winner_s_pung_events_pungs"),
                 w,
             )
         # keep event order (the order melds were made), chows from the hand appended

@@ -21,6 +21,7 @@ from typing import Any
 
 from .events import MAX_NAME, Session, Substitute, _bad, _seat, check_player_name
 from .names import name_key
+from .texts_record import Seat, txt
 
 # The namespace of the ids derived from a record's content (uuid5); never change it, or the
 # same old file would get a new id.
@@ -104,32 +105,32 @@ def metadata_differences(stored: Session, given: Session) -> list[str]:
 # ---------------------------------------------------------------- reading format 2
 def read_id(v: Any, where: str = "id") -> str:
     if not isinstance(v, str):
-        raise _bad(where, "a session id is a UUID string such as 0b7e…-…")
+        raise _bad(where, txt("session_id_uuid_string_such"))
     try:
         return str(uuid.UUID(v))
     except ValueError:
-        raise _bad(where, f"{v!r} is not a UUID") from None
+        raise _bad(where, txt("uuid", v=v)) from None
 
 
 def read_time(v: Any, where: str) -> str:
     """A UTC time in ISO 8601 (``2026-12-01T19:30:00Z`` or ``…+00:00``), written back as
     the ledger writes times."""
     if not isinstance(v, str):
-        raise _bad(where, "expected a UTC time in ISO 8601, e.g. 2026-12-01T19:30:00Z")
+        raise _bad(where, txt("expected_utc_time_iso_e"))
     try:
         t = datetime.fromisoformat(v)
     except ValueError:
-        raise _bad(where, f"{v!r} is not an ISO 8601 time") from None
+        raise _bad(where, txt("iso_time", v=v)) from None
     if t.tzinfo is None or t.utcoffset() != UTC.utcoffset(None):
-        raise _bad(where, f"{v!r} must be in UTC (end it with Z or +00:00)")
+        raise _bad(where, txt("utc_end_z", v=v))
     return t.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def read_text(v: Any, where: str, limit: int) -> str:
     if not isinstance(v, str):
-        raise _bad(where, "expected a string")
+        raise _bad(where, txt("expected_string"))
     if len(v) > limit:
-        raise _bad(where, f"at most {limit} characters ({len(v)} given)")
+        raise _bad(where, txt("most_characters_given", limit=limit, p2=len(v)))
     return v
 
 
@@ -138,7 +139,7 @@ def read_identity(obj: Mapping[str, Any]) -> dict[str, Any]:
     are required)."""
     for k in ("id", "started_at"):
         if k not in obj:
-            raise _bad(k, f"a format 2 record needs {k!r}")
+            raise _bad(k, txt("format_record", k=k))
     out: dict[str, Any] = {
         "id": read_id(obj["id"]),
         "started_at": read_time(obj["started_at"], "started_at"),
@@ -149,7 +150,7 @@ def read_identity(obj: Mapping[str, Any]) -> dict[str, Any]:
     if obj.get("ended_at") is not None:
         out["ended_at"] = read_time(obj["ended_at"], "ended_at")
         if out["ended_at"] < out["started_at"]:
-            raise _bad("ended_at", "a session cannot end before it started")
+            raise _bad("ended_at", txt("session_end_before_started"))
     return out
 
 
@@ -170,26 +171,26 @@ def split_substitutes(
         where = f"hands[{i}].substitutes"
         raw = h["substitutes"]
         if not isinstance(raw, list) or not raw:
-            raise _bad(where, 'expected a list of {"seat": 0-3, "player": name}')
+            raise _bad(where, txt("expected_list"))
         seen: set[int] = set()
         for j, item in enumerate(raw):
             w = f"{where}[{j}]"
             if not isinstance(item, Mapping):
-                raise _bad(w, 'a substitute is {"seat": 0-3, "player": name}')
+                raise _bad(w, txt("substitute"))
             for k in item:
                 if k not in ("seat", "player"):
-                    raise _bad(f"{w}.{k}", f"unknown field {k!r} (fields: seat, player)")
+                    raise _bad(f"{w}.{k}", txt("unknown_field_fields_seat_player", k=k))
             if "seat" not in item or "player" not in item:
-                raise _bad(w, "a substitute needs 'seat' and 'player'")
+                raise _bad(w, txt("substitute_seat_player"))
             seat = _seat(item["seat"], f"{w}.seat")
             player = check_player_name(item["player"], f"{w}.player")
             if seat in seen:
-                raise _bad(f"{w}.seat", f"seat {seat} has two substitutes in this hand")
+                raise _bad(f"{w}.seat", txt("two_substitutes_hand", seat=Seat(seat)))
             seen.add(seat)
             key = name_key(player)
             other = next((s for s in range(4) if s != seat and seated[s] == key), None)
             if other is not None:
-                raise _bad(f"{w}.player", f"{player!r} is playing seat {other} in this hand")
+                raise _bad(f"{w}.player", txt("playing_hand", player=player, other=Seat(other)))
             seated[seat] = key
             subs.append(Substitute(hand=i + 1, seat=seat, player=player))
         rest = {k: v for k, v in h.items() if k != "substitutes"}

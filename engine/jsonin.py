@@ -15,7 +15,8 @@ import json
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .errors import ErrorCode, MjError
+from .errors import ErrorCode, MjError, Msg
+from .texts_record import txt
 
 MAX_RECORD_CHARS = 32_000_000  # a 1,000-hand session exports to about 1 MB
 MAX_DEPTH = 16  # a record nests 7 levels deep (hands[].events[].lower_counts[][])
@@ -24,37 +25,37 @@ MAX_NUMBER_CHARS = 40
 
 
 class _Refused(Exception):
-    pass
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(str(msg))
+        self.msg = msg
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise _Refused(
-                f"the key {json.dumps(k, ensure_ascii=False)} appears twice in one object"
-            )
+            raise _Refused(txt("json_key_twice", key=json.dumps(k, ensure_ascii=False)))
         out[k] = v
     return out
 
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"a whole number with more than {MAX_INT_DIGITS} digits ({text[:12]}…)")
+        raise _Refused(txt("json_long_int", n=MAX_INT_DIGITS, start=text[:12]))
     return int(text)
 
 
 def _decimal(text: str) -> Decimal:
     if len(text) > MAX_NUMBER_CHARS:
-        raise _Refused(f"a number written with more than {MAX_NUMBER_CHARS} characters")
+        raise _Refused(txt("json_long_number", n=MAX_NUMBER_CHARS))
     try:
         return Decimal(text)
     except InvalidOperation:  # pragma: no cover - the JSON grammar admits only decimals
-        raise _Refused(f"{text[:20]} is not a number") from None
+        raise _Refused(txt("json_not_number", text=text[:20])) from None
 
 
 def _constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number JSON allows")
+    raise _Refused(txt("json_constant", name=name))
 
 
 def _bad(where: str, msg: str) -> MjError:
@@ -64,7 +65,7 @@ def _bad(where: str, msg: str) -> MjError:
 def strict_loads(text: str | bytes, what: str = "$") -> Any:
     """Decode a JSON document under the bounds above (``what`` names it in a refusal)."""
     if len(text) > MAX_RECORD_CHARS:
-        raise _bad(what, f"the record is larger than {MAX_RECORD_CHARS // 1_000_000} MB")
+        raise _bad(what, txt("record_larger_than_mb", p1=MAX_RECORD_CHARS // 1_000_000))
     try:
         obj = json.loads(
             text,
@@ -74,13 +75,13 @@ def strict_loads(text: str | bytes, what: str = "$") -> Any:
             parse_constant=_constant,
         )
     except json.JSONDecodeError as e:
-        raise _bad(f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}") from None
+        raise _bad(f"line {e.lineno} column {e.colno}", txt("valid_json", msg=e.msg)) from None
     except _Refused as e:
-        raise _bad(what, str(e)) from None
+        raise _bad(what, e.msg) from None
     except RecursionError:
-        raise _bad(what, f"nested more than {MAX_DEPTH} levels deep") from None
+        raise _bad(what, txt("nested_more_than_levels_deep", MAX_DEPTH=MAX_DEPTH)) from None
     except UnicodeDecodeError:
-        raise _bad(what, "not UTF-8 text") from None
+        raise _bad(what, txt("utf_text")) from None
     check_depth(obj, what)
     return obj
 
@@ -99,7 +100,7 @@ def check_depth(obj: Any, what: str = "$") -> None:
             return
         depth += 1
         if depth > MAX_DEPTH:
-            raise _bad(what, f"nested more than {MAX_DEPTH} levels deep")
+            raise _bad(what, txt("nested_more_than_levels_deep", MAX_DEPTH=MAX_DEPTH))
         level = nxt
 
 

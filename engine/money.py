@@ -28,6 +28,7 @@ from .errors import ErrorCode, MjError
 from .names import NAME_WIDTH as NAME_COLUMNS  # noqa: F401  (the names' display, kept here too)
 from .names import shown_name as clip
 from .names import text_width
+from .texts_record import txt
 from .transfers import settle_up
 
 CENT = Decimal("0.01")
@@ -143,8 +144,7 @@ def _context(*amounts: Decimal) -> decimal.Context:
     if need > MAX_DIGITS:
         raise MjError(
             ErrorCode.BAD_RECORD,
-            f"settling this stake in this currency unit needs more than {MAX_DIGITS} digits;"
-            " use a sensible stake (money per point) and unit",
+            txt("settling_stake_currency_unit_more", MAX_DIGITS=MAX_DIGITS),
         )
     return decimal.Context(
         prec=max(28, need), rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
@@ -160,12 +160,12 @@ def settle_money(
     unit = Decimal(str(unit))
     if not stake.is_finite() or stake <= 0:
         raise MjError(
-            ErrorCode.BAD_RECORD, f"stake must be a positive amount, not {stake}", where="stake"
+            ErrorCode.BAD_RECORD, txt("stake_positive_amount", stake=stake), where="stake"
         )
     if not unit.is_finite() or unit <= 0:
         raise MjError(
             ErrorCode.BAD_OPTION,
-            f"the currency unit must be a positive amount, not {unit}",
+            txt("currency_unit_positive_amount", unit=unit),
             where="unit",
         )
     pts = tuple(int(p) for p in points)
@@ -218,15 +218,16 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
     """The copyable settle-up block: each player's money, then who pays whom."""
     names = [clip(n) for n in names]
     width = max(text_width(n) for n in names)
-    head = "结算 Settle up" if lang == "zh" else "Settle up"
-    stake = f"底注 stake {plain(s.stake)} / 分 point"
-    lines = [f"{head} ({stake})"]
+    zh = lang == "zh"
+    stake = f"底注 {plain(s.stake)} / 分" if zh else f"stake {plain(s.stake)} per point"
+    lines = [f"结算（{stake}）" if zh else f"Settle up ({stake})"]
+    pts = "分" if zh else "pts"
     for i, n in enumerate(names):
         lines.append(
-            f"  {pad(n, width)}  {s.points[i]:>+7d} 分  {s.fmt(s.amounts[i], sign=True):>10}"
+            f"  {pad(n, width)}  {s.points[i]:>+7d} {pts}  {s.fmt(s.amounts[i], sign=True):>10}"
         )
     if s.transfers:
-        lines.append("转账 transfers:" if lang == "zh" else "Transfers:")
+        lines.append("转账：" if zh else "Transfers:")
         amounts = [s.fmt(t.amount) for t in s.transfers]
         aw = max(len(a) for a in amounts)
         for t, a in zip(s.transfers, amounts, strict=True):
@@ -234,9 +235,9 @@ def settle_text(names: Sequence[str], s: MoneySettlement, *, lang: str = "zh") -
                 f"  {pad(names[t.payer], width)} → {pad(names[t.payee], width)}  {a:>{aw}}"
             )
     else:
-        lines.append("无需转账 nothing to pay" if lang == "zh" else "Nothing to pay")
-    lines.append(("舍入 rounding: " if lang == "zh" else "Rounding: ") + s.rule(lang))
+        lines.append("无需转账" if zh else "Nothing to pay")
+    lines.append(("舍入：" if zh else "Rounding: ") + s.rule(lang))
     if s.adjusted:
-        adj = ", ".join(names[i] for i in s.adjusted)
-        lines.append(("  调整 adjusted: " if lang == "zh" else "  adjusted: ") + adj)
+        adj = ("、" if zh else ", ").join(names[i] for i in s.adjusted)
+        lines.append(("  调整：" if zh else "  adjusted: ") + adj)
     return "\n".join(lines)

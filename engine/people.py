@@ -12,6 +12,7 @@ from typing import Any
 from .errors import ErrorCode, MjError
 from .jsonin import show
 from .names import NAME_WIDTH, name_key, text_width
+from .texts_record import txt
 from .tiles import ascii_text
 
 MAX_NAME = 64
@@ -27,20 +28,16 @@ def check_player_name(name: Any, where: str) -> str:
     """A player name, kept as typed (its key, :func:`engine.names.name_key`, says who it
     is), or MjError in one line."""
     if not isinstance(name, str) or not name.strip():
-        raise _bad(where, "a player name must be a non-empty string")
+        raise _bad(where, txt("player_name_non_empty_string"))
     if name != name.strip():
-        raise _bad(where, "a player name cannot start or end with spaces")
+        raise _bad(where, txt("player_name_start_end_spaces"))
     if len(name) > MAX_NAME:
-        raise _bad(
-            where, f"a player name can have at most {MAX_NAME} characters ({len(name)} given)"
-        )
+        raise _bad(where, txt("player_name_most_characters_given", MAX_NAME=MAX_NAME, p2=len(name)))
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
-        raise _bad(where, "a player name cannot contain control characters (newlines, tabs)")
+        raise _bad(where, txt("player_name_contain_control_characters"))
     if any("\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069" for ch in name):
         # bidi embeddings/overrides/isolates reorder the rest of a report line
-        raise _bad(
-            where, "a player name cannot contain text-direction controls (U+202A–202E, U+2066–2069)"
-        )
+        raise _bad(where, txt("player_name_contain_text_direction"))
     return name
 
 
@@ -63,20 +60,16 @@ def check_new_name(name: Any, where: str = "name") -> str:
     name = check_player_name(name, where)
     problem = new_name_problem(name)
     if problem == "too_wide":
-        raise _bad(
-            where,
-            f"a player name can be at most {NAME_WIDTH} columns wide (a Chinese character"
-            f" counts two); this one is {text_width(name)}",
-        )
+        raise _bad(where, txt("player_name_too_wide", limit=NAME_WIDTH, width=text_width(name)))
     if problem == "digits":
-        raise _bad(where, "a player name cannot be digits only: digits pick seats")
+        raise _bad(where, txt("player_name_digits_only"))
     return name
 
 
 def check_four_names(players: Any, where: str = "players") -> tuple[str, str, str, str]:
     """Four player names in turn order, no two the same person (:func:`name_key`)."""
     if not isinstance(players, list | tuple) or len(players) != 4:
-        raise _bad(where, "expected a list of four player names in turn order")
+        raise _bad(where, txt("expected_list_four_player_names"))
     names = tuple(check_player_name(p, f"{where}[{i}]") for i, p in enumerate(players))
     keys = [name_key(n) for n in names]
     for i, k in enumerate(keys):
@@ -88,7 +81,7 @@ def check_four_names(players: Any, where: str = "players") -> tuple[str, str, st
                 else f"{names[j]!r} and {names[i]!r} are the same name apart from case or"
                 " invisible characters"
             )
-            raise _bad(where, f"the four player names must be different, distinct people ({why})")
+            raise _bad(where, txt("four_player_names_different_distinct", why=why))
     return names  # type: ignore[return-value]
 
 
@@ -111,16 +104,19 @@ def check_stake(v: Any, where: str = "stake") -> Decimal:
         except (InvalidOperation, MjError):
             d = None
     if d is None or not d.is_finite() or d <= 0:
-        raise _bad(where, f"stake must be a positive number of money per point, not {show(v)}")
+        raise _bad(where, txt("stake_positive_number_money_per", p1=show(v)))
     _, digits, exp = d.as_tuple()
     assert isinstance(exp, int)
     places = max(0, -exp)
     significant = len(digits) + max(0, exp)
     if places > MAX_STAKE_PLACES:
-        raise _bad(where, f"a stake has at most {MAX_STAKE_PLACES} decimal places, not {show(v)}")
+        raise _bad(
+            where, txt("stake_most_decimal_places", MAX_STAKE_PLACES=MAX_STAKE_PLACES, p2=show(v))
+        )
     if significant > MAX_STAKE_DIGITS:
         raise _bad(
-            where, f"a stake has at most {MAX_STAKE_DIGITS} significant digits, not {show(v)}"
+            where,
+            txt("stake_most_significant_digits", MAX_STAKE_DIGITS=MAX_STAKE_DIGITS, p2=show(v)),
         )
     return d
 

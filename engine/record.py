@@ -51,6 +51,7 @@ from .events import (
 )
 from .identity import read_identity, split_substitutes
 from .jsonin import check_depth, show, strict_loads
+from .texts_record import txt
 
 __all__ = [
     "DECLARED_FIELDS",
@@ -104,29 +105,29 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     """Parse and validate a session record (JSON text or an already-decoded object)."""
     obj = _decode(src)
     if not isinstance(obj, Mapping):
-        raise _bad("$", "a session record must be a JSON object")
+        raise _bad("$", txt("session_record_json_object"))
     fmt = obj.get("format", 1)
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
         raise _bad(
             "format",
-            f"unsupported record format {show(fmt)} (this program reads formats 1 and 2)",
+            txt("unsupported_record_format_program_reads", p1=show(fmt)),
         )
     if "sessions" in obj:
         raise _bad(
             "sessions",
-            "this file holds several sessions; give one of them (e.g. --session ID)",
+            txt("file_holds_several_sessions_give"),
         )
     known = KNOWN_2 if fmt == 2 else KNOWN_1
     for k in obj:
         if k not in known:
             hint = " (a format 2 field)" if k in KNOWN_2 else ""
-            raise _bad(str(k), f"unknown field {k!r}{hint} (fields: {', '.join(known)})")
+            raise _bad(str(k), txt("unknown_field_fields", k=k, hint=hint, p3=", ".join(known)))
     identity = read_identity(obj) if fmt == 2 else {}
     variant_id = obj.get("variant")
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
         raise MjError(
             ErrorCode.UNKNOWN_VARIANT,
-            f"variant must be one of {', '.join(VARIANTS)}, not {show(variant_id)}",
+            txt("variant_one", p1=", ".join(VARIANTS), p2=show(variant_id)),
             where="variant",
         )
     variant = variants.get_variant(variant_id)
@@ -134,7 +135,7 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise _bad("options", f"expected an object of house-rule options, not {show(options)}")
+        raise _bad("options", txt("expected_object_house_rule_options", p1=show(options)))
     variant.rules(options)  # validates names, types and bounds
     stake = check_stake(obj.get("stake", 1))
     players = obj.get("players")
@@ -144,7 +145,7 @@ def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     first_dealer = _seat(obj.get("first_dealer", 0), "first_dealer")
     raw_hands = obj.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise _bad("hands", "expected a list of hands")
+        raise _bad("hands", txt("expected_list_hands"))
     substitutes: tuple[Substitute, ...] = ()
     if fmt == 2:
         raw_hands, substitutes = split_substitutes(raw_hands, names)
@@ -174,12 +175,12 @@ def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
         return [load_session(obj)]
     for k in obj:
         if k not in ("format", "sessions"):
-            raise _bad(str(k), f"unknown field {k!r} (a many-session file has: format, sessions)")
+            raise _bad(str(k), txt("unknown_field_many_session_file", k=k))
     if obj.get("format") != 2 or isinstance(obj.get("format"), bool):
-        raise _bad("format", "a many-session file is format 2")
+        raise _bad("format", txt("many_session_file_format"))
     raw = obj["sessions"]
     if not isinstance(raw, list):
-        raise _bad("sessions", "expected a list of session records")
+        raise _bad("sessions", txt("expected_list_session_records"))
     out: list[Session] = []
     for i, rec in enumerate(raw):
         try:
@@ -187,11 +188,11 @@ def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
         except MjError as e:
             raise e.at(f"sessions[{i}]") from None
         if rec.get("format", 1) != 2:
-            raise _bad(f"sessions[{i}].format", "the sessions of a many-session file are format 2")
+            raise _bad(f"sessions[{i}].format", txt("sessions_many_session_file_format"))
     ids = [s.id for s in out]
     dup = next((x for x in ids if ids.count(x) > 1), None)
     if dup is not None:
-        raise _bad("sessions", f"the id {dup} appears twice")
+        raise _bad("sessions", txt("id_appears_twice", dup=dup))
     return out
 
 

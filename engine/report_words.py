@@ -107,3 +107,24 @@ def money_notes(payments: Iterable[Payment]) -> list[tuple[str, int | None]]:
                 if (m.group(0), seat) not in out:
                     out.append((m.group(0), seat))
     return out
+
+
+# the words of payment reasons that are not rule names, with their English: in English the
+# rule names stay (as the rules table gives them) and these follow the language
+REASON_EN = {
+    "包付": " pays for all",
+    "赔付": "pays",
+    "底分": "base",
+    "杠分": "kong points",
+    "被封者": "sealed player ",
+    "罚": "penalty ",
+}
+
+
+def reason_text(reason: str, lang: str) -> str:
+    """A payment's reason in ``lang`` (stored in Chinese with the rule names)."""
+    if lang == "zh":
+        return reason
+    for zh, en in REASON_EN.items():
+        reason = reason.replace(zh, en)
+    return " ".join(reason.split())

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .errors import ErrorCode, MjError
 from .jsonin import show
+from .texts_record import txt
 from .tiles import ascii_text, is_count
 
 
@@ -39,9 +40,14 @@ def option(
     nullable: bool = False,
     minimum: int | None = None,
     maximum: int | None = None,
+    label: str = "",
+    choice_names: dict[str, str] | None = None,
 ) -> Any:
     """A rules field. Type follows the default (bool, int or str); ``nullable`` admits null.
-    A whole-number option without a ``maximum`` is bounded by :data:`MAX_OPTION_INT`."""
+    A whole-number option without a ``maximum`` is bounded by :data:`MAX_OPTION_INT`.
+    ``label``: its short Chinese name as a form shows it; ``choice_names``: each choice's
+    Chinese name (in English the id and the choice are the words, as the command line
+    takes them)."""
     kind = type(default) if default is not None else int
     if kind is int and maximum is None:
         maximum = MAX_OPTION_INT
@@ -55,6 +61,8 @@ def option(
             "nullable": nullable or default is None,
             "minimum": minimum,
             "maximum": maximum,
+            "label": label,
+            "choice_names": choice_names or {},
         },
     )
 
@@ -70,9 +78,20 @@ class OptionSpec:
     nullable: bool
     minimum: int | None
     maximum: int | None
+    label_zh: str = ""
+    choice_names: Mapping[str, str] = field(default_factory=dict)
 
     def describe(self, lang: str = "en") -> str:
         return self.zh if lang == "zh" else self.en
+
+    def label(self, lang: str = "en") -> str:
+        """The option's name in ``lang``: the Chinese name, or in English its id."""
+        return (self.label_zh if lang == "zh" else "") or self.name
+
+    def choice_name(self, value: Any, lang: str = "en") -> str:
+        """A choice's name in ``lang``: the Chinese name, or in English the choice itself."""
+        name = self.choice_names.get(value, "") if lang == "zh" else ""
+        return name or str(value)
 
 
 def option_specs(rules_cls: type) -> tuple[OptionSpec, ...]:
@@ -90,6 +109,8 @@ def option_specs(rules_cls: type) -> tuple[OptionSpec, ...]:
                 md.get("nullable", False),
                 md.get("minimum"),
                 md.get("maximum"),
+                md.get("label", ""),
+                md.get("choice_names", {}),
             )
         )
     return tuple(out)
@@ -102,23 +123,23 @@ def check_option(spec: OptionSpec, value: Any, where: str) -> Any:
     if value is None:
         if spec.nullable:
             return None
-        raise bad(f"option {spec.name!r} cannot be null")
+        raise bad(txt("option_null", name=spec.name))
     if spec.kind is bool:
         if not isinstance(value, bool):
-            raise bad(f"option {spec.name!r} takes true or false, not {show(value)}")
+            raise bad(txt("option_takes_true_false", name=spec.name, p2=show(value)))
         return value
     if spec.kind is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad(f"option {spec.name!r} takes a whole number, not {show(value)}")
+            raise bad(txt("option_takes_whole_number", name=spec.name, p2=show(value)))
         if spec.minimum is not None and value < spec.minimum:
-            raise bad(f"option {spec.name!r} must be at least {spec.minimum}")
+            raise bad(txt("option_least", name=spec.name, minimum=spec.minimum))
         if spec.maximum is not None and value > spec.maximum:
-            raise bad(f"option {spec.name!r} must be at most {spec.maximum}")
+            raise bad(txt("option_most", name=spec.name, maximum=spec.maximum))
         return value
     if spec.kind is str:
         if not isinstance(value, str) or (spec.choices and value not in spec.choices):
             choices = ", ".join(repr(c) for c in spec.choices or ())
-            raise bad(f"option {spec.name!r} takes one of {choices}, not {show(value)}")
+            raise bad(txt("option_takes_one", name=spec.name, choices=choices, p3=show(value)))
         return value
     raise TypeError(f"unsupported option kind {spec.kind}")
 
@@ -130,9 +151,7 @@ def rules_from_options(
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
-        raise MjError(
-            ErrorCode.BAD_OPTION, f"options must be an object, not {show(options)}", where=where
-        )
+        raise MjError(ErrorCode.BAD_OPTION, txt("options_object", p1=show(options)), where=where)
     specs = {s.name: s for s in option_specs(rules_cls)}
     values: dict[str, OptionValue] = {}
     for name, value in options.items():
@@ -140,7 +159,7 @@ def rules_from_options(
             known = ", ".join(sorted(specs)) or "none"
             raise MjError(
                 ErrorCode.BAD_OPTION,
-                f"unknown option {name!r} for this rule set (known: {known})",
+                txt("unknown_option_rule_set_known", name=name, known=known),
                 where=f"{where}.{name}",
             )
         values[name] = check_option(specs[name], value, f"{where}.{name}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import ErrorCode, MjError
+from .texts_record import txt
 
 SUITS = "mps"
 WINDS = "ESWN"
@@ -131,7 +132,7 @@ def ascii_text(s: str, *, where: str | None = None) -> str:
     i = next(i for i, ch in enumerate(t) if not ch.isascii())
     raise MjError(
         ErrorCode.BAD_TILES,
-        f"{s[i]!r} (U+{ord(s[i]):04X}) is not a tile, digit or mark of the notation",
+        txt("u_tile_digit_mark_notation", p1=s[i], p2=ord(s[i])),
         where=f"{where} position {i + 1}" if where else f"position {i + 1}",
     )
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .errors import ErrorCode, MjError
+from .errors import ErrorCode, MjError, Msg
+from .texts_record import txt
 from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocabulary
     _ORDER,
     ALL_TILES,
@@ -186,31 +187,31 @@ def _tokenize(
         pos = i + 1
         if ch in "0123456789":
             if ch == "0":
-                raise _err(pos, "'0' is not a tile rank (ranks are 1–9)")
+                raise _err(pos, txt("tile_rank_ranks"))
             digits.append((ch, pos))
         elif ch in SUITS:
             if not digits:
-                raise _err(pos, f"suit letter '{ch}' has no digits before it")
+                raise _err(pos, txt("suit_letter_digits_before", ch=ch))
             out.extend((d + ch, p) for d, p in digits)
             digits = []
         elif ch in HONOURS or (allow_flowers and ch in FLOWER_LETTERS):
             if digits:
                 raise _err(
                     digits[0][1],
-                    f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)",
+                    txt("digits_suit_letter_m_p", p1="".join(d for d, _ in digits)),
                 )
             out.append((ch, pos))
         elif ch in FLOWER_LETTERS:
-            raise _err(pos, f"flower '{ch}' belongs in the flower section after the second '|'")
+            raise _err(pos, txt("flower_belongs_flower_section_after", ch=ch))
         elif ch == " ":
-            raise _err(pos, "a space may only end the hand (a 13-tile waiting hand)")
+            raise _err(pos, txt("space_may_end_hand_tile"))
         else:
-            raise _err(pos, f"unknown character {ch!r}")
+            raise _err(pos, txt("unknown_character", ch=ch))
         i += 1
     if digits:
         raise _err(
             digits[0][1],
-            f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p or s)",
+            txt("digits_suit_letter_m_p", p1="".join(d for d, _ in digits)),
         )
     return out
 
@@ -226,20 +227,20 @@ def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) ->
     toks = _tokenize(s, inner_start, tiles_end)
     pos = open_pos + 1
     if not toks:
-        raise _err(pos, "empty meld '[]'")
+        raise _err(pos, txt("empty_meld"))
     tiles = tuple(t for t, _ in toks)
     claim: int | None = None
     if comma != -1:
         digit = s[comma + 1 : close_pos]
         if len(digit) != 1 or digit not in "123567":
-            raise _err(comma + 2, f"meld seat must be one of 1 2 3 5 6 7, not {digit!r}")
+            raise _err(comma + 2, txt("meld_seat_one", digit=digit))
         claim = int(digit)
     uniq = set(tiles)
     if len(tiles) == 4 and len(uniq) == 1:
         return Meld("kong", tiles, claim)
     if len(tiles) == 3 and len(uniq) == 1:
         if claim is not None and claim >= 5:
-            raise _err(comma + 2, "5/6/7 mark an added kong; a pung takes 1, 2 or 3")
+            raise _err(comma + 2, txt("mark_added_kong_pung_takes"))
         return Meld("pung", tiles, 1 if claim is None else claim)
     if len(tiles) == 3:
         st = sort_tiles(tiles)
@@ -250,7 +251,7 @@ def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) ->
         )
         if is_run or (honour_chows and _is_honour_chow(tiles)):
             if claim is not None and claim >= 5:
-                raise _err(comma + 2, "a chow's number says which tile was claimed: 1, 2 or 3")
+                raise _err(comma + 2, txt("chow_s_number_says_which"))
             return Meld("chow", st if is_run else tiles, 1 if claim is None else claim)
     note = (
         # RULES §4: a jing used to claim a discard counts only as itself in that meld
@@ -258,22 +259,22 @@ def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) ->
         if honour_chows
         else ""
     )
-    raise _err(pos, f"[{format_tiles(tiles)}] is not a pung, kong or chow{note}")
+    raise _err(pos, txt("pung_kong_chow", p1=format_tiles(tiles), note=note))
 
 
 def _parse_context(s: str, start: int) -> Context:
     ctx = s[start:]
     if len(ctx) != 6:
-        raise _err(start + 1, f"context must be six characters WSZJHK (e.g. EE0000), got {ctx!r}")
+        raise _err(start + 1, txt("context_six_characters_wszjhk_e", ctx=ctx))
     for i, ch in enumerate(ctx[:2]):
         if ch not in WINDS:
-            raise _err(start + i + 1, f"wind must be one of E S W N, not {ch!r}")
+            raise _err(start + i + 1, txt("wind_one_e_s_w", ch=ch))
     for i, ch in enumerate(ctx[2:], start=2):
         if ch not in "01":
-            raise _err(start + i + 1, f"context flag must be 0 or 1, not {ch!r}")
+            raise _err(start + i + 1, txt("context_flag", ch=ch))
     c = Context(ctx[0], ctx[1], ctx[2] == "1", ctx[3] == "1", ctx[4] == "1", ctx[5] == "1")
     if c.kong and c.last_tile and not c.self_drawn:
-        raise _err(start + 5, "a robbed kong (抢杠) cannot also be the last tile (海底)")
+        raise _err(start + 5, txt("robbed_kong_also_last_tile"))
     return c
 
 
@@ -283,24 +284,26 @@ def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[st
     if is_count(text):
         n = int(text)
         if n > limit:
-            raise _err(start + 1, f"flower count {n} is more than the {limit} flower tiles")
+            raise _err(start + 1, txt("flower_count_more_than_flower", n=n, limit=limit))
         return n
     allowed = FLOWER_LETTERS + (DRAGONS if dragons_are_flowers else "")
     seen: Counter[str] = Counter()
     for i, ch in enumerate(text):
         if ch not in allowed:
-            raise _err(start + i + 1, f"{ch!r} is not a flower (use {allowed} or a count)")
+            raise _err(start + i + 1, txt("flower_use_count", ch=ch, allowed=allowed))
         seen[ch] += 1
         cap = 4 if ch in DRAGONS else 1
         if seen[ch] > cap:
-            raise _err(start + i + 1, f"flower {ch!r} appears more than {cap} time(s)")
+            raise _err(start + i + 1, txt("flower_appears_more_than_time", ch=ch, cap=cap))
     return sort_tiles(text)
 
 
 def tile_text(s: str) -> str:
     """A tile string bounded in length and in ASCII (:func:`ascii_text`)."""
     if len(s) > MAX_TILE_CHARS:
-        raise _err(MAX_TILE_CHARS + 1, f"a tile string has at most {MAX_TILE_CHARS} characters")
+        raise _err(
+            MAX_TILE_CHARS + 1, txt("tile_string_most_characters", MAX_TILE_CHARS=MAX_TILE_CHARS)
+        )
     return ascii_text(s)
 
 
@@ -311,7 +314,7 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     The result is immutable and depends on the arguments only, so it is remembered: a
     session checks a win's tiles and then values them, and both read the same string."""
     if not isinstance(s, str):
-        raise MjError(ErrorCode.BAD_TILES, "a hand must be a string")
+        raise MjError(ErrorCode.BAD_TILES, txt("hand_string"))
     return _parse_hand(tile_text(s), variant, waiting_ok)
 
 
@@ -447,13 +450,13 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
             context = _parse_context(s[:ctx_end], bar + 1)
         if bar2 != -1:
             if s.find("|", bar2 + 1) != -1:
-                raise _err(s.find("|", bar2 + 1) + 1, "at most two '|' sections (context, flowers)")
+                raise _err(s.find("|", bar2 + 1) + 1, txt("most_two_sections_context_flowers"))
             if bar2 + 1 < len(s):  # GB-Mahjong strings may end in an empty section: no flowers
                 flowers = _parse_flowers(s, bar2 + 1, dragons_are_flowers=dragons_are_flowers)
     waiting = body_end > 0 and s[body_end - 1] == " "
     scan_end = body_end - 1 if waiting else body_end
     if waiting and not waiting_ok:
-        raise _err(body_end, "a winning hand needs its winning tile (remove the trailing space)")
+        raise _err(body_end, txt("winning_hand_winning_tile_remove"))
     melds: list[Meld] = []
     loose: list[tuple[str, int]] = []
     i = 0
@@ -463,26 +466,26 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
             close = s.find("]", i + 1, scan_end)
             nxt = s.find("[", i + 1, scan_end)
             if close == -1 or (nxt != -1 and nxt < close):
-                raise _err(i + 1, "'[' is never closed")
+                raise _err(i + 1, txt("never_closed"))
             melds.append(_parse_meld(s, i, close, honour_chows=honour_chows))
             i = close + 1
             continue
         if ch == "]":
-            raise _err(i + 1, "']' without '['")
+            raise _err(i + 1, txt("unopened_bracket"))
         j = i
         while j < scan_end and s[j] not in "[]":
             j += 1
         loose.extend(_tokenize(s, i, j))
         i = j
     if not loose and not melds:
-        raise _err(1, "no tiles")
+        raise _err(1, txt("no_tiles"))
     if dragons_are_flowers:
         for t, p in loose:
             if t in DRAGONS:
-                raise _err(p, f"'{t}' is a flower in Nanjing; put it in the flower section")
+                raise _err(p, txt("flower_nanjing_put_flower_section", t=t))
         for m in melds:
             if any(t in DRAGONS for t in m.tiles):
-                raise _err(1, f"'{m.tile}' is a flower in Nanjing and cannot be melded")
+                raise _err(1, txt("flower_nanjing_melded", tile=m.tile))
     # fifth copy
     count: Counter[str] = Counter()
     for m in melds:
@@ -490,10 +493,10 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     for t, p in loose:
         count[t] += 1
         if count[t] > 4:
-            raise _err(p, f"a fifth copy of {t}")
+            raise _err(p, txt("fifth_copy", t=t))
     for t, c in count.items():
         if c > 4:
-            raise _err(1, f"a fifth copy of {t}")
+            raise _err(1, txt("fifth_copy", t=t))
     # tile count: 14 (or 13 waiting) counting each meld as three
     n = len(loose) + 3 * len(melds)
     want = 13 if waiting else 14
@@ -502,7 +505,7 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
         kind = "a 13-tile waiting hand" if waiting else "a winning hand"
         raise _err(
             len(s[:body_end]) or 1,
-            f"{more} tiles: {n} counting each meld as 3, {kind} needs {want}",
+            txt("tiles_counting_each_meld", more=more, n=n, kind=kind, want=want),
         )
     if waiting:
         concealed = sort_tiles(t for t, _ in loose)
@@ -510,16 +513,16 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
         if context and (
             context.self_drawn or context.last_copy or context.last_tile or context.kong
         ):
-            raise _err(bar + 3, "a waiting hand has no winning tile to carry win flags")
+            raise _err(bar + 3, txt("waiting_hand_winning_tile_carry"))
     else:
         if not loose:
-            raise _err(scan_end or 1, "no winning tile outside the melds")
+            raise _err(scan_end or 1, txt("winning_tile_outside_melds"))
         win = loose[-1][0]
         concealed = sort_tiles(t for t, _ in loose[:-1])
     if isinstance(flowers, tuple) and dragons_are_flowers:
         for d in DRAGONS:
             if flowers.count(d) + count[d] > 4:
-                raise _err(bar + 1, f"more than four {d}")
+                raise _err(bar + 1, txt("more_than_four", d=d))
     return HandTiles(concealed, tuple(melds), win, context, flowers)
 
 
@@ -531,11 +534,11 @@ def parse_tiles(
         s = tile_text(s)
         if any(ch in "[]|," for ch in s):
             bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
-            raise _err(bad + 1, f"{s[bad]!r} is not allowed in a plain tile list")
+            raise _err(bad + 1, txt("allowed_plain_tile_list", p1=s[bad]))
         return tuple(t for t, _ in _tokenize(s, 0, len(s), allow_flowers=allow_flowers))
     except MjError as e:
         if where:
-            raise MjError(e.code, f"{e.where}: {e.message}", where=where) from None
+            raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
         raise
 
 

@@ -16,7 +16,7 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from .errors import user_errors
+from .errors import said, user_errors
 from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
@@ -76,6 +76,23 @@ class MjscoreApp(App[int]):
         self.demo = demo
         self.current_session_id: int | None = None
         self._held_keys: list[events.Key] = []
+        self._name_palette_key()
+
+    def _name_palette_key(self) -> None:
+        """The footer's command-palette key says "palette" in the app's language (Textual
+        adds the binding in English)."""
+        from dataclasses import replace
+
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            keys[key] = [
+                replace(
+                    b, description=tr("palette", self.lang), tooltip=tr("palette_tip", self.lang)
+                )
+                if b.action == "command_palette"
+                else b
+                for b in bindings
+            ]
 
     # ---- type-ahead (see tui.screens.common): every key is handled in the order typed
     async def on_event(self, event: events.Event) -> None:
@@ -126,7 +143,7 @@ class MjscoreApp(App[int]):
                 verify()
             except user_errors() as e:
                 self.call_from_thread(
-                    self.notify, str(e), severity="error", timeout=60, markup=False
+                    self.notify, said(e, self.lang), severity="error", timeout=60, markup=False
                 )
         for note in getattr(self.ledger, "notices", ()):
             self.call_from_thread(self.notify, note, severity="warning", timeout=20, markup=False)
@@ -182,7 +199,7 @@ class MjscoreApp(App[int]):
         try:
             sid = self.demo_session_id()
         except user_errors() as e:
-            self.notify(str(e), severity="error", markup=False)
+            self.notify(said(e, self.lang), severity="error", markup=False)
             return
         self.open_session(sid)
 

@@ -166,8 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return args.func(args) or 0
     except user_errors() as e:
-        # one line, whatever the message carries (SQLite's reports span several)
-        print("mjscore: " + " / ".join(str(e).splitlines()), file=sys.stderr)
+        # one line, whatever the message carries, in the run's language
+        from .errors import line, run_language
+
+        print("mjscore: " + line(e, run_language(args)), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - `mjscore … | head`
         return 0

@@ -16,7 +16,7 @@ from mjscore.tui.i18n import variant_name
 WORDS: dict[str, tuple[str, str]] = {
     "player": ("玩家", "player"),
     "sessions": ("场", "sess."),
-    "hands": ("局", "hands"),
+    "hands": ("盘", "hands"),
     "money": ("金额", "money"),
     "placings": ("名次 1-4", "1st-4th"),
     "avg": ("平均名次", "avg"),

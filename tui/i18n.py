@@ -35,6 +35,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "no": ("否", "no"),
     "none": ("无", "none"),
     "saved": ("已保存", "Saved"),
+    "palette": ("命令", "palette"),
+    "palette_tip": ("打开命令面板", "Open the command palette"),
     # home
     "home_title": ("牌局", "Sessions"),
     "new_session": ("新牌局", "New session"),
@@ -66,6 +68,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "ns_create": ("开始", "Start"),
     "ns_preset": ("预设", "Preset"),
     "ns_no_preset": ("不用预设", "no preset"),
+    "opt_empty_none": ("留空=不限", "empty: none"),
     "err_name_empty": ("请输入名字", "enter a name"),
     "err_name_dup": ("名字重复", "names must differ"),
     "ns_new_player": ("新玩家", "new player"),
@@ -79,6 +82,7 @@ LABELS: dict[str, tuple[str, str]] = {
     ),
     "err_number": ("请输入整数", "enter a whole number"),
     "err_tile": ("请输入一张牌，如 5m", "enter one tile, e.g. 5m"),
+    "jing_pair_hint": ("正,副 如 2,1", "正,副 e.g. 2,1"),
     # table
     "hand_no": ("第{n}盘", "Hand {n}"),
     "dealer": ("庄", "dealer"),
@@ -110,16 +114,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_reopen": ("重开牌局", "Reopen session"),
     "act_substitute": ("替打", "Substitute"),
     "substitute_title": (
-        "替打：从第 {n} 局起换人打一家",
+        "替打：从第 {n} 盘起换人打一家",
         "Substitute: from hand {n} a seat is played by someone else",
     ),
     "substitute_seat": ("哪一家？按 1-4", "Which seat? Press 1-4"),
     "substitute_name": (
-        "第 {seat} 家（{name}）从第 {n} 局起由谁来打？输入名字，回车确认",
+        "第 {seat} 家（{name}）从第 {n} 盘起由谁来打？输入名字，回车确认",
         "Who plays seat {seat} ({name}) from hand {n}? Type the name, Enter to confirm",
     ),
     "substitute_done": (
-        "替打：第 {seat} 家从第 {n} 局起由 {name} 打",
+        "替打：第 {seat} 家从第 {n} 盘起由 {name} 打",
         "Substitute: {name} plays seat {seat} from hand {n}",
     ),
     "act_home": ("牌局列表", "Sessions"),
@@ -264,7 +268,7 @@ LABELS: dict[str, tuple[str, str]] = {
         "already ahead, nothing to chase (gap {gap})",
     ),
     "chase_impossible": ("不可能", "impossible"),
-    "chase_from": ("（{name} 点炮）", "(off {name})"),
+    "chase_from": ("（{name} 放炮）", "(off {name})"),
     "chase_margin": (
         "{leader} 的余量（本盘最多可输、仍保第一）：",
         "{leader}'s margin (the most they can lose this hand and stay first):",

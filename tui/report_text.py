@@ -29,16 +29,82 @@ from mjscore.engine.record import (
 from mjscore.engine.report_words import (
     ALL_RULE_SETS,
     FLAG_ZH,
-    KONG_ZH,
-    OUTCOME_ZH,
     PENALTY_ZH,
     SIDE_LABEL,
     STAT_DEFINITIONS,
     VARIANT_NAMES,
-    WIND_ZH,
+    reason_text,
 )
 from mjscore.engine.stats import LifetimeStats, PlayerStats, headline, session_stats
-from mjscore.engine.terms import SELF_DRAW
+from mjscore.engine.terms import (
+    DEALER,
+    DISCARD_WIN,
+    JING,
+    KONG_KINDS,
+    LOWER_JING,
+    OUTCOMES,
+    PENALTY,
+    PENALTY_KINDS,
+    ROUND_WINDS,
+    SELF_DRAW,
+    SUB_JING,
+    WIN_FLAGS,
+)
+
+# the report's own words (rule words come from the engine's terms); one language per run
+WORDS: dict[str, tuple[str, str]] = {
+    "hand_delta": ("本盘", "this hand"),
+    "running": ("累计", "running"),
+    "player": ("玩家", "Player"),
+    "sessions_col": ("场", "Ses"),
+    "hands_col": ("盘", "Hands"),
+    "wins_col": ("胡", "Wins"),
+    "deal_ins_col": ("放炮", "Dealt in"),
+    "false_col": ("诈胡", "False"),
+    "win_rate": ("胡率", "Win%"),
+    "deal_in_rate": ("放炮率", "Deal%"),
+    "average": ("平均胡", "Avg win"),
+    "biggest": ("最大胡", "Best win"),
+    "points": ("分", "Points"),
+    "money": ("金额", "Money"),
+    "biggest_line": (
+        "最大胡 {name}: {where} {how} {points:+d} 分  {label}",
+        "Best win {name}: {where} {how} {points:+d} pts  {label}",
+    ),
+    "mahjong": ("{v}麻将", "{v} mahjong"),
+    "stake": ("底注 {stake}", "stake {stake}"),
+    "count_line": (
+        "{hands} 盘  ({wins} 胡 {draws} 流局 {false_wins} 诈胡)",
+        "{hands} hands  ({wins} wins, {draws} draws, {false_wins} false wins)",
+    ),
+    "players_line": ("玩家：", "Players: "),
+    "review_head": ("== 回顾", "== Review"),
+    "stats_head": ("== 统计 ==", "== Statistics =="),
+    "lifetime_head": (
+        "{player} — {sessions} 场, {hands} 盘",
+        "{player} — {sessions} sessions, {hands} hands",
+    ),
+    "sessions_line": ("场次：", "Sessions:"),
+    "life_row": (
+        "{hands:>3} 盘 {wins:>3} 胡 {deal_ins:>3} 放炮  {net:>+7d} 分",
+        "{hands:>3} hands {wins:>3} wins {deal_ins:>3} dealt in  {net:>+7d} pts",
+    ),
+    "cumulative": ("累计 {money}", "running {money}"),
+    "flags_planted": ("比下胡 旗{flags}", "比下胡 bixiahu, flags {flags}"),
+    "draw_last": ("（{name} 摸最后一张）", " ({name} drew last)"),
+}
+
+
+def w(key: str, lang: str, **fmt: object) -> str:
+    zh, en = WORDS[key]
+    text = zh if lang == "zh" else en
+    return text.format(**fmt) if fmt else text
+
+
+def _t(term, lang: str) -> str:
+    """A rule term: the Chinese name, or in English the English one."""
+    return term.zh if lang == "zh" else term.en
+
 
 # ---------------------------------------------------------------- the review of each hand
 
@@ -48,47 +114,67 @@ def describe_event(
     names: Sequence[str],
     pattern_name: Callable[[str], str] | None = None,
     flag_name: Callable[[str], str] | None = None,
+    lang: str = "zh",
 ) -> str:
-    """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …");
-    ``pattern_name`` turns a declared pattern id into its name (the ids when not given),
-    ``flag_name`` a flag id into the name the rule set declares for it."""
+    """One line in words for an event ("小芳 碰 老王 5p", "阿明 胡 老王 放炮 …", in English
+    "小芳 pung ← 老王 5p"); ``pattern_name`` turns a declared pattern id into its name (the
+    ids when not given), ``flag_name`` a flag id into the name the rule set declares for it."""
+    zh = lang == "zh"
 
     def n(seat: int | None) -> str:
         return names[seat] if seat is not None else "?"
 
     if isinstance(ev, Pung):
-        return f"{n(ev.player)} 碰 {n(ev.from_)}" + (f" {ev.tile}" if ev.tile else "")
+        head = f"{n(ev.player)} 碰 {n(ev.from_)}" if zh else f"{n(ev.player)} pung ← {n(ev.from_)}"
+        return head + (f" {ev.tile}" if ev.tile else "")
     if isinstance(ev, Kong):
         src = f" ← {n(ev.from_)}" if ev.from_ is not None else ""
-        return f"{n(ev.player)} {KONG_ZH.get(ev.kind, ev.kind)}{src}" + (
-            f" {ev.tile}" if ev.tile else ""
-        )
+        kind = KONG_KINDS.get(ev.kind)
+        word = (kind.zh if zh else f"{kind.en} kong") if kind else ev.kind
+        return f"{n(ev.player)} {word}{src}" + (f" {ev.tile}" if ev.tile else "")
     if isinstance(ev, Flowers):
-        return f"{n(ev.player)} 补花 " + (ev.tiles if ev.tiles else f"×{ev.count}")
+        return f"{n(ev.player)} {'补花' if zh else 'flowers'} " + (
+            ev.tiles if ev.tiles else f"×{ev.count}"
+        )
     if isinstance(ev, Penalty):
-        return f"{n(ev.player)} {PENALTY_ZH.get(ev.kind, ev.kind)}"
+        if zh:
+            return f"{n(ev.player)} {PENALTY_ZH.get(ev.kind, ev.kind)}"
+        kind = PENALTY_KINDS.get(ev.kind)
+        return f"{n(ev.player)} {PENALTY.en} ({kind.en if kind else ev.kind})"
     if isinstance(ev, Jing):
         counts = "  ".join(
-            f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.lower_counts) if z or f
+            f"{names[i]} {_pair(z, f, lang)}" for i, (z, f) in enumerate(ev.lower_counts) if z or f
         )
-        return f"翻精 {ev.indicator}  下精 {ev.lower}" + (f"  ({counts})" if counts else "")
+        head = (
+            f"翻精 {ev.indicator}  下精 {ev.lower}"
+            if zh
+            else f"{JING.en} {ev.indicator}  {LOWER_JING.en} {ev.lower}"
+        )
+        return head + (f"  ({counts})" if counts else "")
     if isinstance(ev, JingCount):
-        counts = "  ".join(f"{names[i]} {z}正{f}副" for i, (z, f) in enumerate(ev.counts))
-        return f"精 {counts}"
+        counts = "  ".join(f"{names[i]} {_pair(z, f, lang)}" for i, (z, f) in enumerate(ev.counts))
+        return f"{'精' if zh else 'jing held'} {counts}"
     if isinstance(ev, Win):
-        how = SELF_DRAW.zh if ev.from_ is None else f"{n(ev.from_)} 放炮"
-        parts = [f"{n(ev.player)} 胡 ({how})"]
+        if zh:
+            how = SELF_DRAW.zh if ev.from_ is None else f"{n(ev.from_)} 放炮"
+            parts = [f"{n(ev.player)} 胡 ({how})"]
+        else:
+            how = SELF_DRAW.en if ev.from_ is None else f"off {n(ev.from_)}"
+            parts = [f"{n(ev.player)} wins ({how})"]
         if ev.hand:
             parts.append(ev.hand)
         if ev.patterns:
             parts.append(
-                "报 " + " ".join(pattern_name(p) if pattern_name else p for p in ev.patterns)
+                ("报 " if zh else "declared ")
+                + " ".join(pattern_name(p) if pattern_name else p for p in ev.patterns)
             )
         if ev.fan is not None:
-            parts.append(f"{ev.fan}番")
+            parts.append(f"{ev.fan}番" if zh else f"{ev.fan} fans")
         for name in ev.flags_set:
             v = ev.flag(name)
             label = flag_name(name) if flag_name else FLAG_ZH.get(name, name)
+            if not zh and name in WIN_FLAGS:
+                label = f"{label} {WIN_FLAGS[name].en}"
             if v is True:
                 parts.append(label)
             elif isinstance(v, tuple):
@@ -97,10 +183,10 @@ def describe_event(
                 parts.append(f"{label} {v}")
         return " ".join(str(p) for p in parts)
     if isinstance(ev, FalseWin):
-        return f"{n(ev.player)} 诈胡"
+        return f"{n(ev.player)} {_t(OUTCOMES['false_win'], lang)}"
     if isinstance(ev, Draw):
-        return "流局" + (
-            f"（{n(ev.last_drawer)} 摸最后一张）" if ev.last_drawer is not None else ""
+        return _t(OUTCOMES["draw"], lang) + (
+            w("draw_last", lang, name=n(ev.last_drawer)) if ev.last_drawer is not None else ""
         )
     return ev.type
 
@@ -120,6 +206,10 @@ def _flag_names(variant_id: str) -> Callable[[str], str] | None:
         return flag.zh if flag is not None else FLAG_ZH.get(flag_id, flag_id)
 
     return name
+
+
+def _pair(z: int, f: int, lang: str) -> str:
+    return f"{z}正{f}副" if lang == "zh" else f"{z} {JING.en} {f} {SUB_JING.en}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,6 +254,7 @@ def review(
     *,
     player: int | None = None,
     pattern_name: Callable[[str], str] | None = None,
+    lang: str = "zh",
 ) -> tuple[HandReview, ...]:
     """Every settled hand with its events in words, the win valuations and the payments the
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
@@ -186,7 +277,7 @@ def review(
                 state=h.state,
                 outcome=h.result.outcome,
                 events=tuple(
-                    describe_event(e, names, pattern_name, flag_name) for e in hand.events
+                    describe_event(e, names, pattern_name, flag_name, lang) for e in hand.events
                 ),
                 wins=h.result.wins,
                 summary=h.result.summary,
@@ -205,17 +296,29 @@ def _pct(x: float | None) -> str:
     return "—" if x is None else f"{x * 100:.0f}%"
 
 
-def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None) -> list[str]:
-    """The lines of one hand in the review."""
+def hand_text(
+    hr: HandReview,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    lang: str = "zh",
+    show_wind: bool = True,
+) -> list[str]:
+    """The lines of one hand in the review, in ``lang`` (rule names from the engine's terms;
+    ``show_wind``: the prevailing wind, which only 国标 has)."""
     names = [clip(n) for n in names]
-    w = width if width is not None else max(text_width(clip(n)) for n in names)
+    wd = width if width is not None else max(text_width(n) for n in names)
     st = hr.state
-    head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
+    head = f"#{hr.index:<3} {_t(DEALER, lang)} {names[st.dealer]}"
+    if show_wind:
+        rw = ROUND_WINDS.get(st.prevailing_wind)
+        head += f"  {_t(rw, lang) if rw else st.prevailing_wind}"
     if st.bixiahu:
-        head += f"  比下胡 旗{st.flags}"
-    outcome = OUTCOME_ZH.get(hr.outcome, hr.outcome)
+        head += f"  {w('flags_planted', lang, flags=st.flags)}"
+    outcome = _t(OUTCOMES[hr.outcome], lang) if hr.outcome in OUTCOMES else hr.outcome
     head += f"  {outcome}"
-    if hr.summary and not hr.wins and hr.summary != outcome:
+    said = {outcome, OUTCOMES[hr.outcome].zh} if hr.outcome in OUTCOMES else {outcome}
+    if hr.summary and not hr.wins and hr.summary not in said:
         head += f"  {hr.summary}"
     lines = [head]
     lines += [f"     · {e}" for e in hr.events]
@@ -227,13 +330,15 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
         )
     for p in hr.payments:
         lines.append(
-            f"     {pad(clip(names[p.payer]), w, right=True)} → {pad(clip(names[p.payee]), w)} {p.amount:>6}  {p.reason}"
+            f"     {pad(clip(names[p.payer]), wd, right=True)} → {pad(clip(names[p.payee]), wd)} {p.amount:>6}  {reason_text(p.reason, lang)}"
         )
     lines.append(
-        "     本盘 " + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True))
+        f"     {w('hand_delta', lang)} "
+        + " ".join(f"{n}{d:+d}" for n, d in zip(names, hr.deltas, strict=True))
     )
     lines.append(
-        "     累计 " + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True))
+        f"     {w('running', lang)} "
+        + " ".join(f"{n}{t:+d}" for n, t in zip(names, hr.totals, strict=True))
     )
     return lines
 
@@ -264,41 +369,77 @@ def rule_set_rows(lt: LifetimeStats, lang: str = "zh") -> list[PlayerStats]:
 
 
 def stats_table(
-    rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False
+    rows: Sequence[PlayerStats], *, places: int = 2, lifetime: bool = False, lang: str = "zh"
 ) -> list[str]:
     """A fixed-width table of player figures, then each player's biggest win."""
-    w = max([text_width(clip(r.name)) for r in rows] + [4])
+    wd = max([text_width(clip(r.name)) for r in rows] + [4])
+    cols = [
+        ("hands_col", 3),
+        ("wins_col", 4),
+        ("self_draw", 4),
+        ("deal_ins_col", 4),
+        ("false_col", 4),
+        ("win_rate", 6),
+        ("deal_in_rate", 6),
+        ("average", 7),
+        ("biggest", 9),
+        ("points", 8),
+        ("money", 11),
+    ]
+    heads = [_t(SELF_DRAW, lang) if k == "self_draw" else w(k, lang) for k, _ in cols]
+    widths = [max(n, text_width(h)) for (_, n), h in zip(cols, heads, strict=True)]
+    sw = max(2, text_width(w("sessions_col", lang)))
     head = (
-        f"{pad('玩家', w)}  "
-        + ("场 " if lifetime else "")
-        + f" 局   胡 {SELF_DRAW.zh} 放炮 诈胡   胡率 放炮率  平均胡    最大胡       分        金额"
+        f"{pad(w('player', lang), wd)}  "
+        + (f"{pad(w('sessions_col', lang), sw, right=True)} " if lifetime else "")
+        + " ".join(pad(h, n, right=True) for h, n in zip(heads, widths, strict=True))
     )
     lines = [head]
     for r in rows:
         avg = r.average_win
         big = r.biggest.points if r.biggest else None
+        cells = [
+            str(r.hands),
+            str(r.wins),
+            str(r.self_draws),
+            str(r.deal_ins),
+            str(r.false_wins),
+            _pct(r.win_rate),
+            _pct(r.deal_in_rate),
+            "—" if avg is None else str(avg),
+            "—" if big is None else f"{big:+d}",
+            f"{r.net:+d}" if r.one_scale else "—",
+            format_money(r.money, places, sign=True),
+        ]
         lines.append(
-            f"{pad(clip(r.name), w)}  "
-            + (f"{r.sessions:>2} " if lifetime else "")
-            + f"{r.hands:>3} {r.wins:>4} {r.self_draws:>4} {r.deal_ins:>4} {r.false_wins:>4}"
-            f" {_pct(r.win_rate):>6} {_pct(r.deal_in_rate):>6} {('—' if avg is None else str(avg)):>7}"
-            f" {('—' if big is None else f'{big:+d}'):>9} {(f'{r.net:+d}' if r.one_scale else '—'):>8}"
-            f" {format_money(r.money, places, sign=True):>11}"
+            f"{pad(clip(r.name), wd)}  "
+            + (f"{r.sessions:>{sw}} " if lifetime else "")
+            + " ".join(f"{c:>{n}}" for c, n in zip(cells, widths, strict=True))
         )
-    side = None if lifetime else side_line(rows)
+    side = None if lifetime else side_line(rows, lang)
     if side:
         lines.append(side)
-    return lines + ([] if lifetime else biggest_text(rows))
+    return lines + ([] if lifetime else biggest_text(rows, lang))
 
 
-def biggest_text(rows: Sequence[PlayerStats]) -> list[str]:
+def biggest_text(rows: Sequence[PlayerStats], lang: str = "zh") -> list[str]:
     """Each player's biggest win, one line each."""
     lines = []
     for r in rows:
         if r.biggest:
             b = r.biggest
-            how = SELF_DRAW.zh if b.self_drawn else "点炮"
-            lines.append(f"最大胡 {clip(r.name)}: {b.where()} {how} {b.points:+d} 分  {b.label()}")
+            how = _t(SELF_DRAW if b.self_drawn else DISCARD_WIN, lang)
+            lines.append(
+                w(
+                    "biggest_line",
+                    lang,
+                    name=clip(r.name),
+                    where=b.where(),
+                    how=how,
+                    points=b.points,
+                    label=b.label(),
+                )
+            )
     return lines
 
 
@@ -311,30 +452,40 @@ def report_text(
     title: str = "",
     sections: Sequence[str] = ("review", "stats", "settle"),
     pattern_name: Callable[[str], str] | None = None,
+    lang: str = "zh",
 ) -> str:
-    """What ``mjscore report`` prints: review, statistics, settle-up."""
+    """What ``mjscore report`` prints: review, statistics, settle-up, in ``lang``."""
     names = session.players
     st = session_stats(session, rep, unit=unit)
-    v = VARIANT_NAMES.get(session.variant, session.variant)
+    v = VARIANT_NAMES.get(session.variant, session.variant) if lang == "zh" else session.variant
     out = [
-        f"{title + '  ' if title else ''}{v}麻将 {session.variant}  底注 stake {plain(session.stake)}  "
-        f"{st.hands} 局 hands  ({st.wins} 胡 {st.draws} 流局 {st.false_wins} 诈胡)",
-        "玩家 players: " + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1)),
+        f"{title + '  ' if title else ''}{w('mahjong', lang, v=v)}  "
+        f"{w('stake', lang, stake=plain(session.stake))}  "
+        + w(
+            "count_line",
+            lang,
+            hands=st.hands,
+            wins=st.wins,
+            draws=st.draws,
+            false_wins=st.false_wins,
+        ),
+        w("players_line", lang) + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1)),
     ]
     if "review" in sections:
         out += [
             "",
-            "== 回顾 Review" + (f" — {names[player]}" if player is not None else "") + " ==",
+            w("review_head", lang) + (f" — {names[player]}" if player is not None else "") + " ==",
         ]
-        w = max(text_width(clip(n)) for n in names)
-        for hr in review(session, rep, player=player, pattern_name=pattern_name):
-            out += hand_text(hr, names, width=w)
+        wd = max(text_width(clip(n)) for n in names)
+        wind = session.variant == "guobiao"  # RULES §0: only 国标 has a prevailing wind
+        for hr in review(session, rep, player=player, pattern_name=pattern_name, lang=lang):
+            out += hand_text(hr, names, width=wd, lang=lang, show_wind=wind)
     if "stats" in sections:
-        out += ["", "== 统计 Statistics =="]
-        out += stats_table(st.players_stats, places=st.settlement.places)
-        out += [f"  {line}" for line in definitions()]
+        out += ["", w("stats_head", lang)]
+        out += stats_table(st.players_stats, places=st.settlement.places, lang=lang)
+        out += [f"  {line}" for line in definitions(lang)]
     if "settle" in sections:
-        out += ["", "== " + settle_text(names, st.settlement)]
+        out += ["", "== " + settle_text(names, st.settlement, lang=lang)]
     return "\n".join(out) + "\n"
 
 
@@ -362,23 +513,27 @@ def report_json(
     }
 
 
-def lifetime_text(lt: LifetimeStats, *, places: int = 2) -> str:
-    out = [f"{lt.player} — {lt.total.sessions} 场 sessions, {lt.total.hands} 局 hands"]
-    out += stats_table(rule_set_rows(lt), places=places, lifetime=True)
-    side = side_line(lt.per_rule_set) if len(lt.per_rule_set) == 1 else None
+def lifetime_text(lt: LifetimeStats, *, places: int = 2, lang: str = "zh") -> str:
+    out = [
+        w("lifetime_head", lang, player=lt.player, sessions=lt.total.sessions, hands=lt.total.hands)
+    ]
+    out += stats_table(rule_set_rows(lt, lang), places=places, lifetime=True, lang=lang)
+    side = side_line(lt.per_rule_set, lang) if len(lt.per_rule_set) == 1 else None
     out += [side] if side else []
-    out += biggest_text([lt.total])
-    out += [f"  {line}" for line in definitions()]
+    out += biggest_text([lt.total], lang)
+    out += [f"  {line}" for line in definitions(lang)]
     if lt.sessions:
-        out += ["", "场次 sessions:"]
-        w = max(text_width(s.label) for s in lt.sessions)
+        out += ["", w("sessions_line", lang)]
+        wd = max(text_width(s.label) for s in lt.sessions)
         vw = max(text_width(VARIANT_NAMES.get(s.variant, s.variant)) for s in lt.sessions)
         sw = max(len(plain(s.stake)) for s in lt.sessions)
         for s in lt.sessions:
             p = s.stats
             out.append(
-                f"  {pad(s.label, w)}  {pad(VARIANT_NAMES.get(s.variant, s.variant), vw)} 底注 {plain(s.stake):<{sw}}"
-                f"  {p.hands:>3} 局 {p.wins:>3} 胡 {p.deal_ins:>3} 放炮  {p.net:>+7d} 分"
-                f"  {format_money(p.money, places, sign=True):>10}  累计 {format_money(s.cumulative_money, places, sign=True)}"
+                f"  {pad(s.label, wd)}  {pad(VARIANT_NAMES.get(s.variant, s.variant), vw)} "
+                f"{w('stake', lang, stake=f'{plain(s.stake):<{sw}}')}"
+                f"  {w('life_row', lang, hands=p.hands, wins=p.wins, deal_ins=p.deal_ins, net=p.net)}"
+                f"  {format_money(p.money, places, sign=True):>10}  "
+                + w("cumulative", lang, money=format_money(s.cumulative_money, places, sign=True))
             )
     return "\n".join(out) + "\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mjscore.db.texts import txt
 from mjscore.engine.core import TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import Event
@@ -109,7 +110,7 @@ class Corrections(Recording):
         if not evs:
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                "a hand needs at least one event (use delete_hand to remove it)",
+                txt("hand_least_one_event_use"),
                 where="events",
             )
         return evs

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from mjscore.db.texts import txt
 from mjscore.engine.core import HandResult, TableState
 from mjscore.engine.entry import Settled
 from mjscore.engine.errors import ErrorCode, MjError
@@ -74,7 +75,7 @@ class Recording(Sessions):
         if not any(isinstance(e, TERMINAL) for e in evs):
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                "closing a hand needs a win, false_win or draw event",
+                txt("closing_hand_win_false_win"),
                 where="events",
             )
         return self._add_events(session_id, evs)
@@ -86,7 +87,7 @@ class Recording(Sessions):
         if not Hand(tuple(evs)).finished:
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                "a recorded hand must end with a win, false_win or draw",
+                txt("recorded_hand_end_win_false"),
                 where="events",
             )
         with self._write():
@@ -100,7 +101,7 @@ class Recording(Sessions):
     ) -> StoredHand:
         new = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not new:
-            raise MjError(ErrorCode.BAD_RECORD, "no events given", where="events")
+            raise MjError(ErrorCode.BAD_RECORD, txt("events_given"), where="events")
         with self._write():
             srow = self._session_row(session_id)
             self._check_open(srow)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from mjscore.db.texts import txt
 from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, TableState
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.events import check_four_names
@@ -65,11 +66,9 @@ class Sessions(Store):
             or not isinstance(first_dealer, int)
             or not 0 <= first_dealer <= 3
         ):
-            raise MjError(
-                ErrorCode.BAD_RECORD, "first dealer must be seat 0, 1, 2 or 3", where="first_dealer"
-            )
+            raise MjError(ErrorCode.BAD_RECORD, txt("first_dealer_seat"), where="first_dealer")
         if len(players) != 4:
-            raise MjError(ErrorCode.BAD_RECORD, "a session has four players", where="players")
+            raise MjError(ErrorCode.BAD_RECORD, txt("session_four_players"), where="players")
         names = check_four_names(list(players))
         with self._write():
             return self._insert_session(
@@ -359,7 +358,7 @@ class Sessions(Store):
         if row is None or row[1] is None:
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                "this hand is unfinished; only the last hand may be",
+                txt("hand_unfinished_last_hand_may"),
                 where=f"hand {number - 1}",
             )
         return rows.state_from(row[1])  # type: ignore[return-value]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjscore.db.texts import txt
 from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
 from mjscore.engine.entry import Settled, settle_events
 from mjscore.engine.errors import ErrorCode, MjError
@@ -30,7 +31,7 @@ def get_variant(variant_id: str) -> Variant[Rules]:
         return mjscore.engine.variants.get_variant(variant_id)
     except ImportError:  # a rule set not built into this version
         raise MjError(
-            ErrorCode.UNKNOWN_VARIANT, f"the rule set {variant_id!r} is not available in this build"
+            ErrorCode.UNKNOWN_VARIANT, txt("rule_set_available_build", variant_id=variant_id)
         ) from None
 
 
@@ -100,7 +101,7 @@ def settle_record(session: Session) -> SettledRecord:
             if i != len(session.hands) - 1:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    "only the last hand may be unfinished",
+                    txt("last_hand_may_unfinished"),
                     where=f"hands[{i}].events",
                 )
             break

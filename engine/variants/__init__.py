@@ -10,6 +10,7 @@ import importlib
 from functools import cache
 
 from ..errors import ErrorCode, MjError
+from ..texts_record import txt
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def get_variant(variant_id: str) -> Variant[Rules]:
     if variant_id not in VARIANTS:
         raise MjError(
             ErrorCode.UNKNOWN_VARIANT,
-            f"unknown rule set {variant_id!r} (known: {', '.join(VARIANTS)})",
+            txt("unknown_rule_set_known", variant_id=variant_id, p2=", ".join(VARIANTS)),
         )
     return importlib.import_module(f"{__name__}.{variant_id}").VARIANT
 

@@ -20,6 +20,7 @@ from ..tiles import (
 )
 from .gb_fans import fan_for_label
 from .gb_quick import TILE_CODE, WIND_INDEX, WINDS, FanCount, calculator, name_fans
+from .texts_guobiao import txt
 
 COMPETITION_BASE = 8  # MCR: every other player pays 8 on top
 _TILE_OF_CODE = {c: t for t, c in TILE_CODE.items()}
@@ -74,37 +75,20 @@ class GbValue(NamedTuple):
 
 # PyMahjongGB raises TypeError with one of these codes (its spelling, ERROE_ included)
 _CALC_ERRORS: dict[str, tuple[ErrorCode, str]] = {
-    "ERROR_NOT_WIN": (
-        ErrorCode.NOT_A_WIN,
-        "{hand} is not a winning hand in Guobiao (it needs four sets and a pair, seven pairs, 十三幺, 全不靠 or 组合龙)",
-    ),
-    "ERROR_WRONG_TILES_COUNT": (
-        ErrorCode.BAD_TILES,
-        "{hand} has the wrong number of tiles for Guobiao",
-    ),
-    "ERROR_TILE_COUNT_GREATER_THAN_4": (
-        ErrorCode.BAD_TILES,
-        "{hand} has more than four copies of a tile",
-    ),
-    "ERROR_INVALID_HAND": (ErrorCode.BAD_TILES, "{hand} is not a valid Guobiao hand"),
-    "ERROR_INVALID_HAND_OR_PACK": (ErrorCode.BAD_TILES, "{hand} has an invalid hand or meld"),
-    "ERROE_WRONG_TILE_CODE": (ErrorCode.BAD_TILES, "{hand} holds a tile Guobiao does not use"),
-    "ERROE_WRONG_PACK_CODE": (
-        ErrorCode.BAD_TILES,
-        "{hand} has a meld the fan calculator cannot read",
-    ),
-    "ERROE_WRONG_OFFER_CODE": (
-        ErrorCode.BAD_TILES,
-        "{hand} has a meld with an impossible claimed-from seat",
-    ),
+    "ERROR_NOT_WIN": (ErrorCode.NOT_A_WIN, "gb_not_a_win"),
+    "ERROR_WRONG_TILES_COUNT": (ErrorCode.BAD_TILES, "gb_tile_count"),
+    "ERROR_TILE_COUNT_GREATER_THAN_4": (ErrorCode.BAD_TILES, "gb_fifth_copy"),
+    "ERROR_INVALID_HAND": (ErrorCode.BAD_TILES, "gb_invalid_hand"),
+    "ERROR_INVALID_HAND_OR_PACK": (ErrorCode.BAD_TILES, "gb_invalid_meld"),
+    "ERROE_WRONG_TILE_CODE": (ErrorCode.BAD_TILES, "gb_unused_tile"),
+    "ERROE_WRONG_PACK_CODE": (ErrorCode.BAD_TILES, "gb_unreadable_meld"),
+    "ERROE_WRONG_OFFER_CODE": (ErrorCode.BAD_TILES, "gb_claim_seat"),
 }
 
 
 def _calc_error(msg: str, hand: str) -> MjError:
-    code, text = _CALC_ERRORS.get(
-        msg, (ErrorCode.BAD_TILES, "the fan calculator refused {hand} (" + msg + ")")
-    )
-    return MjError(code, text.format(hand=hand))
+    code, key = _CALC_ERRORS.get(msg, (ErrorCode.BAD_TILES, "gb_calculator_refused"))
+    return MjError(code, txt(key, hand=hand, detail=msg))
 
 
 def _pack(m) -> tuple[str, str, int]:
@@ -139,9 +123,7 @@ def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
     """The calculator's input for parsed tiles (``win_copies`` is 0 unless ``need_copies``:
     only a robbed-kong check reads it)."""
     if tiles.win_tile is None:
-        raise MjError(
-            ErrorCode.BAD_TILES, "a 13-tile waiting hand cannot be valued: add the winning tile"
-        )
+        raise MjError(ErrorCode.BAD_TILES, txt("tile_waiting_hand_valued_add"))
     try:
         packs = []
         has_kong = False
@@ -160,27 +142,28 @@ def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
             tiles.all_tiles.count(tiles.win_tile) if need_copies else 0,
         )
     except KeyError as e:  # a flower letter or unknown tile among the tiles
-        raise MjError(ErrorCode.BAD_TILES, f"{e.args[0]!r} is not a Guobiao playing tile") from None
+        raise MjError(ErrorCode.BAD_TILES, txt("guobiao_playing_tile", p1=e.args[0])) from None
 
 
 def _check_situation(inp: CalcInput, sit: Situation) -> None:
     """Refuse what the calculator would silently drop or misread."""
     if sit.seat_wind not in WINDS or sit.prevailing_wind not in WINDS:
-        raise MjError(ErrorCode.BAD_FLAG, "winds must be E, S, W or N")
+        raise MjError(ErrorCode.BAD_FLAG, txt("winds_e_s_w_n"))
     if not 0 <= sit.flowers <= 8:
-        raise MjError(ErrorCode.BAD_FLAG, f"{sit.flowers} flowers: Guobiao has 8 flower tiles")
+        raise MjError(ErrorCode.BAD_FLAG, txt("flowers_guobiao_flower_tiles", flowers=sit.flowers))
     if sit.kong and sit.self_drawn and not inp.has_kong:
-        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) needs a kong in the winner's hand")
+        raise MjError(ErrorCode.BAD_FLAG, txt("kong_bloom_kong_winner_s"))
     if sit.kong and not sit.self_drawn:
         if sit.last_tile:
-            raise MjError(
-                ErrorCode.BAD_FLAG, "a robbed kong (抢杠和) cannot also be the last tile (海底)"
-            )
+            raise MjError(ErrorCode.BAD_FLAG, txt("robbed_kong_also_last_tile_2"))
         if inp.win_copies != 1:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {_tile_of(inp.win)}, "
-                f"but this hand holds {inp.win_copies} of them",
+                txt(
+                    "robbed_kong_impossible_robbed_player",
+                    p1=_tile_of(inp.win),
+                    win_copies=inp.win_copies,
+                ),
             )
 
 
@@ -226,16 +209,13 @@ def _name_fans(raw: tuple) -> GbValue:
 def _check_dropped_flags(win_tile: str, sit: Situation, names: set[str]) -> None:
     """The calculator drops flags it finds impossible; a record must not say what cannot be."""
     if sit.kong and sit.self_drawn and "杠上开花" not in names:  # pragma: no cover - caught before
-        raise MjError(ErrorCode.BAD_FLAG, "杠上开花 (kong_bloom) is impossible for this hand")
+        raise MjError(ErrorCode.BAD_FLAG, txt("kong_bloom_impossible_hand"))
     if sit.kong and not sit.self_drawn and "抢杠和" not in names:
-        raise MjError(
-            ErrorCode.BAD_FLAG, f"抢杠和 (robbed_kong) is impossible for this hand on {win_tile}"
-        )
+        raise MjError(ErrorCode.BAD_FLAG, txt("robbed_kong_impossible_hand", win_tile=win_tile))
     if sit.last_copy and "和绝张" not in names and "抢杠和" not in names:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            f"和绝张 (last_copy) is impossible: the hand itself holds another {win_tile}, so the winning tile "
-            "cannot be the last unseen copy",
+            txt("last_copy_impossible_hand_itself", win_tile=win_tile),
         )
 
 
@@ -247,7 +227,7 @@ def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
         if name not in GB_FLAGS:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"Guobiao does not know the flag {name!r} (flags: {', '.join(sorted(GB_FLAGS))})",
+                txt("guobiao_does_know_flag_flags", name=name, p2=", ".join(sorted(GB_FLAGS))),
                 where="--flag",
             )
         if not value:
@@ -256,7 +236,7 @@ def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
             if not sit.self_drawn:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place",
+                    txt("kong_bloom_self_draw_context"),
                     where="--flag",
                 )
             changes["kong"] = True
@@ -264,7 +244,7 @@ def _apply_flags(sit: Situation, flags: Mapping[str, Any]) -> Situation:
             if sit.self_drawn:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    "抢杠和 (robbed_kong) is won on another's kong, not self-drawn",
+                    txt("robbed_kong_won_another_s"),
                     where="--flag",
                 )
             changes["kong"] = True

@@ -54,6 +54,7 @@ from .gb_eval import (
 from .gb_fans import FLOWER
 from .gb_fast import fast_input
 from .gb_quick import MIN_FAN, quick_fans, report, trim
+from .texts_guobiao import Seat, txt
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,20 +65,28 @@ class GuobiaoRules:
         "minimum fans to win, flowers excluded",
         minimum=0,
         maximum=88 * 4,
+        label="起和番数",
     )
     payment: str = option(
         "seed",
-        "计分方式：seed 自摸每家付番数、点炮者付番数；competition 每家付 8 加点炮者付番数",
+        "计分方式：原规则 自摸每家付番数、放炮者付番数；比赛 每家付 8 加放炮者付番数",
         "payment: seed = self-draw each pays the fans, discarder pays the fans; competition = each pays 8, discarder also the fans",
         choices=("seed", "competition"),
+        label="计分方式",
+        choice_names={"seed": "原规则", "competition": "比赛"},
     )
     false_win_penalty: int = option(
-        10, "错和罚分（付每家）", "false win penalty, paid to each other player", minimum=0
+        10,
+        "错和罚分（付每家）",
+        "false win penalty, paid to each other player",
+        minimum=0,
+        label="错和罚分",
     )
     dealer_repeats: bool = option(
         False,
         "连庄：庄家和牌或流局时庄家不变",
         "dealer keeps the deal after a dealer win or a draw",
+        label="连庄",
     )
 
 
@@ -97,13 +106,13 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
                 if t not in "abcdefgh":
                     raise MjError(
                         ErrorCode.BAD_RECORD,
-                        f"{t!r} is not a Guobiao flower (flowers are a–h)",
+                        txt("guobiao_flower_flowers_h", t=t),
                         where=f"{where}.tiles",
                     )
                 if t in seen:
                     raise MjError(
                         ErrorCode.CONTRADICTION,
-                        f"flower {t!r} was already exposed in this hand",
+                        txt("flower_already_exposed_hand", t=t),
                         where=f"{where}.tiles",
                     )
                 seen[t] = e.player
@@ -116,7 +125,7 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
     if sum(counts) > 8:
         raise MjError(
             ErrorCode.CONTRADICTION,
-            f"{sum(counts)} flowers exposed in one hand; Guobiao has 8",
+            txt("flowers_exposed_one_hand_guobiao", p1=sum(counts)),
             where="events",
         )
     return counts, {p: (tuple(sorted(v)) if v is not None else None) for p, v in letters.items()}
@@ -156,7 +165,7 @@ class Guobiao(Variant[GuobiaoRules]):
             if e.type not in self.event_types:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    f"Guobiao has no {e.type} events",
+                    txt("guobiao_events", type=e.type),
                     where=f"events[{i}].type",
                 )
         check_event_consistency(hand, self)
@@ -170,7 +179,7 @@ class Guobiao(Variant[GuobiaoRules]):
             if len(hand.wins) > 1:
                 raise MjError(
                     ErrorCode.MULTIPLE_WINS,
-                    "Guobiao allows one winner per hand (截和)",
+                    txt("guobiao_allows_one_winner_per"),
                     where="events",
                 )
             win = hand.wins[0]
@@ -193,7 +202,7 @@ class Guobiao(Variant[GuobiaoRules]):
         else:
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                "the hand has not ended (no win, false_win or draw)",
+                txt("hand_ended_win_false_win"),
                 where="events",
             )
         nxt = self.next_state(state, rules, dealer_stays=dealer_stays)
@@ -216,7 +225,7 @@ class Guobiao(Variant[GuobiaoRules]):
             if name not in GB_FLAGS:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    f"Guobiao does not know the flag {name!r}",
+                    txt("guobiao_does_know_flag", name=name),
                     where=f"{where}.{name}",
                 )
         self_drawn = win.from_ is None
@@ -224,7 +233,7 @@ class Guobiao(Variant[GuobiaoRules]):
             if not self_drawn:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    "杠上开花 (kong_bloom) is a self-draw; 'from' must be null",
+                    txt("kong_bloom_self_draw_from"),
                     where=f"{where}.kong_bloom",
                 )
             kong_chain(hand, win.player, win.kong_bloom, where=f"{where}.kong_bloom")
@@ -232,13 +241,13 @@ class Guobiao(Variant[GuobiaoRules]):
             if self_drawn:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    "抢杠和 (robbed_kong) needs 'from' = the robbed player",
+                    txt("robbed_kong_from_robbed_player"),
                     where=f"{where}.robbed_kong",
                 )
             if win.last_tile:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    "a robbed kong (抢杠和) cannot also be the last tile (海底)",
+                    txt("robbed_kong_also_last_tile_2"),
                     where=f"{where}.robbed_kong",
                 )
             if win.robbed_kong > 1:
@@ -246,9 +255,12 @@ class Guobiao(Variant[GuobiaoRules]):
                 if earlier < win.robbed_kong - 1:
                     raise MjError(
                         ErrorCode.CONTRADICTION,
-                        f"robbed_kong: {win.robbed_kong} says the robbed kong was kong {win.robbed_kong} of a chain, so the "
-                        f"robbed player's {win.robbed_kong - 1} earlier kong(s) must be logged, but {earlier} kong event(s) of "
-                        "that player are",
+                        txt(
+                            "robbed_kong_says_robbed_kong",
+                            robbed_kong=win.robbed_kong,
+                            p2=win.robbed_kong - 1,
+                            earlier=earlier,
+                        ),
                         where=f"{where}.robbed_kong",
                     )
                 kong_chain(
@@ -264,7 +276,7 @@ class Guobiao(Variant[GuobiaoRules]):
             if win.fan is None:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    "a Guobiao win needs 'hand' (tiles) or a declared 'fan'",
+                    txt("guobiao_win_hand_tiles_declared"),
                     where=where,
                 )
             fan = win.fan
@@ -292,13 +304,13 @@ class Guobiao(Variant[GuobiaoRules]):
             try:
                 val = evaluate(tiles, sit)
             except MjError as e:
-                raise MjError(e.code, e.message, where=f"{where}.hand") from None
+                raise MjError(e.code, e.msg, where=f"{where}.hand") from None
             _check_copies(hand, win, tiles, where=where)
             fan = val.fan
             if win.fan is not None and win.fan != fan:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
-                    f"declared fan {win.fan} but the hand counts {fan} ({val.summary()})",
+                    txt("declared_fan_hand_counts", fan=win.fan, fan2=fan, p3=val.summary()),
                     where=f"{where}.fan",
                 )
             items = tuple(f.score_item() for f in val.fans)
@@ -306,8 +318,7 @@ class Guobiao(Variant[GuobiaoRules]):
         if fan < rules.min_fan:
             raise MjError(
                 ErrorCode.BELOW_MINIMUM,
-                f"{fan} fan is below the minimum of {rules.min_fan} (起和 {rules.min_fan} 番, flowers not counted): "
-                "not a legal win; record it as a false win (错和) if it was declared",
+                txt("fan_below_minimum_flowers_counted", fan=fan, min_fan=rules.min_fan),
                 where=where,
             )
         total = fan + flowers
@@ -353,12 +364,16 @@ class Guobiao(Variant[GuobiaoRules]):
             if taken:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
-                    f"flower {taken[0]!r} in the hand string was exposed by player {others_letters[taken[0]]} in this hand",
+                    txt(
+                        "flower_hand_string_exposed_hand",
+                        p1=taken[0],
+                        p2=Seat(others_letters[taken[0]], "player"),
+                    ),
                     where=f"{where}.hand",
                 )
         if from_string + sum(counts) - counts[player] > 8:
             raise MjError(
-                ErrorCode.CONTRADICTION, "more than 8 flowers in one hand", where=f"{where}.hand"
+                ErrorCode.CONTRADICTION, txt("more_than_flowers_one_hand"), where=f"{where}.hand"
             )
         if player not in letters:  # no flowers events for the winner: the string decides
             return from_string
@@ -372,7 +387,7 @@ class Guobiao(Variant[GuobiaoRules]):
             logged = "".join(ev_letters) if ev_letters is not None else str(counts[player])
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                f"the hand string's flowers ({shown}) differ from the flowers events of this player ({logged})",
+                txt("hand_string_s_flowers_differ", shown=shown, logged=logged),
                 where=f"{where}.hand",
             )
         return counts[player]
@@ -402,9 +417,7 @@ class Guobiao(Variant[GuobiaoRules]):
         its context) goes straight from :func:`_fast_args` to the calculator; everything else,
         and every error, takes the checked path, which words the refusals."""
         if jing is not None:
-            raise MjError(
-                ErrorCode.BAD_FLAG, "Guobiao has no jing (--jing is for Nanchang)", where="--jing"
-            )
+            raise MjError(ErrorCode.BAD_FLAG, txt("guobiao_jing_jing_nanchang"), where="--jing")
         if not flags:
             raw = quick_fans(hand)
             if raw is not None:
@@ -459,8 +472,7 @@ def _check_copies(
         if tally.robbed_kong_logged(win.from_, t):  # type: ignore[arg-type]
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                f"抢杠和 on {t}: a kong of {t} by the robbed player is logged, but a robbed kong is never completed "
-                "(RULES.md §0: it is not logged as a kong event)",
+                txt("kong_robbed_player_logged_robbed", t=t),
                 where=f"{where}.robbed_kong",
             )
         tally.add_robbed_pung(win.from_, t)  # type: ignore[arg-type]  # extended by the winner's tile
@@ -468,7 +480,7 @@ def _check_copies(
         if others:
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                f"抢杠和 on {t}: the robbed player must hold a pung of {t}, but player {others[0]} has a logged meld of {t}",
+                txt("robbed_player_hold_pung_logged", t=t, p2=Seat(others[0], "player")),
                 where=f"{where}.robbed_kong",
             )
     over = tally.over()
@@ -481,7 +493,7 @@ def _check_copies(
         )
         raise MjError(
             ErrorCode.CONTRADICTION,
-            f"{seen[t]} copies of {t} between {what} in this hand; there are only four",
+            txt("copies_between_hand_there_four", p1=seen[t], t=t, what=what),
             where=f"{where}.hand" if tiles is not None else where,
         )
 

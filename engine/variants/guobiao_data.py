@@ -48,6 +48,7 @@ SCORING = ScoringTable(
         f"81 fans (PyMahjongGB); min_fan to win; flowers {FLOWER.points} fan each, "
         "not toward the minimum"
     ),
+    formula_zh=f"81 番（PyMahjongGB 算番）；起和番数见规则选项；花牌每张 {FLOWER.points} 番，不计入起和",
 )
 
 

@@ -46,6 +46,7 @@ from .nanchang_score import (
     payer_factors,
 )
 from .nanchang_wild import count_jing, jing_pair
+from .texts_nanchang import Seat, txt
 
 
 # ---------------------------------------------------------------- the variant
@@ -154,12 +155,12 @@ class Nanchang(Variant[NanchangRules]):
             ctx = tiles.context
             if ctx is not None and ctx.kong and not ctx.self_drawn and not f.robbed:
                 raise _contra(
-                    "the hand's context marks 抢杠 but the win has no robbed_kong flag",
+                    txt("hand_s_context_marks_win_2"),
                     f"{where}.hand",
                 )
             if ctx is not None and ctx.kong and ctx.self_drawn and not f.kong_bloom:
                 raise _contra(
-                    "the hand's context marks 杠上开花 but the win has no kong_bloom flag",
+                    txt("hand_s_context_marks_win_3"),
                     f"{where}.hand",
                 )
             if jf.zheng is not None and jf.counts is not None:
@@ -167,8 +168,14 @@ class Nanchang(Variant[NanchangRules]):
                 if tuple(mine) != tuple(jf.counts[win.player]):
                     z, fu = jing_pair(jf.zheng)
                     raise _contra(
-                        f"the winner's hand holds {mine[0]} {_zh(z)} (正精) and {mine[1]} {_zh(fu)} (副精) "
-                        f"but jing_count gives him {list(jf.counts[win.player])}",
+                        txt(
+                            "winner_s_hand_holds_jing",
+                            p1=mine[0],
+                            p2=_zh(z),
+                            p3=mine[1],
+                            p4=_zh(fu),
+                            p5=list(jf.counts[win.player]),
+                        ),
                         f"events[{jf.count_at}].counts[{win.player}]",
                     )
         melds = facts.claimed_melds(hand, win, tiles, where=where)
@@ -179,8 +186,13 @@ class Nanchang(Variant[NanchangRules]):
             name = BY_ID[ordered(closed_only)[0]].zh
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                f"{name} is fourteen concealed tiles, but seat {win.player} has a logged "
-                f"{'kong' if melds[0].kind == 'kong' else 'pung'} this hand",
+                txt(
+                    "fourteen_concealed_tiles_logged_hand",
+                    name=name,
+                    player=Seat(win.player),
+                    p3="kong" if melds[0].kind == "kong" else "pung",
+                    meld="杠" if melds[0].kind == "kong" else "碰",
+                ),
                 where=f"{where}.patterns",
             )
         if f.kong_bloom:
@@ -197,9 +209,7 @@ class Nanchang(Variant[NanchangRules]):
             early = [e for e in hand.events if isinstance(e, Pung | Kong)]
             if early or (tiles is not None and tiles.melds):
                 name = "天胡" if f.heavenly else "地胡"
-                raise _contra(
-                    f"{name} comes before anyone claims or kongs, but the hand has melds", where
-                )
+                raise _contra(txt("comes_before_anyone_claims_kongs", name=name), where)
         val = value_win(win, tiles, jf, f, where)
         details["win"] = {
             "shape": val.shape,

@@ -26,18 +26,19 @@ from .nanchang_score import (
     taken_jing,
 )
 from .nanchang_wild import count_jing, jing_pair
+from .texts_nanchang import txt
 
 
 def _jing_tile(jing: str | None) -> str:
     if jing is None:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "Nanchang needs the 正精: --jing TILE (e.g. --jing 5p); it decides what is wild",
+            txt("nanchang_jing_tile_e_g"),
             where="--jing",
         )
     ts = parse_tiles(jing, where="--jing")
     if len(ts) != 1:
-        raise MjError(ErrorCode.BAD_TILES, f"--jing takes one tile, not {jing!r}", where="--jing")
+        raise MjError(ErrorCode.BAD_TILES, txt("jing_takes_one_tile", jing=jing), where="--jing")
     return ts[0]
 
 
@@ -55,7 +56,9 @@ def calc(
         if name not in NANCHANG_FLAGS:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"Nanchang does not know the flag {name!r} (flags: {', '.join(sorted(NANCHANG_FLAGS))})",
+                txt(
+                    "nanchang_does_know_flag_flags", name=name, p2=", ".join(sorted(NANCHANG_FLAGS))
+                ),
                 where="--flag",
             )
     tiles = parse_hand(hand, variant="nanchang", waiting_ok=False)
@@ -70,13 +73,13 @@ def calc(
     if heavenly and (winner != dealer or robbed or earthly or kong_bloom):
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "天胡 is the dealer's (seat E) dealt hand, with no kong",
+            txt("dealer_s_seat_e_dealt"),
             where="--flag",
         )
     if earthly and (winner == dealer or kong_bloom or robbed):
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "地胡 is a non-dealer's win on the dealer's first discard, with no kong",
+            txt("non_dealer_s_win_dealer"),
             where="--flag",
         )
     jf = JingFacts(zheng, None, None, None, (0, 0, 0, 0), (None,) * 4, None, None)
@@ -120,7 +123,7 @@ def calc(
         except MjError as e:
             taken = taken_jing(tiles, zheng, self_drawn=d is None)
             if taken is None or e.code != ErrorCode.NOT_A_WIN:
-                raise MjError(e.code, e.message) from None
+                raise MjError(e.code, e.msg) from None
             # RULES §4: the jing won on counts only as itself; the self-draw may still win
             refused.append(
                 {
@@ -131,7 +134,7 @@ def calc(
                     "another player counts only as itself): not a win",
                 }
             )
-            errors.append(MjError(e.code, e.message))
+            errors.append(MjError(e.code, e.msg))
             continue
         factors = payer_factors(
             winner,

@@ -59,30 +59,48 @@ SCORING = ScoringTable(
         "each pays base·M·f·d; f: 自摸 2, 杠上开花 4, 放炮 2 (others 1), 抢杠 4 (others 1); "
         "d = 2 with the dealer"
     ),
+    formula_zh=(
+        "每家付 基本分·M·f·d；f：自摸 2，杠上开花 4，放炮 2（其余 1），抢杠 4（其余 1）；"
+        "与庄家之间 d = 2"
+    ),
     worth=lambda p: f"×{p.multiplier}",
     extra=(
         ScoringRow(
             zh="精分",
             en="jing score raw = 2·正 + 副",
             value="冲关 ×min(raw−3, chongguan_cap) from 5, 霸王精 ×2",
+            value_zh="精分 = 2·正 + 副；满 5 冲关 ×min(精分−3, 冲关封顶)，霸王精 ×2",
         ),
-        ScoringRow(zh="下精分", en="lower jing at the reveal", value="collect from each"),
+        ScoringRow(
+            zh="下精分",
+            en="lower jing at the reveal",
+            value="collect from each",
+            value_zh="翻精时向每家收",
+        ),
         ScoringRow(
             zh="奖励分",
             en=(f"jing held at the end, kongs {score.KONG_POINTS}, 精杠 {score.JING_KONG_POINTS}"),
             value="collect from each",
+            value_zh=f"终局手中的精，杠 {score.KONG_POINTS}，精杠 {score.JING_KONG_POINTS}；向每家收",
         ),
         ScoringRow(
             zh="冲关供精",
             en="a discarded jing carried a player into 冲关 (fed_by)",
             value="the feeder alone pays ×3",
+            value_zh="打出的精让别人冲关：供精者一人付 ×3",
         ),
         ScoringRow(
             zh=f"德国 +{score.CLEAN_BONUS}",
             en="clean bonus",
             value="×base only; discarder, or each on a self-draw",
+            value_zh="只乘基本分；放炮者付，自摸每家付",
         ),
-        ScoringRow(zh="封顶", en="cap (option cap)", value="nets scaled down to the cap"),
+        ScoringRow(
+            zh="封顶",
+            en="cap (option cap)",
+            value="nets scaled down to the cap",
+            value_zh="每家得失按封顶（选项）缩减",
+        ),
     ),
 )
 

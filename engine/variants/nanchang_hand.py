@@ -11,6 +11,7 @@ from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import Hand, Jing, JingCount, Kong, Win
 from ..rules import option
+from ..texts_checks import EVENT_ZH
 from ..tiles import TILE_ZH, HandTiles, format_hand, successor
 from .nanchang_score import (
     BY_ID,
@@ -23,6 +24,7 @@ from .nanchang_score import (
     value_reading,
 )
 from .nanchang_wild import analyse, jing_pair
+from .texts_nanchang import Seat, txt
 
 NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
 LAN_SHAPES = ("thirteen_lan", "seven_star_lan")
@@ -35,26 +37,30 @@ class NanchangRules:
         "房间基本分：每一项（下精分、奖励分、胡分、德国+5、诈胡罚分）都乘以它",
         "room base: every amount (下精分, 奖励分, 胡分, the 德国 +5, the false-win penalty) is multiplied by it",
         minimum=1,
+        label="基本分",
     )
     cap: int | None = option(
         3000,
-        "每局得失分封顶（乘基本分后、各项合计比较；null 不封顶）",
+        "每盘得失分封顶（乘基本分后、各项合计比较；留空不封顶）",
         "cap on a player's net for the hand, after × base, all parts included (null: no cap)",
         nullable=True,
         minimum=1,
+        label="封顶",
     )
     chongguan_cap: int | None = option(
         7,
-        "冲关最高倍数（默认 ×7 即“至10×7”；null 不限）",
+        "冲关最高倍数（默认 ×7 即“至10×7”；留空不限）",
         "largest 冲关 multiplier (default 7, the seed's '至10×7'; null: no limit)",
         nullable=True,
         minimum=1,
+        label="冲关封顶",
     )
     false_win_penalty: int = option(
         10,
         "诈胡罚分（付每家，乘基本分）",
         "false win penalty paid to each other player (× base)",
         minimum=0,
+        label="诈胡罚分",
     )
 
 
@@ -89,7 +95,8 @@ def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
     found = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, cls)]
     if len(found) > 1:
         raise _contra(
-            f"a hand has at most one {name} event (found {len(found)})", f"events[{found[1][0]}]"
+            txt("event_twice", name=name, p2=len(found), what=EVENT_ZH.get(name, name)),
+            f"events[{found[1][0]}]",
         )
     return (found[0][1], found[0][0]) if found else (None, None)
 
@@ -111,8 +118,14 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
             limit = 4 - shown[t]
             if total > limit:
                 raise _contra(
-                    f"the players hold {total} {_zh(t)} ({t}) as 下精 but only {limit} can be in hands "
-                    f"(four copies, {shown[t]} turned face up on the wall)",
+                    txt(
+                        "players_hold_hands_four_copies",
+                        total=total,
+                        p2=_zh(t),
+                        t=t,
+                        limit=limit,
+                        p5=shown[t],
+                    ),
                     f"events[{ji}].lower_counts",
                 )
     counts = None
@@ -127,7 +140,7 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
             if total > 4:
                 tile = f" {_zh(jing_pair(zheng)[k])}" if zheng else ""
                 raise _contra(
-                    f"the players report {total}{tile} {name} in all, more than the four copies of a tile",
+                    txt("players_report_all_more_than", total=total, tile=tile, name=name),
                     f"{w}.counts",
                 )
         if cev.fed_by is not None:
@@ -137,10 +150,10 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
                 if x is None:
                     continue
                 if x == p:
-                    raise _contra(f"seat {p} cannot feed his own 冲关", f"{w}.fed_by[{p}]")
+                    raise _contra(txt("chongguan_self_feed", p=Seat(p)), f"{w}.fed_by[{p}]")
                 if raws[p] < 5:
                     raise _contra(
-                        f"fed_by names seat {x} as feeding seat {p}'s 冲关, but seat {p} holds jing worth {raws[p]} (冲关 needs 5)",
+                        txt("chongguan_fed_short", x=Seat(x), p=Seat(p), p3=raws[p]),
                         f"{w}.fed_by[{p}]",
                     )
     if open_hand:
@@ -157,7 +170,13 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
                     if counts is not None and counts[p][pair.index(e.tile)] != 4:
                         k = pair.index(e.tile)
                         raise _contra(
-                            f"seat {p} made a kong of {_zh(e.tile)} ({'正精' if k == 0 else '副精'}) but jing_count gives him {counts[p][k]} of it",
+                            txt(
+                                "made_kong_jing_count_gives",
+                                p=Seat(p),
+                                p2=_zh(e.tile),
+                                p3="正精" if k == 0 else "副精",
+                                p4=counts[p][k],
+                            ),
                             f"events[{ci}].counts[{p}]",
                         )
     if cev is None and any(derived):
@@ -167,8 +186,7 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
         p = next(q for q in range(4) if derived[q])
         k = next(e for e in kong_evs[p] if e.tile in jing_pair(zheng))  # type: ignore[arg-type]
         raise _contra(
-            f"seat {p} made a 精杠 of {_zh(k.tile)} ({k.tile}); its four jing count in 奖励分, so the hand "
-            "needs the jing_count event (every player's 正精/副精 at hand end)",
+            txt("made_four_jing_count_hand", p=Seat(p), p2=_zh(k.tile), tile=k.tile),
             f"events[{facts.event_index(hand, k)}]",
         )
     if cev is not None and cev.jing_kongs is not None:
@@ -179,17 +197,17 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
             possible = derived[p] + sum(1 for e in kong_evs[p] if e.tile is None or zheng is None)
             if n > possible:
                 raise _contra(
-                    f"seat {p} has {n} 精杠 but only {possible} kong event(s) that could be of jing",
+                    txt("kong_event_s_could_jing", p=Seat(p), n=n, possible=possible),
                     w,
                 )
             if n < derived[p]:
                 raise _contra(
-                    f"seat {p} made {derived[p]} kong(s) of jing tiles, so jing_kongs cannot be {n}",
+                    txt("made_kong_s_jing_tiles", p=Seat(p), p2=derived[p], n=n),
                     w,
                 )
             if counts is not None and n > (counts[p][0] == 4) + (counts[p][1] == 4):
                 raise _contra(
-                    f"seat {p} has {n} 精杠 but jing_count gives him {counts[p]} (a 精杠 is four of one jing)",
+                    txt("jing_count_gives_him_four", p=Seat(p), n=n, p3=counts[p]),
                     w,
                 )
     else:
@@ -218,49 +236,49 @@ def _win_facts(win: Win, dealer: int, where: str) -> WinFacts:
     if f.kong_bloom and not f.self_drawn:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "杠上开花 (kong_bloom) is a self-draw: 'from' must be null",
+            txt("kong_bloom_self_draw_from_2"),
             where=f"{where}.kong_bloom",
         )
     if f.robbed and f.self_drawn:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "抢杠 (robbed_kong) needs 'from' = the player whose kong was robbed",
+            txt("robbed_kong_from_player_whose"),
             where=f"{where}.robbed_kong",
         )
     if f.heavenly:
         if win.player != dealer:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"天胡 is the dealer's dealt hand; seat {win.player} is not the dealer (seat {dealer})",
+                txt("dealer_s_dealt_hand_dealer", player=Seat(win.player), dealer=Seat(dealer)),
                 where=f"{where}.heavenly",
             )
         if not f.self_drawn:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                "天胡 is won on the dealt 14 tiles: 'from' must be null",
+                txt("won_dealt_tiles_from_null"),
                 where=f"{where}.heavenly",
             )
     if f.earthly:
         if win.player == dealer:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                "地胡 is a non-dealer's win on the dealer's first discard; the dealer cannot have it",
+                txt("non_dealer_s_win_dealer_2"),
                 where=f"{where}.earthly",
             )
         if win.from_ != dealer:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"地胡 is won on the dealer's first discard: 'from' must be the dealer (seat {dealer})",
+                txt("won_dealer_s_first_discard", dealer=Seat(dealer)),
                 where=f"{where}.earthly",
             )
     if (f.heavenly or f.earthly) and (f.kong_bloom or f.robbed):
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "天胡/地胡 happen before any kong: they cannot be kong_bloom or robbed_kong",
+            txt("happen_before_any_kong_they"),
             where=where,
         )
     if f.heavenly and f.earthly:
-        raise MjError(ErrorCode.BAD_FLAG, "a win cannot be both 天胡 and 地胡", where=where)
+        raise MjError(ErrorCode.BAD_FLAG, txt("win_both"), where=where)
     return f
 
 
@@ -268,20 +286,20 @@ def _check_declared(pats: set[str], f: WinFacts, where: str) -> None:
     if "seven_pairs" in pats and pats & set(LAN_SHAPES):
         raise MjError(
             ErrorCode.BAD_PATTERN,
-            "七对 and 十三烂 are different shapes; declare one",
+            txt("different_shapes_declare_one"),
             where=f"{where}.patterns",
         )
     if "jing_single" in pats:
         if not f.self_drawn:
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                "精吊 counts only on a self-draw (the win has a 'from')",
+                txt("counts_self_draw_win_from"),
                 where=f"{where}.patterns",
             )
         if pats & set(LAN_SHAPES):
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                "精吊 is four sets or six pairs plus a jing, not 十三烂",
+                txt("four_sets_six_pairs_plus"),
                 where=f"{where}.patterns",
             )
 
@@ -291,7 +309,7 @@ def check_tiles(tiles: HandTiles, where: str) -> None:
     if tiles.flower_count:
         raise MjError(
             ErrorCode.BAD_TILES,
-            "南昌 is played with 136 tiles, without flowers: leave the flower section out",
+            txt("played_tiles_without_flowers_leave"),
             where=where,
         )
     ctx = tiles.context
@@ -299,7 +317,7 @@ def check_tiles(tiles: HandTiles, where: str) -> None:
         what = "海底 (last tile)" if ctx.last_tile else "绝张 (last copy)"
         raise MjError(
             ErrorCode.BAD_FLAG,
-            f"the context marks {what}, which 南昌 does not score (flags: {', '.join(sorted(NANCHANG_FLAGS))})",
+            txt("context_marks_which_does_score", what=what, p2=", ".join(sorted(NANCHANG_FLAGS))),
             where=where,
         )
 
@@ -316,7 +334,7 @@ def value_win(
     if "clean_sweep" in declared and others_hold:
         holders = [p for p in range(4) if p != win.player and sum(jf.counts[p])]  # type: ignore[index]
         raise _contra(
-            f"德中德 says no other player holds jing, but jing_count gives seat(s) {', '.join(map(str, holders))} jing",
+            txt("says_other_player_holds_jing", p1=", ".join(map(str, holders))),
             f"{where}.patterns",
         )
     sweep_ok = (others_known and not others_hold) or "clean_sweep" in declared
@@ -327,9 +345,7 @@ def value_win(
             if mine == 0:
                 pats.add("clean")  # holding no jing is 德国
             if "jing_single" in pats and mine == 0:
-                raise _contra(
-                    "精吊 needs a jing, but jing_count gives the winner none", f"{where}.patterns"
-                )
+                raise _contra(txt("jing_jing_count_gives_winner"), f"{where}.patterns")
         if "clean" in pats and sweep_ok:
             pats.add("clean_sweep")
         if "clean_sweep" in pats:
@@ -343,7 +359,7 @@ def value_win(
         return Valuation(ordered(pats), "declared")
     if jf.zheng is None:
         raise _contra(
-            "a Nanchang win written in tiles needs the hand's jing event (the 正精 decides what is wild)",
+            txt("nanchang_win_written_tiles_hand"),
             f"{where}.hand",
         )
     rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
@@ -356,15 +372,24 @@ def value_win(
         )
         raise MjError(
             ErrorCode.NOT_A_WIN,
-            f"{format_hand(tiles)} is not a winning hand: the {_zh(taken)} ({taken}) {how} is a 精 "
-            "taken from another player and counts only as itself (别人打出的精只能作为本张); "
-            "the hand wins only with it as wild",
+            txt(
+                "winning_hand_taken_from_another",
+                p1=format_hand(tiles),
+                p2=_zh(taken),
+                taken=taken,
+                how=how,
+            ),
             where=f"{where}.hand",
         )
     if not rs:
         raise MjError(
             ErrorCode.NOT_A_WIN,
-            f"{format_hand(tiles)} is not a winning hand, even with 精 {_zh(jf.zheng)}/{_zh(successor(jf.zheng))} as wild",
+            txt(
+                "winning_hand_even_wild",
+                p1=format_hand(tiles),
+                p2=_zh(jf.zheng),
+                p3=_zh(successor(jf.zheng)),
+            ),
             where=f"{where}.hand",
         )
     vals = [value_reading(r, sweep=sweep_ok, heavenly=f.heavenly, earthly=f.earthly) for r in rs]
@@ -374,7 +399,7 @@ def value_win(
         found.add("clean_sweep")  # a fact about the other hands, checked above
     for p in sorted(declared - found):
         raise _contra(
-            f"{BY_ID[p].zh} ({p}) is declared but the hand {format_hand(tiles)} is not {BY_ID[p].zh}",
+            txt("declared_hand", zh=BY_ID[p].zh, p=p, p3=format_hand(tiles)),
             f"{where}.patterns",
         )
     chosen = best(vals)

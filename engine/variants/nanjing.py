@@ -43,11 +43,13 @@ from .nanjing_score import (
     Valuation,
     close_patterns,
     multiplier,
+    small_win_msg,
     value_declared,
     value_tiles,
 )
 from .nanjing_spot import multiplier_tag as _tag
 from .nanjing_spot import on_the_spot
+from .texts_nanjing import Seat, txt
 
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
@@ -58,12 +60,14 @@ class NanjingRules:
         False,
         "比下胡叠加：每面旗再翻一倍（倍数 2^(1+旗数)）",
         "each planted flag doubles a 比下胡 hand again (multiplier 2^(1+flags) instead of 2)",
+        label="比下胡叠加",
     )
     false_win_penalty: int = option(
         10,
         "诈胡：诈胡者付给每家的花数（×比下胡倍数）",
         "false win: the offender pays this to each other player (× the 比下胡 multiplier)",
         minimum=0,
+        label="诈胡罚分",
     )
 
 
@@ -83,7 +87,7 @@ def evaluate_win(
         p = win.player
         if not (log.count_only[p] or any(log.tiles[p][d] >= 4 for d in DRAGONS)):
             raise _contra(
-                "花杠开 needs a 花杠 (four identical flowers) by the winner in this hand's flowers events",
+                txt("four_identical_flowers_winner_hand"),
                 f"{where}.flower_kong_bloom",
             )
     tiles = facts.win_tiles(win, "nanjing", where)
@@ -93,30 +97,29 @@ def evaluate_win(
     declared = close_patterns(win.patterns or (), f"{where}.patterns")
     if win.concealed is not None:
         if win.concealed is False and "concealed" in declared:
-            raise _contra(
-                "'concealed': false contradicts the declared 门清 pattern", f"{where}.concealed"
-            )
+            raise _contra(txt("concealed_false_contradicts_declared_pattern"), f"{where}.concealed")
         if win.concealed and "concealed" not in declared:
             declared.append("concealed")
     if win.flower_bloom and hard == 0:
         raise _contra(
-            "小杠开 is a win on a flower replacement, but the winner has no flowers"
-            + (" (无花果 declared)" if "no_flowers" in declared else ""),
+            txt(
+                "flower_bloom_no_flowers_declared"
+                if "no_flowers" in declared
+                else "flower_bloom_no_flowers"
+            ),
             f"{where}.flower_bloom",
         )
     melds = facts.claimed_melds(hand, win, tiles, where=where)
     if win.heavenly and melds:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "天胡 is the dealer's hand complete right after the opening flower replacement, before "
-            f"any claim or kong, but the winner shows {len(melds)} pung(s)/kong(s)",
+            txt("dealer_s_hand_complete_right", p1=len(melds)),
             where=f"{where}.heavenly",
         )
     if win.earthly and any(m.kind == "pung" or m.kong_kind == "added" for m in melds):
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "地胡 is won after 报听 right after the opening flower replacement, and a ready hand is "
-            "not changed any more (报听后不能换牌，只能抓一张出一张), but the winner claimed a pung",
+            txt("won_after_right_after_opening"),
             where=f"{where}.earthly",
         )
     bonus = _bonuses(win)
@@ -133,7 +136,7 @@ def evaluate_win(
                 last_closed_declared="last_closed" in declared,
             )
         except MjError as e:
-            raise MjError(e.code, e.message, where=f"{where}.hand") from None
+            raise MjError(e.code, e.msg, where=f"{where}.hand") from None
         for p in declared:
             ok = p in val.patterns or (p == "concealed" and val.concealed)
             if not ok:
@@ -143,40 +146,39 @@ def evaluate_win(
                     else "the tiles do not show it"
                 )
                 raise _contra(
-                    f"declared pattern {BY_ID[p].zh} ({p}) does not hold: {why}",
+                    txt("declared_pattern_does_hold", zh=BY_ID[p].zh, p=p, why=why),
                     f"{where}.patterns",
                 )
         if win.concealed is False and val.concealed:
-            raise _contra(
-                "'concealed': false, but the tiles are 门清 (no pung made)", f"{where}.concealed"
-            )
+            raise _contra(txt("concealed_false_tiles_pung_made"), f"{where}.concealed")
         if win.soft_flowers is not None and win.soft_flowers != val.soft:
             raise _contra(
-                f"declared soft_flowers {win.soft_flowers} but the tiles give {val.soft}",
+                txt(
+                    "declared_soft_flowers_tiles_give", soft_flowers=win.soft_flowers, soft=val.soft
+                ),
                 f"{where}.soft_flowers",
             )
     else:
         if "concealed" in declared and any(
             m.kind == "pung" or m.kong_kind == "added" for m in melds
         ):
-            raise _contra("门清 declared but the winner's events show a pung", f"{where}.patterns")
+            raise _contra(txt("declared_winner_s_events_show"), f"{where}.patterns")
         no_chow = {"all_pungs", "all_melded", "seven_pairs", "luxury_seven_pairs", "all_winds"}
         if win.robbed_kong and no_chow & set(declared):
             names = "/".join(BY_ID[p].zh for p in sorted(no_chow & set(declared)))
             raise _contra(
-                "抢杠: the robbed tile is the fourth copy (the robbed player's pung holds the other "
-                f"three), so it can only complete a sequence; {names} has none",
+                txt("robbed_tile_fourth_copy_robbed", names=names),
                 f"{where}.patterns",
             )
         if "all_melded" in declared and any(m.kong_kind == "concealed" for m in melds):
             raise _contra(
-                "全球独钓 needs four exposed melds, but the winner's events show a concealed kong",
+                txt("four_exposed_melds_winner_s"),
                 f"{where}.patterns",
             )
         pairs = {"seven_pairs", "luxury_seven_pairs"} & set(declared)
         if pairs and melds:
             raise _contra(
-                f"{BY_ID[sorted(pairs)[0]].zh} is a hand of pairs, but the winner's events show a pung or kong",
+                txt("hand_pairs_winner_s_events", zh=BY_ID[sorted(pairs)[0]].zh),
                 f"{where}.patterns",
             )
         soft, soft_derived = win.soft_flowers, False
@@ -195,12 +197,9 @@ def evaluate_win(
             where=f"{where}.patterns",
         )
     if not val.legal:
-        msg = val.refusal or "小胡 not allowed"
+        msg = small_win_msg(val.patterns, val.concealed, val.hard) or txt("small_win")
         if tiles is None:
-            msg += (
-                " (declared mode: declare 门清 'concealed' if no pung was made, log the winner's "
-                "flowers or give hard_flowers, or declare the big pattern)"
-            )
+            msg = txt("small_win_declared", inner=msg)
         raise MjError(ErrorCode.SMALL_WIN, msg, where=where)
     return val, melds
 
@@ -257,7 +256,7 @@ class Nanjing(Variant[NanjingRules]):
             triggers.append("和局")
             summary = "和局"
         else:  # pragma: no cover - replay skips unfinished hands
-            raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended", where="events")
+            raise MjError(ErrorCode.BAD_RECORD, txt("hand_ended"), where="events")
         details["bixiahu_triggers"] = triggers
         if triggers:
             nxt = advance(state, bixiahu=True, flags=state.flags + 1 if state.bixiahu else 0)
@@ -294,9 +293,13 @@ class Nanjing(Variant[NanjingRules]):
             n = win.robbed_kong
             if len(facts.kongs(hand, win.from_)) < n - 1:
                 raise _contra(
-                    f"robbed_kong: {n} says the robbed kong was kong number {n} of player {win.from_}'s "
-                    f"chain, so that player's {n - 1} earlier kong(s) must be logged; "
-                    f"{len(facts.kongs(hand, win.from_))} kong event(s) of player {win.from_} found",
+                    txt(
+                        "robbed_kong_says_robbed_kong_2",
+                        n=n,
+                        from_=Seat(win.from_, "player"),
+                        p3=n - 1,
+                        p4=len(facts.kongs(hand, win.from_)),
+                    ),
                     f"{where}.robbed_kong",
                 )
             facts.kong_chain(
@@ -316,7 +319,7 @@ class Nanjing(Variant[NanjingRules]):
         elif win.robbed_kong:
             liable, why = win.from_, "被抢者承包"
         if liable == w:  # pragma: no cover - record validation forbids from == player
-            raise _contra("the liable player is the winner", where)
+            raise _contra(txt("liable_player_winner"), where)
         self_draw = win.from_ is None or bool(win.robbed_kong)
         how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
         # every factor in the reason, so a payer can check the amount from the line alone
@@ -357,19 +360,21 @@ class Nanjing(Variant[NanjingRules]):
         jing: str | None = None,
     ) -> CalcResult:
         if jing is not None:
-            raise MjError(ErrorCode.BAD_FLAG, "--jing is for Nanchang only", where="--jing")
+            raise MjError(ErrorCode.BAD_FLAG, txt("jing_nanchang"), where="--jing")
         flags = dict(flags or {})
         for name in flags:
             if name not in self.flags:
                 raise MjError(
                     ErrorCode.BAD_FLAG,
-                    f"Nanjing does not know the flag {name!r} (flags: {', '.join(sorted(self.flags))})",
+                    txt(
+                        "nanjing_does_know_flag_flags", name=name, p2=", ".join(sorted(self.flags))
+                    ),
                     where="--flag",
                 )
         tiles = parse_hand(hand, variant="nanjing", waiting_ok=False)
         ctx = tiles.effective_context
         if ctx.last_copy:
-            raise MjError(ErrorCode.BAD_FLAG, "Nanjing has no 和绝张 (last_copy)", where="hand")
+            raise MjError(ErrorCode.BAD_FLAG, txt("nanjing_last_copy"), where="hand")
         if ctx.kong:
             flags.setdefault("kong_bloom" if ctx.self_drawn else "robbed_kong", 1)
         if ctx.last_tile:
@@ -385,8 +390,7 @@ class Nanjing(Variant[NanjingRules]):
         if flags.get("heavenly") and tiles.melds:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                "天胡 is the dealer's hand complete right after the opening flower replacement, "
-                "before any claim or kong; this hand shows melds",
+                txt("dealer_s_hand_complete_right_2"),
                 where="--flag heavenly",
             )
         if flags.get("robbed_kong"):
@@ -394,8 +398,7 @@ class Nanjing(Variant[NanjingRules]):
             if n != 1:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
-                    f"抢杠: the robbed kong is added to a pung of {tiles.win_tile} (three copies), so the "
-                    f"winner can hold only the robbed tile; the hand holds {n}",
+                    txt("robbed_kong_added_pung_three", win_tile=tiles.win_tile, n=n),
                     where="hand",
                 )
         hard = (

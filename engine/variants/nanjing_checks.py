@@ -21,6 +21,7 @@ from ..tiles import (
 from .nanjing_score import (
     Bonuses,
 )
+from .texts_nanjing import Seat, txt
 
 
 def _contra(msg: str, where: str | None) -> MjError:
@@ -55,7 +56,7 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
             if t not in FLOWER_LETTERS and t not in DRAGONS:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    f"{t!r} is not a Nanjing flower (flowers are a–h and the dragons C F P)",
+                    txt("nanjing_flower_flowers_h_dragons", t=t),
                     where=f"{where}.tiles",
                 )
         before = Counter(log.tiles[p])
@@ -66,17 +67,17 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
             cap = 4 if t in DRAGONS else 1
             if n > cap:
                 raise _contra(
-                    f"flower {TILE_ZH[t]} ({t}) shown {n} times at the table; there are only {cap}",
+                    txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
                     f"{where}.tiles",
                 )
         newly = [t for t in DRAGONS if before[t] < 4 <= log.tiles[p][t]]
         if log.counts[p] > 20:
             raise _contra(
-                f"player {p} would hold {log.counts[p]} flowers; there are only 20", where
+                txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
             )
         return newly
     if log.counts[p] > 20:
-        raise _contra(f"player {p} would hold {log.counts[p]} flowers; there are only 20", where)
+        raise _contra(txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where)
     return []
 
 
@@ -95,9 +96,11 @@ def _hard_flowers(log: FlowerLog, win: Win, tiles: HandTiles | None, where: str)
             c = Counter(hand_fl)
             if log.logged[p] and not log.count_only[p] and c != log.tiles[p]:
                 raise _contra(
-                    "the hand string's flowers "
-                    f"({''.join(sorted(c.elements()))}) differ from the winner's flowers events "
-                    f"({''.join(sorted(log.tiles[p].elements()))})",
+                    txt(
+                        "hand_string_s_flowers_differ_2",
+                        p1="".join(sorted(c.elements())),
+                        p2="".join(sorted(log.tiles[p].elements())),
+                    ),
                     f"{where}.hand",
                 )
             if not log.logged[p]:
@@ -105,26 +108,34 @@ def _hard_flowers(log: FlowerLog, win: Win, tiles: HandTiles | None, where: str)
                 for t, n in table.items():
                     if n > (4 if t in DRAGONS else 1):
                         raise _contra(
-                            f"flower {TILE_ZH[t]} ({t}) is in the winner's hand string and in other players' "
-                            f"flowers events: {n} at the table, only {4 if t in DRAGONS else 1} exist",
+                            txt(
+                                "flower_winner_s_hand_string",
+                                p1=TILE_ZH[t],
+                                t=t,
+                                n=n,
+                                p4=4 if t in DRAGONS else 1,
+                            ),
                             f"{where}.hand",
                         )
             if not log.logged[p] and any(c[d] == 4 for d in DRAGONS):
                 raise _contra(
-                    "the hand string shows a 花杠 (four identical flowers) but no flowers event logs it; "
-                    "log the flowers event so the 花杠 is paid on the spot",
+                    txt("hand_string_shows_four_identical"),
                     f"{where}.hand",
                 )
     if win.hard_flowers is not None:
         if log.logged[p] and log.counts[p] != win.hard_flowers:
             raise _contra(
-                f"declared hard_flowers {win.hard_flowers} but the winner's flowers events show {log.counts[p]}",
+                txt(
+                    "declared_hard_flowers_winner_s",
+                    hard_flowers=win.hard_flowers,
+                    p2=log.counts[p],
+                ),
                 f"{where}.hard_flowers",
             )
         sources.append(("declared hard_flowers", win.hard_flowers))
     if len({n for _, n in sources}) > 1:
         detail = ", ".join(f"{s} {n}" for s, n in sources)
-        raise _contra(f"the winner's hard flowers disagree: {detail}", where)
+        raise _contra(txt("winner_s_hard_flowers_disagree", detail=detail), where)
     # RULES §2: hard flowers are "counted from the player's flowers events of the hand (none
     # logged = 0)", "for a declared win as for a typed one, whether or not anyone else logged
     # flowers in the hand", and "无花果 is derived from a count of 0".
@@ -169,7 +180,7 @@ def check_meld_events(hand: Hand) -> list[Counter]:
         if e.tile in DRAGONS:
             raise MjError(
                 ErrorCode.BAD_RECORD,
-                f"{TILE_ZH[e.tile]} is a flower in Nanjing and cannot be melded",
+                txt("flower_nanjing_melded_2", p1=TILE_ZH[e.tile]),
                 where=f"{w}.tile",
             )
         key = (e.player, e.tile)
@@ -180,16 +191,25 @@ def check_meld_events(hand: Hand) -> list[Counter]:
             j, pung = open_pungs.pop(key)
             if pung.from_ != e.from_:
                 raise _contra(
-                    f"this added kong of {_tile_name(e.tile)} has 'from' {e.from_}, but the pung it "
-                    f"upgrades (events[{j}]) was claimed from {pung.from_}; a pung later kong-ed is one "
-                    "meld and keeps its supplier",
+                    txt(
+                        "added_kong_from_pung_upgrades",
+                        p1=_tile_name(e.tile),
+                        from_=e.from_,
+                        j=j,
+                        from2=pung.from_,
+                        n=j + 1,
+                    ),
                     f"{w}.from",
                 )
             shown[e.player][e.tile] += 1
         else:
             if e.kind == "added" and shown[e.player][e.tile] >= 4:
                 raise _contra(
-                    f"player {e.player}'s {_tile_name(e.tile)} is already a kong; a pung is kong-ed only once",
+                    txt(
+                        "s_already_kong_pung_kong",
+                        player=Seat(e.player, "player"),
+                        p2=_tile_name(e.tile),
+                    ),
                     w,
                 )
             shown[e.player][e.tile] += 4
@@ -197,8 +217,7 @@ def check_meld_events(hand: Hand) -> list[Counter]:
         if total > 4:
             what = "pung" if isinstance(e, Pung) else f"{e.kind} kong"
             raise _contra(
-                f"this {what} would put {total} copies of {_tile_name(e.tile)} on the table "
-                "(logged pungs and kongs); there are only 4",
+                txt("would_put_copies_table_logged", what=what, total=total, p3=_tile_name(e.tile)),
                 f"{w}.tile",
             )
     return shown
@@ -218,28 +237,35 @@ def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: st
         robbed = win.from_
         if shown[robbed][t] >= 4:
             raise _contra(
-                f"抢杠: player {robbed}'s kong of {_tile_name(t)} is logged as a kong event, but a robbed "
-                "kong never completes; leave it out ('robbed_kong' counts it, RULES.md §0)",
+                txt("s_kong_logged_kong_event", robbed=Seat(robbed, "player"), p2=_tile_name(t)),
                 f"{where}.robbed_kong",
             )
         if mine[t] != 1:
             raise _contra(
-                f"抢杠: the robbed kong is added to player {robbed}'s pung of {_tile_name(t)} (three copies), "
-                f"so the winner can hold only the robbed tile; the hand holds {mine[t]}",
+                txt(
+                    "robbed_kong_added_s_pung",
+                    robbed=Seat(robbed, "player"),
+                    p2=_tile_name(t),
+                    p3=mine[t],
+                ),
                 f"{where}.hand",
             )
         for p in range(4):
             if p not in (robbed, win.player) and shown[p][t]:
                 raise _contra(
-                    f"抢杠 of {_tile_name(t)}: player {p} shows {shown[p][t]} of it in logged pungs/kongs, "
-                    f"which leaves no pung of it for the robbed player {robbed}",
+                    txt(
+                        "shows_logged_pungs_kongs_which",
+                        p1=_tile_name(t),
+                        p=Seat(p, "player"),
+                        p3=shown[p][t],
+                        robbed=Seat(robbed, "player"),
+                    ),
                     f"{where}.robbed_kong",
                 )
     for t, n in sorted(mine.items()):
         if n + others[t] > 4:
             raise _contra(
-                f"the winner's hand holds {n} {_tile_name(t)} and other players' logged pungs/kongs "
-                f"show {others[t]}; there are only 4",
+                txt("winner_s_hand_holds_other", n=n, p2=_tile_name(t), p3=others[t]),
                 f"{where}.hand",
             )
 
@@ -251,29 +277,25 @@ def _check_flags(win: Win, state: TableState, where: str) -> None:
 
     blooms = [n for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom") if win.flag(n)]
     if len(blooms) > 1:
-        raise bad(
-            f"大杠开, 小杠开 and 花杠开 exclude each other ({', '.join(blooms)} given)", blooms[1]
-        )
+        raise bad(txt("exclude_each_other_given", p1=", ".join(blooms)), blooms[1])
     for name in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly"):
         if win.flag(name) and win.from_ is not None:
-            raise bad(
-                f"{name} is a self-draw, but the win names a discarder ('from': {win.from_})", name
-            )
+            raise bad(txt("self_draw_win_names_discarder", name=name, from_=win.from_), name)
     if win.robbed_kong and win.from_ is None:
-        raise bad("robbed_kong needs 'from' = the player whose kong was robbed", "robbed_kong")
+        raise bad(txt("robbed_kong_from_player_whose_2"), "robbed_kong")
     if win.heavenly and win.earthly:
-        raise bad("天胡 and 地胡 exclude each other", "earthly")
+        raise bad(txt("exclude_each_other"), "earthly")
     if win.heavenly and win.player != state.dealer:
-        raise bad("天胡 is the dealer's win; this winner is not the dealer", "heavenly")
+        raise bad(txt("dealer_s_win_winner_dealer"), "heavenly")
     if win.earthly and win.player == state.dealer:
-        raise bad("地胡 is a non-dealer's win after 报听; this winner is the dealer", "earthly")
+        raise bad(txt("non_dealer_s_win_after"), "earthly")
     if win.heavenly and win.last_tile:
         raise bad(
-            "天胡 is complete before the first draw; 海底捞 is a win in the last two stacks",
+            txt("complete_before_first_draw_win"),
             "last_tile",
         )
     if win.kong_bloom and (win.heavenly or win.earthly):
-        raise bad("kong_bloom cannot go with 天胡/地胡", "kong_bloom")
+        raise bad(txt("kong_bloom_go"), "kong_bloom")
 
 
 def duizui(melds: tuple[facts.ClaimedMeld, ...]) -> tuple[int, int] | None:

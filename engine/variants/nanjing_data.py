@@ -96,27 +96,76 @@ SCORING = ScoringTable(
         f"H = {score.RUN} + 2·(硬花+软花) + Σ patterns (+20 小杠开, +10 海底捞); "
         "×2 大杠开 / ×4 花杠开; ×比下胡"
     ),
+    formula_zh=(
+        f"H = {score.RUN} + 2·(硬花+软花) + Σ 牌型（小杠开 +20，海底捞 +10）；"
+        "大杠开 ×2 / 花杠开 ×4；×比下胡"
+    ),
     order=_ORDER,
     extra=(
         ScoringRow(
-            zh="软花", en="soft: wind pung 1, kongs 1–3, wait shape 1, 缺一 1", value="×2 each"
+            zh="软花",
+            en="soft: wind pung 1, kongs 1–3, wait shape 1, 缺一 1",
+            value="×2 each",
+            value_zh="风碰 1，杠 1–3，听牌形 1，缺一 1；每个 ×2",
         ),
-        ScoringRow(zh="硬花", en="hard flower", value="×2 each"),
+        ScoringRow(zh="硬花", en="hard flower", value="×2 each", value_zh="每张 ×2"),
+        # the words of a win's breakdown, said plainly
         ScoringRow(
-            zh="明杠", en="exposed kong, on the spot", value=f"{_KONG['exposed']} from supplier"
+            zh="软硬花×2 (砸2)",
+            en="in a breakdown: every hard and soft flower counts 2",
+            value="2·(硬花+软花)",
+            value_zh="胡牌明细里的这一项：每张硬花、软花都计 2",
         ),
-        ScoringRow(zh="暗杠", en="concealed kong", value=f"{_KONG['concealed']} each"),
-        ScoringRow(zh="花杠", en="flower kong", value=f"{score.FLOWER_KONG_PAY} each"),
-        ScoringRow(zh="罚", en="penalty", value=f"{score.PENALTY_PAY} to each"),
         ScoringRow(
-            zh="比下胡", en="after dealer win, big pattern, 罚, draw, 海底捞", value="×2 next hand"
+            zh="软花 (报) / 软花 (杠/风刻)",
+            en="in a breakdown: soft flowers as declared / from the logged kongs and wind pungs",
+            value="1 each",
+            value_zh="胡牌明细里：报的软花 / 由已记的杠和风刻算出的软花，每个 1",
         ),
-        ScoringRow(zh="小胡", en="small win", value="only 门清 or ≥4 硬花"),
-        ScoringRow(zh="抢杠", en="robbing a kong", value="robbed player pays 3H"),
+        ScoringRow(
+            zh="明杠",
+            en="exposed kong, on the spot",
+            value=f"{_KONG['exposed']} from supplier",
+            value_zh=f"当场由供牌者付 {_KONG['exposed']}",
+        ),
+        ScoringRow(
+            zh="暗杠",
+            en="concealed kong",
+            value=f"{_KONG['concealed']} each",
+            value_zh=f"每家付 {_KONG['concealed']}",
+        ),
+        ScoringRow(
+            zh="花杠",
+            en="flower kong",
+            value=f"{score.FLOWER_KONG_PAY} each",
+            value_zh=f"每家付 {score.FLOWER_KONG_PAY}",
+        ),
+        ScoringRow(
+            zh="罚",
+            en="penalty",
+            value=f"{score.PENALTY_PAY} to each",
+            value_zh=f"付每家 {score.PENALTY_PAY}",
+        ),
+        ScoringRow(
+            zh="比下胡",
+            en="after dealer win, big pattern, 罚, draw, 海底捞",
+            value="×2 next hand",
+            value_zh="庄家胡、大牌、罚、流局、海底捞之后：下一盘 ×2",
+        ),
+        ScoringRow(
+            zh="小胡",
+            en="small win",
+            value="only 门清 or ≥4 硬花",
+            value_zh="只有门清或 ≥4 硬花才能胡",
+        ),
+        ScoringRow(
+            zh="抢杠", en="robbing a kong", value="robbed player pays 3H", value_zh="被抢的人付 3H"
+        ),
         ScoringRow(
             zh="承包",
             en="对三嘴/对四嘴 with 对对胡/清一色/全球独钓; 大杠开 after an exposed kong",
             value="B pays for everybody",
+            value_zh="对三嘴/对四嘴而成对对胡/清一色/全球独钓，或明杠后的大杠开：B 一人替各家付",
         ),
     ),
 )

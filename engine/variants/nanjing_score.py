@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..declare import Pattern
-from ..errors import ErrorCode, MjError
+from ..errors import ErrorCode, MjError, Msg
 from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import WINDS, HandTiles, Meld, is_wind
+from .texts_nanjing import txt
 
 RUN = 20  # 跑20: every win starts from 20 花
 KONG_PAY = {"exposed": 20, "added": 20, "concealed": 10}  # 杠 paid on the spot (现场汇)
@@ -331,22 +332,18 @@ class Valuation:
 
 
 def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> str | None:
+    """:func:`small_win_msg` in English (the calculator's JSON), or None."""
+    msg = small_win_msg(patterns, concealed, hard)
+    return None if msg is None else str(msg)
+
+
+def small_win_msg(patterns: Iterable[str], concealed: bool, hard: int) -> Msg | None:
     """None when legal; else why a 小胡 is refused (RULES.md §2: 门清 or ≥ 4 hard flowers).
     无花果 does not by itself make the hand big here: "a small win must then be 门清"."""
     ps = set(patterns)
-    if ps - {"concealed", "no_flowers"}:
+    if ps - {"concealed", "no_flowers"} or concealed or hard >= 4:
         return None
-    if concealed or hard >= 4:
-        return None
-    note = (
-        " (无花果 does not make it big: a small win without flowers must be 门清)"
-        if "no_flowers" in ps
-        else ""
-    )
-    return (
-        f"小胡 not allowed: a small win (no big pattern) must be 门清 or hold at least 4 hard flowers; "
-        f"this hand is open and has {hard} hard flower(s){note}"
-    )
+    return txt("small_win_open_no_flowers" if "no_flowers" in ps else "small_win_open", hard=hard)
 
 
 def assemble(
@@ -496,9 +493,7 @@ def value_tiles(
 ) -> Valuation:
     """Value a winning hand in tile notation (Nanjing: no chows claimed, no dragons in hand)."""
     if any(m.kind == "chow" for m in tiles.melds):
-        raise MjError(
-            ErrorCode.NOT_A_WIN, "Nanjing allows no claimed chow; melds are pungs and kongs"
-        )
+        raise MjError(ErrorCode.NOT_A_WIN, txt("nanjing_allows_claimed_chow_melds"))
     rs = readings(
         tiles,
         hard=hard,
@@ -512,7 +507,7 @@ def value_tiles(
     if v is None:
         raise MjError(
             ErrorCode.NOT_A_WIN,
-            "these tiles are not a winning hand (four sets and a pair, or seven pairs)",
+            txt("these_tiles_winning_hand_four"),
         )
     return v
 
@@ -531,7 +526,11 @@ def close_patterns(declared: Iterable[str], where: str | None = None) -> list[st
         if ps & a and ps & b:
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                f"{'/'.join(BY_ID[x].zh for x in sorted(ps & a))} cannot go with {'/'.join(BY_ID[x].zh for x in sorted(ps & b))}",
+                txt(
+                    "nanjing_patterns_exclusive",
+                    p1="/".join(BY_ID[x].zh for x in sorted(ps & a)),
+                    p2="/".join(BY_ID[x].zh for x in sorted(ps & b)),
+                ),
                 where=where,
             )
     return [p.id for p in PATTERNS if p.id in ps]
@@ -551,7 +550,7 @@ def value_declared(
     if "no_flowers" in ps and hard_known and hard > 0:
         raise MjError(
             ErrorCode.CONTRADICTION,
-            f"无花果 declared but the winner has {hard} hard flower(s)",
+            txt("declared_winner_hard_flower_s", hard=hard),
             where=where,
         )
     if hard_known and hard == 0 and "no_flowers" not in ps:
@@ -594,6 +593,7 @@ __all__ = [
     "Valuation",
     "assemble",
     "close_patterns",
+    "small_win_msg",
     "small_win_refusal",
     "value_declared",
     "value_tiles",

@@ -52,6 +52,7 @@ from .nanning_score import (
     evaluate_tiles,
 )
 from .nanning_way import Way, resolve_way
+from .texts_nanning import Seat, txt
 
 
 def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: NanningRules) -> _WinCalc:
@@ -75,7 +76,7 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
             if getattr(win, name) is not None:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    f"Nanning does not take a declared {name!r}",
+                    txt("nanning_does_take_declared", name=name),
                     where=f"{where}.{name}",
                 )
         concealed = win.concealed
@@ -90,11 +91,11 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
         _check_declared_against_events(win, val, hand, where)
         froms = [f for _, f in _event_melds(hand, win.player)]
     if (win.heavenly or win.earthly or win.human) and not val.concealed:
-        raise _contra("天胡/地胡/人胡 hands are untouched, so always 门清", f"{where}.concealed")
+        raise _contra(txt("hands_untouched_always"), f"{where}.concealed")
     way = resolve_way(val, win, hand, state, where)
     if win.kong_bloom and val.concealed and way.liable is not None:
         raise _contra(
-            "明杠 杠上花 is never 门清: the chain holds an exposed or added kong",
+            txt("never_chain_holds_exposed_added"),
             f"{where}.concealed",
         )
     sealer = _sealer(froms)
@@ -106,33 +107,36 @@ def _horse_hits(win: Win, way: Way, state: TableState, rules: NanningRules, wher
     field_ = "horses" if win.horses is not None else "horse_hits"
     if given and rules.horses == 0:
         raise _flag_err(
-            "摸码 is off in this session (option horses = 0); no horse tiles can be given",
+            txt("off_session_option_horses_horse"),
             f"{where}.{field_}",
         )
     if given and not way.horses_ok:
         raise _flag_err(
-            "no 摸码 for this win: horses follow a self-draw only (天胡, 地胡, 暗杠杠上花 included; "
-            "not 海底捞月, not 明杠杠上花)",
+            txt("win_horses_follow_self_draw"),
             f"{where}.{field_}",
         )
     if not rules.horses or not way.horses_ok:
         return 0
     if not given:
         raise _flag_err(
-            f"摸码 is on ({rules.horses} tiles): this self-draw needs 'horses' (the tiles turned) or 'horse_hits'",
+            txt("tiles_self_draw_horses_tiles", horses=rules.horses),
             where,
         )
     if win.horse_hits is not None:
         if win.horse_hits > rules.horses:
             raise _flag_err(
-                f"{win.horse_hits} hits from {rules.horses} horse tiles is impossible",
+                txt(
+                    "hits_from_horse_tiles_impossible",
+                    horse_hits=win.horse_hits,
+                    horses=rules.horses,
+                ),
                 f"{where}.horse_hits",
             )
         return win.horse_hits
     ts = parse_tiles(win.horses or "", where=f"{where}.horses")
     if len(ts) != rules.horses:
         raise _flag_err(
-            f"the session turns {rules.horses} horse tiles, but {len(ts)} were given",
+            txt("session_turns_horse_tiles_given", horses=rules.horses, p2=len(ts)),
             f"{where}.horses",
         )
     pos = (win.player - state.dealer) % 4
@@ -146,7 +150,7 @@ def _fish(hand: Hand, rules: NanningRules) -> tuple[tuple[str, ...] | None, ...]
     ]
     if given and not rules.fishing:
         raise _flag_err(
-            "钓鱼 is off in this session (option fishing); no fish can be given",
+            txt("off_session_option_fishing_fish"),
             f"events[{given[0][0]}].fish",
         )
     if not rules.fishing or not wins:
@@ -154,15 +158,13 @@ def _fish(hand: Hand, rules: NanningRules) -> tuple[tuple[str, ...] | None, ...]
     if not given:
         i = next(i for i, e in enumerate(hand.events) if isinstance(e, Win))
         raise _flag_err(
-            "钓鱼 is on: the win needs 'fish' (each player's fish tiles, null for none)",
+            txt("win_fish_each_player_s"),
             f"events[{i}]",
         )
     first = given[0][1]
     for i, f in given[1:]:
         if f != first:
-            raise _contra(
-                "the fish of one hand must be the same in every win event", f"events[{i}].fish"
-            )
+            raise _contra(txt("fish_one_hand_same_every"), f"events[{i}].fish")
     out = []
     for j, s in enumerate(first or ()):
         out.append(None if s is None else parse_tiles(s, where=f"events[{given[0][0]}].fish[{j}]"))
@@ -308,7 +310,7 @@ class Nanning(Variant[NanningRules]):
             if e.type not in self.event_types:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
-                    f"Nanning has no {e.type} events",
+                    txt("nanning_events", type=e.type),
                     where=f"events[{i}].type",
                 )
         if outcome == "false_win":
@@ -330,7 +332,7 @@ class Nanning(Variant[NanningRules]):
                     i = hand.events.index(dr)
                     raise MjError(
                         ErrorCode.BAD_RECORD,
-                        "流局: the player who drew the last tile deals next (draw_dealer = last_drawer), so the draw event needs 'last_drawer'",
+                        txt("player_who_drew_last_tile"),
                         where=f"events[{i}].last_drawer",
                     )
                 nxt = dr.last_drawer
@@ -343,19 +345,19 @@ class Nanning(Variant[NanningRules]):
                 details={"last_drawer": dr.last_drawer},
             )
         if outcome != "win":
-            raise MjError(ErrorCode.BAD_RECORD, "the hand has not ended", where="events")
+            raise MjError(ErrorCode.BAD_RECORD, txt("hand_ended"), where="events")
         wins = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, Win)]
         if len(wins) > 1 and (
             any(w.from_ is None for _, w in wins) or len({w.from_ for _, w in wins}) != 1
         ):
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                "several winners must all win on the same player's discard (一炮多响)",
+                txt("several_winners_all_win_same_2"),
                 where="events",
             )
         if len({w.player for _, w in wins}) != len(wins):
             raise MjError(
-                ErrorCode.CONTRADICTION, "the same player wins twice in one hand", where="events"
+                ErrorCode.CONTRADICTION, txt("same_player_wins_twice_one"), where="events"
             )
         calcs = [_value_win(hand, i, w, state, rules) for i, w in wins]
         if len(wins) > 1:
@@ -375,7 +377,7 @@ class Nanning(Variant[NanningRules]):
                 )
                 if sealed_by_a == w:
                     raise _contra(
-                        f"seat {w} is sealed (封胡) by seat {a}, who claimed three melds from him, and may not win this hand",
+                        txt("sealed_who_claimed_three_melds", w=Seat(w), a=Seat(a)),
                         f"{wc.where}.player",
                     )
         # kong points (a liable 杠上花 chain's kongs are paid by the liable or the sealed player)

@@ -18,6 +18,7 @@ from ..tiles import HandTiles, format_hand, parse_hand
 from ..variant import Variant
 from .nanning_rules import FLAGS, NanningRules
 from .nanning_score import PATTERN_IDS
+from .texts_nanning import txt
 
 SELF_ONLY = ("kong_bloom", "heavenly", "earthly", "horses", "horse_hits")
 DISCARD_ONLY = ("kong_cannon", "robbed_kong", "discarder_all_melded", "human")
@@ -41,8 +42,11 @@ def _scenario(
         res = variant.settle_hand(hand, state, rules)
     except MjError as e:
         what = "self-draw" if from_ is None else f"discard by {REL[(player - from_) % 4]}"
+        what_zh = "自摸" if from_ is None else f"{REL[(player - from_) % 4]}放炮"
         raise MjError(
-            e.code, f"{e.message} [as a {what}]", where=(e.where or "").split(".", 1)[-1] or None
+            e.code,
+            txt("as_a", inner=e.msg, what=what, what_zh=what_zh),
+            where=(e.where or "").split(".", 1)[-1] or None,
         ) from None
     wr = res.wins[0]
     pays = []
@@ -76,14 +80,12 @@ def calc(
 ) -> CalcResult:
 
     if jing is not None:
-        raise MjError(
-            ErrorCode.BAD_FLAG, "Nanning has no jing (--jing is for Nanchang)", where="--jing"
-        )
+        raise MjError(ErrorCode.BAD_FLAG, txt("nanning_jing_jing_nanchang"), where="--jing")
     for name in flags:
         if name not in FLAGS:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"Nanning does not know the flag {name!r}",
+                txt("nanning_does_know_flag", name=name),
                 where=f"--flag {name}",
             )
     tiles = parse(hand)
@@ -95,8 +97,7 @@ def calc(
     if fl.get("human") and player == 0:
         raise MjError(
             ErrorCode.BAD_FLAG,
-            "人胡 (human) is a non-dealer's win on the dealer's first discard, but the hand's "
-            "seat wind is 东 (the dealer); give the winner's seat in the context, e.g. |SS0000",
+            txt("human_non_dealer_s_win"),
             where="--flag human",
         )
     self_fl = {k: v for k, v in fl.items() if k not in DISCARD_ONLY}

@@ -10,12 +10,14 @@ from typing import Any
 from .. import facts
 from ..events import Hand, Kong, Pung, Win
 from ..results import TableState
+from ..texts_checks import EVENT_ZH
 from ..tiles import HandTiles, parse_tiles
 from .nanning_rules import FLAG_ZH, FLAGS, _contra, _flag_err
 from .nanning_score import (
     Valuation,
 )
 from .nanning_way import Way
+from .texts_nanning import Seat, txt
 
 # ---------------------------------------------------------------- checks
 
@@ -23,54 +25,63 @@ from .nanning_way import Way
 def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
     for name in win.flags_set:
         if name not in FLAGS:
-            raise _flag_err(f"Nanning does not know the flag {name!r}", f"{where}.{name}")
+            raise _flag_err(txt("nanning_does_know_flag", name=name), f"{where}.{name}")
     sd = win.from_ is None
     if sd:
         for f in ("kong_cannon", "robbed_kong", "discarder_all_melded", "human"):
             if win.flag(f):
                 raise _flag_err(
-                    f"{f} ({FLAG_ZH[f]}) is a win on another player's tile, but this win is self-drawn (from: null)",
+                    txt("win_another_player_s_tile", f=f, p2=FLAG_ZH[f], name=FLAG_ZH[f]),
                     f"{where}.{f}",
                 )
     else:
         for f in ("kong_bloom", "heavenly", "earthly"):
             if win.flag(f):
                 raise _flag_err(
-                    f"{f} ({FLAG_ZH[f]}) is a self-draw, but this win names a discarder (from: {win.from_})",
+                    txt(
+                        "self_draw_win_names_discarder_2",
+                        f=f,
+                        p2=FLAG_ZH[f],
+                        from_=win.from_,
+                        name=FLAG_ZH[f],
+                    ),
                     f"{where}.{f}",
                 )
     special = [f for f in ("heavenly", "earthly", "human") if win.flag(f)]
     if len(special) > 1:
-        raise _flag_err(f"{' and '.join(special)} cannot both apply", f"{where}.{special[1]}")
+        raise _flag_err(
+            txt(
+                "both_apply", p1=" and ".join(special), names="、".join(FLAG_ZH[s] for s in special)
+            ),
+            f"{where}.{special[1]}",
+        )
     if special and win.kong_bloom:
         raise _flag_err(
-            f"kong_bloom together with {special[0]}: a 杠上花 is never {FLAG_ZH[special[0]]} (scored as 杠上花)",
+            txt("kong_bloom_together_never_scored", p1=special[0], p2=FLAG_ZH[special[0]]),
             f"{where}.kong_bloom",
         )
     if special and win.last_tile:
         raise _flag_err(
-            f"last_tile together with {special[0]}: the first go-round is not the last tile",
+            txt("last_tile_together_first_go", p1=special[0], name=FLAG_ZH[special[0]]),
             f"{where}.last_tile",
         )
     if win.kong_bloom and win.last_tile:
-        raise _flag_err(
-            "海底捞月 has no 杠上花 (no kong is possible after the last tile)", f"{where}.last_tile"
-        )
+        raise _flag_err(txt("kong_possible_after_last_tile"), f"{where}.last_tile")
     if win.kong_cannon and win.last_tile:
         raise _flag_err(
-            "海底炮无杠上花: after the last tile no kong can be made, so kong_cannon cannot go with last_tile",
+            txt("after_last_tile_kong_made"),
             f"{where}.last_tile",
         )
     if win.robbed_kong and (win.kong_cannon or win.last_tile or win.human):
         bad = "kong_cannon" if win.kong_cannon else ("last_tile" if win.last_tile else "human")
         raise _flag_err(
-            f"robbed_kong cannot go with {bad}: the winning tile was a kong being added, not a discard",
+            txt("robbed_kong_go_winning_tile", bad=bad, name=FLAG_ZH[bad]),
             f"{where}.{bad}",
         )
     if win.discarder_all_melded:
         if win.human:
             raise _flag_err(
-                "discarder_all_melded (全求炮) with human (人胡): the dealer's very first discard comes before any meld",
+                txt("discarder_all_melded_human_dealer"),
                 f"{where}.discarder_all_melded",
             )
         ck = next(
@@ -83,23 +94,22 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
         )
         if ck is not None:
             raise _contra(
-                f"全求炮: the discarder had four exposed melds, but his concealed kong is logged (events[{ck}]) and a hand "
-                "holds at most four melds",
+                txt("discarder_had_four_exposed_melds", ck=ck, n=ck + 1),
                 f"{where}.discarder_all_melded",
             )
     if win.heavenly and win.player != state.dealer:
         raise _flag_err(
-            "天胡 (heavenly) is the dealer's alone; this winner is not the dealer",
+            txt("heavenly_dealer_s_alone_winner"),
             f"{where}.heavenly",
         )
     if win.earthly and win.player == state.dealer:
         raise _flag_err(
-            "地胡 (earthly) is a non-dealer's first self-draw; the dealer's is 天胡",
+            txt("earthly_non_dealer_s_first"),
             f"{where}.earthly",
         )
     if win.human and (win.from_ != state.dealer):
         raise _flag_err(
-            f"人胡 (human) is won on the dealer's first discard; the discarder here is seat {win.from_}, the dealer seat {state.dealer}",
+            txt("human_won_dealer_s_first", from_=Seat(win.from_), dealer=Seat(state.dealer)),
             f"{where}.human",
         )
     if special:
@@ -116,13 +126,27 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
                 isinstance(e, Kong) and (e.kind != "concealed" or e.player == win.player)
             ):
                 raise _contra(
-                    f"{FLAG_ZH[special[0]]} ({special[0]}) needs an untouched first go-round, but a {e.type} was logged (events[{i}])",
+                    txt(
+                        "untouched_first_go_round_logged",
+                        p1=FLAG_ZH[special[0]],
+                        p2=special[0],
+                        type=e.type,
+                        i=i,
+                        ev=EVENT_ZH.get(e.type, e.type),
+                        n=i + 1,
+                    ),
                     f"{where}.{special[0]}",
                 )
             if isinstance(e, Kong) and e.player not in drew:
                 raise _contra(
-                    f"{FLAG_ZH[special[0]]} ({special[0]}): seat {e.player} has not drawn a tile yet when this win happens, "
-                    f"so its concealed kong (events[{i}]) cannot come before it",
+                    txt(
+                        "drawn_tile_yet_when_win",
+                        p1=FLAG_ZH[special[0]],
+                        p2=special[0],
+                        player=Seat(e.player),
+                        i=i,
+                        n=i + 1,
+                    ),
                     f"{where}.{special[0]}",
                 )
 
@@ -148,8 +172,7 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
                     if m[2] != e.from_:
                         i = facts.event_index(hand, e)
                         raise _contra(
-                            f"the added kong's 'from' ({e.from_}) differs from its pung's ({m[2]}); a pung later "
-                            "turned into an added kong is one meld (RULES.md §0)",
+                            txt("added_kong_s_from_differs_2", from_=e.from_, p2=m[2]),
                             f"events[{i}].from",
                         )
                     m[0] = "kong"
@@ -178,19 +201,27 @@ def _check_declared_agrees(win: Win, val: Valuation, where: str) -> None:
             found.add("all_pungs")
         if said != found:
             raise _contra(
-                f"the declared patterns ({', '.join(sorted(said)) or 'none'}) disagree with the hand's tiles "
-                f"({', '.join(sorted(found)) or 'none'}); leave 'patterns' out to derive them",
+                txt(
+                    "declared_patterns_disagree_hand_s",
+                    p1=", ".join(sorted(said)) or "none",
+                    p2=", ".join(sorted(found)) or "none",
+                ),
                 f"{where}.patterns",
             )
     if win.concealed is not None and win.concealed != val.concealed:
         raise _contra(
-            f"declared concealed: {str(win.concealed).lower()}, but the hand's tiles say "
-            f"{'门清' if val.concealed else 'not 门清'}",
+            txt(
+                "declared_concealed_hand_s_tiles",
+                p1=str(win.concealed).lower(),
+                p2="门清" if val.concealed else "not 门清",
+                said="门清" if win.concealed else "不门清",
+                found="门清" if val.concealed else "不门清",
+            ),
             f"{where}.concealed",
         )
     if win.quads is not None and win.quads != val.reading.quads:
         raise _contra(
-            f"declared quads: {win.quads}, but the hand has {val.reading.quads}", f"{where}.quads"
+            txt("declared_quads_hand", quads=win.quads, quads2=val.reading.quads), f"{where}.quads"
         )
 
 
@@ -204,23 +235,25 @@ def _check_declared_against_events(win: Win, val: Valuation, hand: Hand, where: 
     ]
     if val.concealed and exposed:
         raise _contra(
-            f"declared 门清 (concealed: true), but the winner made an exposed {exposed[0].type} in this hand",
+            txt(
+                "declared_concealed_true_winner_made",
+                type=exposed[0].type,
+                ev=EVENT_ZH.get(exposed[0].type, exposed[0].type),
+            ),
             f"{where}.concealed",
         )
     if len(ks) > 4:
-        raise _contra(f"the winner has {len(ks)} kong events; a hand holds at most four", where)
+        raise _contra(txt("winner_kong_events_hand_holds", p1=len(ks)), where)
     if len(ks) == 4 and all(k.kind == "concealed" for k in ks) and not val.concealed:
         raise _contra(
-            "four concealed kongs are always 门清: 'concealed: false' is impossible (RULES.md §1)",
+            txt("four_concealed_kongs_always_concealed"),
             f"{where}.concealed",
         )
     if val.reading.seven_pairs and ks:
-        raise _contra(
-            "seven pairs hold no kong, but the winner made a kong in this hand", f"{where}.patterns"
-        )
+        raise _contra(txt("seven_pairs_hold_kong_winner"), f"{where}.patterns")
     if val.reading.all_melded and any(k.kind == "concealed" for k in ks):
         raise _contra(
-            "全求人 has four exposed melds; the winner's concealed kong contradicts it",
+            txt("four_exposed_melds_winner_s_2"),
             f"{where}.patterns",
         )
 
@@ -247,8 +280,16 @@ def _check_same_discard(wins: list[tuple[int, Win]]) -> None:
         for f in DISCARD_FACTS:
             if (w.flag(f) or None) != (first.flag(f) or None):
                 raise _contra(
-                    f"一炮多响: the winners took the same tile, so {f} ({FLAG_ZH[f]}) must be the same for all of them "
-                    f"({first.flag(f) or 'absent'} for seat {first.player}, {w.flag(f) or 'absent'} for seat {w.player})",
+                    txt(
+                        "winners_took_same_tile_same",
+                        f=f,
+                        p2=FLAG_ZH[f],
+                        p3=first.flag(f) or "absent",
+                        player=Seat(first.player),
+                        p5=w.flag(f) or "absent",
+                        player2=Seat(w.player),
+                        name=FLAG_ZH[f],
+                    ),
                     f"events[{i}].{f}",
                 )
 
@@ -270,7 +311,7 @@ def _check_copies(
             if shared is not None:
                 if wt != shared:
                     raise _contra(
-                        f"一炮多响: every winner takes the same discarded tile, but this hand wins on {wt} and another on {shared}",
+                        txt("every_winner_takes_same_discarded", wt=wt, shared=shared),
                         f"{c.where}.hand",
                     )
                 ts.remove(wt)  # the one discarded tile, already counted with the first winner
@@ -281,8 +322,12 @@ def _check_copies(
             assert d is not None
             if tally.robbed_kong_logged(d, wt):
                 raise _contra(
-                    f"抢杠胡 on {wt}: a kong of {wt} by the robbed player is logged (events[{tally.first[(d, wt)]}]), but a robbed "
-                    "kong is never completed: it is not logged and scores nothing (RULES.md §0)",
+                    txt(
+                        "kong_robbed_player_logged_events",
+                        wt=wt,
+                        p2=tally.first[(d, wt)],
+                        n=tally.first[(d, wt)] + 1,
+                    ),
                     f"{c.where}.robbed_kong",
                 )
             tally.add_robbed_pung(d, wt)  # the pung the winning tile was being added to
@@ -301,7 +346,13 @@ def _check_copies(
             else ""
         )
         raise _contra(
-            f"{t} appears {tally.seen[t]} times (a tile has four copies) among the winning hand(s), the logged pungs and kongs"
-            f"{', the horse tiles' if any(c.win.horses for c in calcs) else ''}{' and the fish' if fish else ''}{hint}",
+            txt(
+                "appears_times_tile_four_copies",
+                t=t,
+                p2=tally.seen[t],
+                p3=", the horse tiles" if any(c.win.horses for c in calcs) else "",
+                p4=" and the fish" if fish else "",
+                hint=hint,
+            ),
             calcs[0].where if calcs else "events",
         )

@@ -59,34 +59,72 @@ SCORING = ScoringTable(
         "k = Σ doublings; b = 4 门清 else 3; S(k)=b·2^k each (自摸); N(0)=4/2, "
         "N(k)=3·b·2^(k−1) (放炮); C(k)=3·b·2^k (大炮)"
     ),
+    formula_zh=(
+        "k = 翻数之和；b = 门清 4，否则 3；自摸 S(k)=b·2^k 每家；放炮 N(0)=4/2，"
+        "N(k)=3·b·2^(k−1)；大炮 C(k)=3·b·2^k"
+    ),
     worth=lambda p: f"+{p.value}",
     extra=(
         ScoringRow(
             zh="杠",
             en="kong: exposed 1 from discarder, added 1 from supplier, concealed 1 each",
             value="1",
+            value_zh="明杠由放杠者付 1，补杠由供碰者付 1，暗杠每家付 1",
         ),
-        ScoringRow(zh="海底捞月", en="last-tile self-draw", value="2·S(k) each"),
-        ScoringRow(zh="天胡/地胡", en="heavenly/earthly", value="2·S(k), b=4"),
-        ScoringRow(zh="杠上炮", en="discard after n kongs", value="C(k)·2^(n−1)"),
-        ScoringRow(zh="全求炮 / 海底炮", en="big cannon", value="C(k)"),
-        ScoringRow(zh="人胡", en="dealer's first discard", value="C(k), b=4"),
-        ScoringRow(zh="抢杠胡", en="robbing a kong", value="C(k)·2^(n−1)"),
-        ScoringRow(zh="杠上花", en="kong bloom, V=2·S(k)·2^(n−1)", value="V each / supplier 3V"),
         ScoringRow(
-            zh="大炮不叠加", en="big cannons do not stack", value="the largest single amount"
+            zh="海底捞月", en="last-tile self-draw", value="2·S(k) each", value_zh="每家 2·S(k)"
+        ),
+        ScoringRow(zh="天胡/地胡", en="heavenly/earthly", value="2·S(k), b=4"),
+        ScoringRow(
+            zh="杠上炮",
+            en="discard after n kongs",
+            value="C(k)·2^(n−1)",
+            value_zh="杠 n 次后放炮：C(k)·2^(n−1)",
+        ),
+        ScoringRow(zh="全求炮 / 海底炮", en="big cannon", value="C(k)"),
+        ScoringRow(
+            zh="人胡",
+            en="dealer's first discard",
+            value="C(k), b=4",
+            value_zh="庄家第一张放炮：C(k)，b=4",
+        ),
+        ScoringRow(zh="抢杠胡", en="robbing a kong", value="C(k)·2^(n−1)"),
+        ScoringRow(
+            zh="杠上花",
+            en="kong bloom, V=2·S(k)·2^(n−1)",
+            value="V each / supplier 3V",
+            value_zh="V=2·S(k)·2^(n−1)：每家 V / 供杠者 3V",
+        ),
+        ScoringRow(
+            zh="大炮不叠加",
+            en="big cannons do not stack",
+            value="the largest single amount",
+            value_zh="只取最大的一项",
         ),
         ScoringRow(
             zh="封胡",
             en="sealed: winner's 3 melds claimed from B",
             value="other's discard: it X + B X (双飞); B's discard: 2X; self-draw: B pays all",
+            value_zh="胡牌者的三副由 B 供：别家放炮 该家 X + B X（双飞）；B 放炮 2X；自摸 B 全付",
         ),
-        ScoringRow(zh="死双", en="dead double option", value="B's payment ×2 more"),
-        ScoringRow(zh="摸码", en="horses: h hits", value="×(1+h), kong points not"),
         ScoringRow(
-            zh="钓鱼", en="fishing: m = 1 + winner hit", value="each pays X·max(1, m − own hit)"
+            zh="死双", en="dead double option", value="B's payment ×2 more", value_zh="B 再 ×2"
         ),
-        ScoringRow(zh="诈胡", en="false win", value="false_win_penalty to each"),
+        ScoringRow(
+            zh="摸码",
+            en="horses: h hits",
+            value="×(1+h), kong points not",
+            value_zh="中 h 码：×(1+h)，杠分不乘",
+        ),
+        ScoringRow(
+            zh="钓鱼",
+            en="fishing: m = 1 + winner hit",
+            value="each pays X·max(1, m − own hit)",
+            value_zh="m = 1 + 胡牌者中的鱼：每家付 X·max(1, m − 自己中的鱼)",
+        ),
+        ScoringRow(
+            zh="诈胡", en="false win", value="false_win_penalty to each", value_zh="付每家 诈胡罚分"
+        ),
     ),
 )
 

@@ -57,6 +57,7 @@ class NanningRules:
         False,
         "死双：封胡时被封者的付分再×2",
         "dead double: the sealed player's payment is doubled again",
+        label="死双",
     )
     horses: int = option(
         0,
@@ -64,18 +65,31 @@ class NanningRules:
         "horse tiles turned after a self-draw (0 = off)",
         minimum=0,
         maximum=8,
+        label="摸码",
     )
     fishing: bool = option(
-        False, "钓鱼", "fishing: players keep unseen fish tiles compared after a win"
+        False,
+        "钓鱼",
+        "fishing: players keep unseen fish tiles compared after a win",
+        label="钓鱼",
     )
     false_win_penalty: int = option(
-        10, "诈胡赔每家", "false win: the offender pays each other player", minimum=0
+        10,
+        "诈胡赔每家",
+        "false win: the offender pays each other player",
+        minimum=0,
+        label="诈胡罚分",
     )
     draw_dealer: str = option(
         "last_drawer",
         "流局后坐庄：摸最后一张者 / 原庄",
         "dealer after a draw: the last drawer or the same dealer",
         choices=("last_drawer", "same"),
+        label="流局坐庄",
+        choice_names={
+            "last_drawer": "摸最后一张者",
+            "same": "原庄",
+        },
     )
 
 

@@ -20,6 +20,7 @@ from ..hands import decompositions, seven_pairs
 from ..results import ScoreItem
 from ..tiles import HandTiles, is_honour, suit
 from ..variant import pattern_items
+from .texts_nanning import txt
 
 # ---------------------------------------------------------------- the three amounts
 
@@ -157,11 +158,11 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
     if any(m.kind == "chow" for m in h.melds):
         raise MjError(
             ErrorCode.NOT_A_WIN,
-            "Nanning has no claimed chow (不准吃); only the concealed part may hold sequences",
+            txt("nanning_claimed_chow_concealed_part"),
             where=w,
         )
     if h.flower_count:
-        raise MjError(ErrorCode.BAD_TILES, "Nanning is played without flowers (无花牌)", where=w)
+        raise MjError(ErrorCode.BAD_TILES, txt("nanning_played_without_flowers"), where=w)
     closed = h.closed
     concealed = not any(m.exposed for m in h.melds)
     flush = _flush(h.all_tiles)
@@ -183,7 +184,7 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
     if not readings:
         raise MjError(
             ErrorCode.NOT_A_WIN,
-            "not a Nanning win: needs four sets and a pair, or seven pairs (no 十三幺, no 全不靠)",
+            txt("nanning_win_four_sets_pair"),
             where=w,
         )
     return max((valuation(r) for r in readings), key=lambda v: v.k)
@@ -207,40 +208,40 @@ def evaluate_declared(
         if p not in PATTERN_IDS:
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                f"unknown Nanning pattern {p!r} (known: {', '.join(sorted(PATTERN_IDS))})",
+                txt("unknown_nanning_pattern_known", p=p, p2=", ".join(sorted(PATTERN_IDS))),
                 where=f"{w}.patterns",
             )
     pairs = bool(ps & {"seven_pairs", "luxury_seven_pairs"})
     if "luxury_seven_pairs" in ps and not quads:
         raise MjError(
             ErrorCode.BAD_PATTERN,
-            "七大对 (luxury_seven_pairs) needs 'quads': how many pairs are four identical tiles (1–3)",
+            txt("luxury_seven_pairs_quads_how"),
             where=f"{w}.quads",
         )
     if quads and "luxury_seven_pairs" not in ps:
         raise MjError(
             ErrorCode.BAD_PATTERN,
-            "'quads' only goes with the pattern luxury_seven_pairs (七大对)",
+            txt("quads_goes_pattern_luxury_seven"),
             where=f"{w}.quads",
         )
     if pairs and ps & {"all_pungs", "all_melded"}:
         bad = sorted(ps & {"all_pungs", "all_melded"})[0]
         raise MjError(
             ErrorCode.BAD_PATTERN,
-            f"seven pairs cannot also be {PATTERN_ZH[bad]} ({bad}): one is pairs, the other sets",
+            txt("seven_pairs_also_one_pairs", p1=PATTERN_ZH[bad], bad=bad),
             where=f"{w}.patterns",
         )
     if "all_melded" in ps:
         if self_drawn:
             raise MjError(
                 ErrorCode.BAD_PATTERN,
-                "全求人 (all_melded) is won on a discard only; self-drawn it is just 碰碰胡 (all_pungs)",
+                txt("all_melded_won_discard_self"),
                 where=f"{w}.patterns",
             )
         if concealed:
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                "全求人 (all_melded) has four exposed melds, so it cannot be 门清 (concealed)",
+                txt("all_melded_four_exposed_melds"),
                 where=f"{w}.concealed",
             )
         concealed = False
@@ -248,7 +249,7 @@ def evaluate_declared(
         if concealed is False:
             raise MjError(
                 ErrorCode.CONTRADICTION,
-                "七小对/七大对 are always 门清 (concealed: false contradicts them)",
+                txt("always_concealed_false_contradicts_them"),
                 where=f"{w}.concealed",
             )
         concealed = True

@@ -15,6 +15,7 @@ from .nanning_score import (
     discard_amount,
     self_draw_each,
 )
+from .texts_nanning import txt
 
 # ---------------------------------------------------------------- the way of winning
 
@@ -134,7 +135,7 @@ def resolve_way(val: Valuation, win: Win, hand: Hand, state: TableState, where: 
             )
             if any(c.kind == "concealed" for c in chain):
                 raise _contra(
-                    "抢连杠: a chain that contains a concealed kong cannot be robbed in Nanning (暗杠等于加了保险)",
+                    txt("chain_contains_concealed_kong_robbed"),
                     f"{where}.robbed_kong",
                 )
         amt = big_cannon(k, mq) * 2 ** (n - 1)

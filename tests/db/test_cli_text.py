@@ -90,7 +90,7 @@ def test_report_review_names_declared_patterns_in_chinese(capsys):
     rec = json.loads(src.read_text(encoding="utf-8"))
     declared = {p for h in rec["hands"] for e in h["events"] for p in e.get("patterns", ())}
     assert {"concealed", "all_pungs"} <= declared
-    code, out, err = run(capsys, "report", str(src), "--only", "review")
+    code, out, err = run(capsys, "--lang", "zh", "report", str(src), "--only", "review")
     assert code == 0 and err == ""
     said = [ln for ln in out.splitlines() if " 报 " in ln]
     assert said and not any(pid in ln for ln in said for pid in declared), said[:3]

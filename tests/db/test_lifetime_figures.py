@@ -126,7 +126,7 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
         names = _all_names(led)
     for name in names:
         for extra in ([], ["--json"]):
-            assert main(["--db", str(db), "stats", name, *extra]) == 0
+            assert main(["--lang", "en", "--db", str(db), "stats", name, *extra]) == 0
             from_ledger = capsys.readouterr().out
             with Ledger.open(db) as led:
                 old = _old(led, name, Decimal("0.01"))
@@ -139,7 +139,7 @@ def test_cli_stats_from_the_ledger_equals_the_record_files(tmp_path, capsys):
                 from mjscore.tui.report_text import lifetime_text
 
                 shown = min(max(places(s.stake) for s in old.sessions), 2)
-                assert from_ledger == lifetime_text(old, places=shown)
+                assert from_ledger == lifetime_text(old, places=shown, lang="en")
 
 
 # ---------------------------------------------------------------- property

@@ -284,7 +284,7 @@ def test_nanjing_session_stats_and_review():
     text = report_text(s, rep)
     assert "比下胡 旗1" in text and "自摸 比下胡×2" in text
     # players are numbered 1–4 as the app numbers them, not by 0-based record seats
-    assert "玩家 players: [1] 阿明  [2] " in text
+    assert "玩家：[1] 阿明  [2] " in text
 
 
 def nanchang_session():
@@ -354,7 +354,7 @@ def test_review_keeps_engine_reasons():
     text = report_text(s, rep)
     for reason in ("鸡胡 放炮", "门清 自摸", "暗杠", "碰碰胡 放炮", "诈胡"):
         assert reason in text
-    assert "转账 transfers" in text and "舍入 rounding" in text
+    assert "转账：" in text and "舍入：" in text
 
 
 def test_describe_events():
@@ -396,7 +396,7 @@ def test_lifetime_across_sessions_and_variants():
     assert [ln.seat for ln in lt.sessions] == [1, 1]
     assert lifetime_stats("nobody", games).total.sessions == 0
     text = lifetime_text(lt, places=1)
-    assert "最大胡 小芳: s2 第1盘 点炮 +32 分" in text
+    assert "最大胡 小芳: s2 第1盘 放炮 +32 分" in text
     assert "s1  南宁 底注 0.5" in text and "累计 -20.0" in text
 
 
@@ -488,7 +488,7 @@ def test_settle_text_is_copyable_and_states_rounding():
     text = settle_text(NAMES, s)
     lines = text.splitlines()
     assert "  Lee  → 小芳  0.01" in lines and "  Lee  → 老王  0.01" in lines
-    assert "四舍五入" in text and "0.01" in text and "调整 adjusted: 阿明" in text
+    assert "四舍五入" in text and "0.01" in text and "调整：阿明" in text
     en = settle_text(NAMES, s, lang="en")
     assert "rounded half-up" in en
 
@@ -728,7 +728,7 @@ def test_stats_and_settle_tables_line_up_with_odd_names():
     s = dataclasses.replace(s, players=ODD)
     text = report_text(s, r, sections=("stats", "settle"))
     lines = text.splitlines()
-    table = lines[lines.index("== 统计 Statistics ==") + 1 :][:5]
+    table = lines[lines.index("== 统计 ==") + 1 :][:5]
     assert table[0].startswith("玩家")
     # each row is exactly as wide as the header: the columns line up
     assert len({text_width(ln) for ln in table}) == 1
@@ -738,9 +738,7 @@ def test_stats_and_settle_tables_line_up_with_odd_names():
     settle = lines[next(i for i, ln in enumerate(lines) if ln.startswith("== 结算")) + 1 :]
     money_rows = settle[:4]
     assert _columns_line_up(money_rows, " 分")
-    transfers = settle[settle.index("转账 transfers:") + 1 :][
-        : len(settle_money(r.totals, "0.5").transfers)
-    ]
+    transfers = settle[settle.index("转账：") + 1 :][: len(settle_money(r.totals, "0.5").transfers)]
     assert _columns_line_up(transfers, "→")
     # amounts right-aligned: every transfer line ends at the same column
     assert len({text_width(ln) for ln in transfers}) == 1
@@ -764,9 +762,9 @@ def test_lifetime_session_lines_line_up():
     ]
     text = lifetime_text(lifetime_stats("小芳", games), places=2)
     lines = text.splitlines()
-    rows = lines[lines.index("场次 sessions:") + 1 :]
+    rows = lines[lines.index("场次：") + 1 :]
     assert len(rows) == 3
-    for marker in (" 局", " 分", "累计"):
+    for marker in (" 盘", " 分", "累计"):
         assert _columns_line_up(rows, marker), marker
 
 
@@ -807,6 +805,4 @@ def test_right_to_left_names_are_closed_off_from_the_numbers_after_them():
     assert all(("שלום\u200e" in ln) or ("مرحبا\u200e" in ln) for ln in rows)
     # names without right-to-left letters are left exactly as typed
     assert not any("Lee\u200e" in ln or "阿明\u200e" in ln for ln in lines)
-    assert (
-        len({text_width(ln) for ln in lines[lines.index("== 统计 Statistics ==") + 1 :][:5]}) == 1
-    )
+    assert len({text_width(ln) for ln in lines[lines.index("== 统计 ==") + 1 :][:5]}) == 1

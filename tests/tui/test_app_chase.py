@@ -58,7 +58,7 @@ async def test_chase_key_cycles_targets_and_is_on_the_help_screen(ledger):
         await pilot.press("g")
         assert "追分：追 阿明（单位 番）" in panel(app)
         # RULES §3 seed payment: 老王 (0) off 阿明 (24) needs f > 24 − f → 13番
-        assert "阿明点炮: 13番" in panel(app)
+        assert "阿明放炮: 13番" in panel(app)  # one word for a discard win: 放炮
         await pilot.press("g")  # the next target: 小芳, the first seat after the leader
         assert "追分：追 小芳" in panel(app)
         for _ in range(3):  # 老王, Lee, then first place

@@ -559,8 +559,9 @@ async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
         )
         await pilot.press("enter", "escape")
         await pilot.pause()
-    assert "不能记录: " in shown and "below the minimum" in shown  # RULES.md §3: min_fan 8
-    assert "events[" not in shown
+    # RULES.md §3: min_fan 8; the engine's refusal itself is in Chinese too
+    assert "不能记录: " in shown and "6 番不到起和 8 番" in shown
+    assert "events[" not in shown and "below the minimum" not in shown
     assert events(ledger, sid) == []
 
 

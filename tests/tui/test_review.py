@@ -144,9 +144,9 @@ def loaded():
 
 # ---------------------------------------------------------------- command line
 def test_report_text_has_review_stats_and_settle(record_file, capsys):
-    assert main(["report", str(record_file)]) == 0
+    assert main(["--lang", "zh", "report", str(record_file)]) == 0
     out = capsys.readouterr().out
-    assert "== 回顾 Review ==" in out and "== 统计 Statistics ==" in out and "结算 Settle up" in out
+    assert "== 回顾 ==" in out and "== 统计 ==" in out and "结算（" in out
     for reason in ("8番 放炮", "6番 自摸", "杠", "诈胡", "16番 放炮"):
         assert reason in out
     # Lee pays each of the three winners: three transfers, amounts at stake 0.5
@@ -276,9 +276,9 @@ def test_report_and_stats_from_ledger(tmp_path, capsys, monkeypatch):
     assert main(["report", str(sid), "--json"]) == 0
     js = json.loads(capsys.readouterr().out)
     assert js["totals"] == TOTALS and js["session"] == f"#{sid}"
-    assert main(["--db", str(path), "stats", "[b]老王[/b]"]) == 0
+    assert main(["--lang", "zh", "--db", str(path), "stats", "[b]老王[/b]"]) == 0
     out = capsys.readouterr().out
-    assert "[b]老王[/b] — 1 场 sessions, 5 局 hands" in out
+    assert "[b]老王[/b] — 1 场, 5 盘" in out
     assert main(["report", "999"]) == 2
 
 
@@ -488,9 +488,9 @@ async def test_screens_on_a_session_without_finished_hands():
 def test_report_of_an_empty_session(tmp_path, capsys):
     p = tmp_path / "empty.json"
     p.write_text(json.dumps(dict(RECORD, hands=[]), ensure_ascii=False), encoding="utf-8")
-    assert main(["report", str(p)]) == 0
+    assert main(["--lang", "zh", "report", str(p)]) == 0
     out = capsys.readouterr().out
-    assert "0 局 hands" in out and "无需转账" in out
+    assert "0 盘" in out and "无需转账" in out
 
 
 @sync

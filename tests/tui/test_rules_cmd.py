@@ -19,17 +19,36 @@ def test_rules_prints_the_declared_table_options_and_flags(cli, variant_id, lang
     assert ran.returncode == 0 and ran.stderr == ""
     out = ran.stdout
     assert out.startswith(v.data.name.name(lang))
-    assert v.data.scoring.formula in out
+    assert v.data.scoring.formula_in(lang) in out
     lines = out.splitlines()
     for r in v.data.scoring_rows:
-        assert any(line.startswith(r.name(lang)) and line.endswith(r.value) for line in lines), r
+        assert any(
+            line.startswith(r.name(lang)) and line.endswith(r.worth(lang)) for line in lines
+        ), r
     for spec in v.option_specs():
         desc = spec.zh if lang == "zh" else spec.en
         assert any(line.startswith(spec.name) and desc in line for line in lines), spec.name
     for f in v.data.flags:
         assert any(line.startswith(f.id) and f.name(lang) in line for line in lines), f.id
         if f.option:
-            assert f.option in next(line for line in lines if line.startswith(f.id))
+            spec = next(s for s in v.option_specs() if s.name == f.option)
+            assert spec.label(lang) in next(line for line in lines if line.startswith(f.id))
+
+
+@pytest.mark.parametrize("variant_id", VARIANTS)
+def test_rules_in_chinese_has_no_english_words(cli, variant_id):
+    """Every word Chinese: the formula, the worths, option values and choices. What stays
+    ASCII is notation: the ids the command line takes (first column, ``--option id=…``),
+    tile and formula letters, PyMahjongGB's name."""
+    import re
+
+    out = cli("rules", variant_id, "--lang", "zh").stdout
+    v = get_variant(variant_id)
+    ids = {s.name for s in v.option_specs()} | {f.id for f in v.data.flags}
+    ids |= {d.id for d in v.data.declared} | {c for s in v.option_specs() for c in s.choices or ()}
+    for line in out.splitlines()[1:]:
+        words = set(re.findall(r"[A-Za-z][A-Za-z_]+", line)) - ids - {"PyMahjongGB", "max", "min"}
+        assert not words, line
 
 
 def test_rules_language_before_the_command_and_the_default(cli):

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.tui.texts import txt
 
 
 def register(sub) -> None:
@@ -42,7 +43,7 @@ def _seat(session, text: str, where: str) -> int:
         return int(text) - 1
     raise MjError(
         ErrorCode.BAD_OPTION,
-        f"{text!r} did not play in this session (players: {', '.join(session.players)}; or 1–4)",
+        txt("did_play_session_players", text=text, p2=", ".join(session.players)),
         where=where,
     )
 

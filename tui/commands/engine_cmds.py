@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.tui.texts import txt
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (calc stays light)
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def parse_options(variant: Variant, items: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise MjError(ErrorCode.BAD_OPTION, f"--option takes NAME=VALUE, got {item!r}")
+            raise MjError(ErrorCode.BAD_OPTION, txt("option_takes_name_value_got", item=item))
         k, v = item.split("=", 1)
         k = k.strip()
         out[k] = parse_option_value(specs[k], v) if k in specs else v
@@ -74,7 +75,7 @@ def parse_flags(items: list[str]) -> dict[str, Any]:
         if name not in WIN_FLAGS:
             raise MjError(
                 ErrorCode.BAD_FLAG,
-                f"unknown flag {name!r} (flags: {', '.join(WIN_FLAGS)})",
+                txt("unknown_flag_flags", name=name, p2=", ".join(WIN_FLAGS)),
                 where="--flag",
             )
         value: Any
@@ -135,16 +136,18 @@ def read_record(path: str) -> str:
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as e:
-        raise MjError(ErrorCode.BAD_RECORD, f"cannot read {path}: {e.strerror}") from None
+        raise MjError(
+            ErrorCode.BAD_RECORD, txt("cannot_read", path=path, strerror=e.strerror)
+        ) from None
     if len(data) > limit:
         raise MjError(
             ErrorCode.BAD_RECORD,
-            f"{label} is larger than {limit // 1_000_000} MB, too large for a session record",
+            txt("larger_than_mb_too_large", label=label, p2=limit // 1_000_000),
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise MjError(ErrorCode.BAD_RECORD, f"{label} is not UTF-8 text") from None
+        raise MjError(ErrorCode.BAD_RECORD, txt("file_not_utf8", label=label)) from None
 
 
 def load_records(path: str) -> list:
@@ -158,7 +161,7 @@ def load_records(path: str) -> list:
     except MjError as e:
         if e.where and e.where.startswith("line "):
             label = "standard input" if path == "-" else path
-            raise MjError(e.code, e.message, where=f"{label} {e.where}") from None
+            raise MjError(e.code, e.msg, where=f"{label} {e.where}") from None
         raise
 
 
@@ -173,14 +176,19 @@ def load_record(path: str, session_id: str | None = None):
             return sessions[0]
         raise MjError(
             ErrorCode.BAD_RECORD,
-            f"{label} holds {len(sessions)} sessions; choose one with --session ID"
-            f" ({', '.join(str(s.id) for s in sessions)})",
+            txt(
+                "holds_sessions_choose_one_session",
+                label=label,
+                p2=len(sessions),
+                p3=", ".join(str(s.id) for s in sessions),
+            ),
         )
     found = [s for s in sessions if s.id is not None and s.id == session_id.strip().lower()]
     if not found:
         ids = ", ".join(str(s.id) for s in sessions)
         raise MjError(
-            ErrorCode.BAD_RECORD, f"{label} has no session {session_id} (sessions: {ids})"
+            ErrorCode.BAD_RECORD,
+            txt("session_sessions", label=label, session_id=session_id, ids=ids),
         )
     return found[0]
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from mjscore.engine.errors import ErrorCode, MjError
+from mjscore.tui.texts import txt
 
 from .engine_cmds import add_session_option
 
@@ -96,7 +97,7 @@ def parse_unit(text: str) -> Decimal:
     if not d.is_finite() or d <= 0:
         raise MjError(
             ErrorCode.BAD_OPTION,
-            f"the currency unit must be a positive amount such as 0.01, not {text!r}",
+            txt("currency_unit_positive_amount_such", text=text),
             where="--unit",
         )
     return d
@@ -131,7 +132,7 @@ def open_ledger(args) -> Any:
     except ImportError:
         raise MjError(
             ErrorCode.BAD_RECORD,
-            "the ledger is not available in this build; give a record file instead",
+            txt("ledger_available_build_give_record"),
         ) from None
     from mjscore.tui.commands.ledger_cmds import tell
 
@@ -168,7 +169,7 @@ def replay_stored(session, session_id: int):
         return replay(session)
     except MjError as e:
         raise MjError(
-            e.code, e.message, where=f"session {session_id} {e.where or ''}".rstrip()
+            e.code, e.msg, where=f"session {session_id} {e.where or ''}".rstrip()
         ) from None
 
 
@@ -178,7 +179,7 @@ def seat_of(session, name: str | None, where: str = "--player") -> int | None:
     if name not in session.players:
         raise MjError(
             ErrorCode.BAD_OPTION,
-            f"{name!r} did not play in this session (players: {', '.join(session.players)})",
+            txt("did_play_session_players_2", name=name, p2=", ".join(session.players)),
             where=where,
         )
     return session.players.index(name)
@@ -194,6 +195,13 @@ def pattern_namer(variant_id: str):
     except Exception:  # noqa: BLE001 - a rule set that cannot load: show the ids
         variant = None
     return lambda pid: pattern_name(variant, pid, "zh")
+
+
+def run_language(args) -> str:
+    """The run's language: ``--lang``, then the config file, then the locale."""
+    from mjscore.tui.errors import run_language as language
+
+    return language(args)
 
 
 # ---------------------------------------------------------------- commands
@@ -214,7 +222,14 @@ def cmd_report(args) -> int:
     sections = tuple(args.only) if args.only else ("review", "stats", "settle")
     print(
         report_text(
-            session, rep, unit=unit, player=seat, title=label, sections=sections, pattern_name=names
+            session,
+            rep,
+            unit=unit,
+            player=seat,
+            title=label,
+            sections=sections,
+            pattern_name=names,
+            lang=run_language(args),
         ),
         end="",
     )
@@ -308,7 +323,7 @@ def cmd_stats(args) -> int:
     if not lt.sessions:
         raise MjError(
             ErrorCode.BAD_OPTION,
-            f"no session with a player named {args.player!r}{_hint(args)}",
+            txt("session_player_named", player=args.player, p2=_hint(args)),
             where="PLAYER",
         )
     if args.json:
@@ -319,5 +334,5 @@ def cmd_stats(args) -> int:
         from mjscore.engine.money import places
 
         shown = min(max(places(ln.stake) for ln in lt.sessions), places(unit))
-        print(lifetime_text(lt, places=shown), end="")
+        print(lifetime_text(lt, places=shown, lang=run_language(args)), end="")
     return 0

@@ -42,15 +42,24 @@ def cmd_rules(args) -> int:
 def rules_text(v: Variant, lang: str) -> str:
     """The whole page: title, formula and scoring rows, options, declared fields, flags."""
     data = v.data
-    out = [f"{data.name.name(lang)} · {tr('scoring_table', lang)}", data.scoring.formula, ""]
-    out += columns([(r.name(lang), r.value) for r in data.scoring_rows])
+    out = [
+        f"{data.name.name(lang)} · {tr('scoring_table', lang)}",
+        data.scoring.formula_in(lang),
+        "",
+    ]
+    out += columns([(r.name(lang), r.worth(lang)) for r in data.scoring_rows])
     out += ["", tr("rules_options", lang)]
     rows = []
+    labels = {s.name: s.label(lang) for s in v.option_specs()}
     for spec in v.option_specs():
         desc = spec.zh if lang == "zh" else spec.en
-        extra = f"{tr('rules_default', lang)} {_value(spec.default, lang)}"
+        default = spec.choice_name(spec.default, lang) if spec.choices else spec.default
+        extra = f"{tr('rules_default', lang)} {_value(default, lang)}"
         if spec.choices:
-            extra += f"; {tr('rules_choices', lang)} {' / '.join(spec.choices)}"
+            names = " / ".join(
+                f"{c} = {spec.choice_name(c, lang)}" if lang == "zh" else c for c in spec.choices
+            )
+            extra += f"; {tr('rules_choices', lang)} {names}"
         rows.append((spec.name, f"{desc} ({extra})"))
     out += columns(rows)
     if data.declared:
@@ -64,7 +73,7 @@ def rules_text(v: Variant, lang: str) -> str:
     for f in data.flags:
         how = [tr(f"kind_{f.kind}", lang), " / ".join(wins[w] for w in f.wins)]
         if f.option:
-            how.append(f"{tr('rules_needs', lang)} {f.option}")
+            how.append(f"{tr('rules_needs', lang)} {labels.get(f.option, f.option)}")
         rows.append((f.id, f"{f.name(lang)} ({'; '.join(how)})"))
     out += columns(rows)
     return "\n".join(out) + "\n"

@@ -18,6 +18,7 @@ from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.record import TERMINAL, Event, Hand, Session
 from mjscore.engine.rules import Rules
 from mjscore.engine.variant import Variant
+from mjscore.tui.texts import txt
 
 
 class LedgerPort(Protocol):
@@ -160,7 +161,7 @@ def settle_preview(
     one entry point, as the ledger does (raises MjError; errors located in the hand)."""
     res = settle_events(variant, rules, state, events, label=False).result
     if res is None:  # pragma: no cover - a preview is asked for a finished hand only
-        raise MjError(ErrorCode.BAD_RECORD, "the hand is not over yet", where="hand")
+        raise MjError(ErrorCode.BAD_RECORD, txt("hand_over_yet"), where="hand")
     return res
 
 

@@ -36,16 +36,19 @@ class HelpScreen(ModalScreen[None]):
                 classes="section",
                 markup=False,
             )
-            yield Static(Text(v.data.scoring.formula), markup=False)
-            rows = [(r.name(lang), r.value) for r in v.data.scoring_rows]
+            yield Static(Text(v.data.scoring.formula_in(lang)), markup=False)
+            rows = [(r.name(lang), r.worth(lang)) for r in v.data.scoring_rows]
             yield Static(columns(rows), markup=False)
             yield Label(tr("options_in_use", lang), classes="section", markup=False)
             specs = {s.name: s for s in v.option_specs()}
             rows3 = []
             for f in dataclasses.fields(self.rules):
                 spec = specs.get(f.name)
-                desc = (spec.zh if lang == "zh" else f"{spec.zh} — {spec.en}") if spec else ""
-                rows3.append((f.name, f"{shown_value(getattr(self.rules, f.name), lang)}  {desc}"))
+                desc = spec.describe(lang) if spec else ""
+                value = getattr(self.rules, f.name)
+                shown = spec.choice_name(value, lang) if spec and spec.choices else value
+                label = spec.label(lang) if spec else f.name
+                rows3.append((label, f"{shown_value(shown, lang)}  {desc}"))
             yield Static(columns(rows3), markup=False)
             yield Label(tr("keys", lang), classes="section", markup=False)
             yield Static(self.keys_table(), markup=False)

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
-from ..errors import user_errors
+from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
 from .base import leader
@@ -165,7 +165,7 @@ class HomeScreen(TypeAheadScreen, Screen):
         try:
             new = rematch(self.app.ledger, sid, rotate=rotate)
         except user_errors() as e:
-            self.notify(str(e), severity="error", markup=False)
+            self.notify(said(e, self.lang), severity="error", markup=False)
             return
         self.app.open_session(new)
 

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ..errors import user_errors
+from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.picker import Choice, Picker
 from .common import (
@@ -265,7 +265,10 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                     )
                 elif spec.choices:
                     widget = Picker(
-                        [Choice(str(i + 1), c, c) for i, c in enumerate(spec.choices)],
+                        [
+                            Choice(str(i + 1), spec.choice_name(c, self.lang), c)
+                            for i, c in enumerate(spec.choices)
+                        ],
                         value=spec.default,
                         id=wid,
                     )
@@ -275,20 +278,21 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                         compact=True,
                         id=wid,
                         classes="short",
-                        placeholder="null" if spec.nullable else "",
+                        placeholder=self.t("opt_empty_none") if spec.nullable else "",
                     )
-                meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
+                meaning = spec.describe(self.lang)
                 rows.append(
                     Vertical(
                         Horizontal(
-                            Label(spec.name, classes="flabel", markup=False),
+                            Label(spec.label(self.lang), classes="flabel", markup=False),
                             widget,
                             Label("", id=f"err-{wid}", classes="ferr", markup=False),
                             classes="frow",
                         ),
                         Label(
                             Text(
-                                f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"
+                                f"  {meaning} · {self.t('default')} "
+                                f"{self.shown_value(spec.choice_name(spec.default, self.lang) if spec.choices else spec.default)}"
                             ),
                             classes="fmeaning",
                             markup=False,
@@ -390,7 +394,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
             try:
                 check_player_name(value, f"players[{i}]")
             except MjError as e:
-                errors[f"player{i}"] = e.message
+                errors[f"player{i}"] = e.text(self.lang)
                 continue
             # a returning player keeps the name he has, however wide (an older ledger's)
             problem = None if name_key(value) in self.known_keys else new_name_problem(value)
@@ -404,7 +408,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         try:
             stake = check_stake(stake_text)
         except MjError as e:
-            errors["stake"] = e.message
+            errors["stake"] = e.text(self.lang)
         options: dict[str, Any] = {}
         if self.variant is None:
             errors["variant"] = self.variant_error or "?"
@@ -429,7 +433,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                 self.variant.rules(options)
             except MjError as e:
                 name = (e.where or "").split(".")[-1]
-                errors[f"opt-{self.variant_id}-{name}"] = e.message
+                errors[f"opt-{self.variant_id}-{name}"] = e.text(self.lang)
         self.show_errors(errors)
         if errors or any(not n for n in names):
             return None
@@ -460,7 +464,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
         except Exception as e:
             if not isinstance(e, user_errors()):
                 raise
-            self.notify(str(e), severity="error", markup=False)
+            self.notify(said(e, self.lang), severity="error", markup=False)
             return
         self.finish(sid)
 

@@ -28,9 +28,9 @@ from typing import Any
 from mjscore.engine.core import Replay, replay
 from mjscore.engine.money import CENT, clip, settle_text
 from mjscore.engine.record import Session
-from mjscore.engine.report_words import OUTCOME_ZH, VARIANT_NAMES
+from mjscore.engine.report_words import VARIANT_NAMES
 from mjscore.engine.stats import headline, session_stats
-from mjscore.engine.terms import SELF_DRAW
+from mjscore.engine.terms import OUTCOMES, SELF_DRAW
 from mjscore.tui.report_text import HandReview, hand_text, review
 from mjscore.tui.widgets.describe import notes_text
 from rich.text import Text
@@ -75,12 +75,23 @@ def result_cell(hr: HandReview, names: tuple[str, ...], lang: str = "zh") -> Tex
     """ "小芳 ← 阿明 <summary>" / "老王 <self-draw> …" / "流局" as plain text."""
     notes = notes_text(hr, names)
     if not hr.wins:
-        what = hr.summary or OUTCOME_ZH.get(hr.outcome, hr.outcome)
+        term = OUTCOMES.get(hr.outcome)
         who = " ".join(clip(names[s]) for s in hr.false_wins)
+        if term is None:
+            what = hr.summary or hr.outcome
+        elif lang == "zh":
+            what = hr.summary or term.zh
+        else:
+            extra = hr.summary if hr.summary and hr.summary != term.zh else ""
+            what = f"{term.en} {extra}".strip()
         return Text(f"{who} {what}".strip() + notes)
     parts = []
     for w in hr.wins:
-        how = SELF_DRAW.zh if w.from_ is None else f"← {clip(names[w.from_])}"
+        how = (
+            (SELF_DRAW.zh if lang == "zh" else SELF_DRAW.en)
+            if w.from_ is None
+            else f"← {clip(names[w.from_])}"
+        )
         parts.append(f"{clip(names[w.player])} {how} {headline(w.value, w.unit, w.summary)}")
     return Text(" / ".join(parts) + notes)
 
@@ -197,7 +208,11 @@ class ReviewScreen(Screen):
     def refill(self) -> None:
         names = self.session.players
         self.rows = review(
-            self.session, self.rep, player=self.player, pattern_name=self._pattern_name
+            self.session,
+            self.rep,
+            player=self.player,
+            pattern_name=self._pattern_name,
+            lang=self.lang,
         )
         table = self.query_one("#review-hands", DataTable)
         table.clear()
@@ -235,7 +250,18 @@ class ReviewScreen(Screen):
         if hr is None:
             text.update("")
             return
-        text.update(Text("\n".join(hand_text(hr, self.session.players))))
+        text.update(
+            Text(
+                "\n".join(
+                    hand_text(
+                        hr,
+                        self.session.players,
+                        lang=self.lang,
+                        show_wind=self.session.variant == "guobiao",
+                    )
+                )
+            )
+        )
 
     @on(DataTable.RowHighlighted, "#review-hands")
     def _highlighted(self, _event: DataTable.RowHighlighted) -> None:

@@ -64,7 +64,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "rules": ("规则", "Rule set"),
     "sessions": ("场", "Sessions"),
     "session": ("场次", "Session"),
-    "hands": ("局", "Hands"),
+    "hands": ("盘", "Hands"),
     "wins": ("胡", "Wins"),
     "self_draws": (SELF_DRAW.zh, "Self-draws"),
     "deal_ins": ("放炮", "Deal-ins"),
@@ -81,7 +81,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "copied": ("结算已复制", "Settle-up copied"),
     "no_games": ("没有这位玩家的牌局。", "No sessions with this player."),
     "self_drawn": (SELF_DRAW.zh, "self-drawn"),
-    "discard": ("点炮", "on a discard"),
+    "discard": ("放炮", "on a discard"),
     # column headers, short enough that every figure stays in view at 80 columns
     "col_self_draws": (SELF_DRAW.zh, "Self"),
     "col_deal_ins": ("放炮", "Dealt"),

@@ -171,10 +171,9 @@ def deltas_line(deltas: Sequence[int], names: Sequence[str]) -> str:
 
 def explain_error(e: BaseException, lang: str, names: Sequence[str] | None = None) -> str:
     """A refusal as the user reads it: a localized lead-in, the hand it concerns (numbered
-    from 1, as the table shows hands) and the engine's message (English by design), without
-    record paths such as ``events[0].from`` (a tile-string position is kept). The engine's
-    0-based "seat N" / "player N" become the player's name and the 1–4 number the UI shows;
-    "events[i]" becomes "event i+1"."""
+    from 1, as the table shows hands) and the engine's message in the app's language
+    (:meth:`MjError.text`), without record paths such as ``events[0].from`` (a tile-string
+    position is kept). Seats are the player's name and the 1–4 number the UI shows."""
     import re
 
     from mjscore.engine.errors import MjError
@@ -187,9 +186,7 @@ def explain_error(e: BaseException, lang: str, names: Sequence[str] | None = Non
     if m:
         n = int(m.group(1)) + (1 if where.startswith("hands[") else 0)
         lead += f" ({tr('hand_no', lang, n=n)})"
-    pos = re.search(r"position \d+", where)
-    msg = f"{pos.group(0)}: {e.message}" if pos else e.message
-    return f"{lead}: {seats_named(msg, names)}"
+    return f"{lead}: {seats_named(e.text(lang, names), names)}"
 
 
 def seats_named(text: str, names: Sequence[str] | None) -> str:

@@ -123,7 +123,7 @@ class JingDialog(RowsDialog):
             try:
                 parse_tiles(v, where=fid)
             except MjError as e:
-                raise InvalidField(fid, e.message) from None
+                raise InvalidField(fid, e.text(self.lang)) from None
         return {
             "type": "jing",
             "indicator": ind,

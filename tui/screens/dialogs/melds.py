@@ -171,5 +171,5 @@ class FlowersDialog(EventDialog):
                 return {"type": "flowers", "player": who, "count": int(s)}
             parse_tiles(s, allow_flowers=True)
         except MjError as e:
-            raise InvalidField("flowers", str(e)) from None
+            raise InvalidField("flowers", e.text(self.lang)) from None
         return {"type": "flowers", "player": who, "tiles": s}

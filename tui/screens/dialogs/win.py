@@ -399,7 +399,7 @@ class WinDialog(EventDialog):
             try:
                 parse_hand(tiles, variant=self.ctx.variant.id, waiting_ok=False)
             except MjError as e:
-                raise InvalidField("tiles", str(e)) from None
+                raise InvalidField("tiles", e.text(self.lang)) from None
             obj["hand"] = tiles
             for d in self.numbers:
                 s = self.text(f"n-{d.id}") if d.with_tiles else ""
