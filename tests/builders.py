@@ -326,7 +326,8 @@ def states(rep) -> list[tuple[int, str]]:
 
 # ---------------------------------------------------------------- older ledgers
 def downgrade_before_identity(db: str | Path) -> None:
-    """Make a current ledger look as one from before sessions had an identity (m006)."""
+    """Make a current ledger look as one from before sessions had an identity (m006), and
+    so also before the migrations after it (m007: deleted sessions kept)."""
     import sqlite3
 
     from mjscore.db.schema import migrations
@@ -338,8 +339,9 @@ def downgrade_before_identity(db: str | Path) -> None:
         DROP INDEX sessions_uuid;
         ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
         ALTER TABLE sessions DROP COLUMN demo;
-        CREATE VIEW player_lifetime AS SELECT 1 AS x;
-        DELETE FROM {migrations.migrations_table} WHERE name = 'm006_identity';
+        CREATE VIEW player_lifetime AS SELECT 1 AS x; DROP TABLE deleted_sessions;
+        DELETE FROM {migrations.migrations_table}
+          WHERE name IN ('m006_identity', 'm007_deleted_sessions');
         PRAGMA user_version = 5;
         """
     )
