@@ -32,10 +32,9 @@ from mjscore.engine.report_words import (
     OUTCOME_ZH,
     PENALTY_ZH,
     VARIANT_NAMES,
-    WIND_ZH,
 )
 from mjscore.engine.stats import LifetimeStats, PlayerStats, headline, session_stats
-from mjscore.engine.terms import SELF_DRAW
+from mjscore.engine.terms import ROUND_WINDS, SELF_DRAW
 
 # ---------------------------------------------------------------- the review of each hand
 
@@ -110,6 +109,8 @@ class HandReview:
     deltas: tuple[int, ...]
     totals: tuple[int, ...]
     involved: frozenset[int]  # seats named in an event or a payment
+    # the prevailing wind the hand was played in, for a rule set that has one (国标)
+    round_wind: str | None = None
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -143,8 +144,12 @@ def review(
     """Every settled hand with its events in words, the win valuations and the payments the
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
+    from mjscore.engine.variants import get_variant
+
     out = []
     names = session.players
+    variant = get_variant(session.variant)
+    rules = variant.rules(session.options)
     for h in rep.hands:
         hand = session.hands[h.index - 1]
         involved: set[int] = set()
@@ -166,6 +171,7 @@ def review(
                 deltas=h.result.deltas,
                 totals=h.totals,
                 involved=frozenset(involved),
+                round_wind=variant.data.status(h.state, rules, ()).prevailing_wind,
             )
         )
     return tuple(out)
@@ -180,7 +186,9 @@ def hand_text(hr: HandReview, names: Sequence[str], *, width: int | None = None)
     """The lines of one hand in the review."""
     w = width if width is not None else max(text_width(clip(n)) for n in names)
     st = hr.state
-    head = f"#{hr.index:<3} 庄 {names[st.dealer]}  {WIND_ZH.get(st.prevailing_wind, st.prevailing_wind)}风圈"
+    head = f"#{hr.index:<3} 庄 {names[st.dealer]}"
+    if hr.round_wind is not None:  # only a rule set with a prevailing wind names it
+        head += f"  {ROUND_WINDS[hr.round_wind].zh}"
     if st.bixiahu:
         head += f"  比下胡 旗{st.flags}"
     outcome = OUTCOME_ZH.get(hr.outcome, hr.outcome)

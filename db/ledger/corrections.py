@@ -244,7 +244,9 @@ class Corrections(Recording):
                     raise moved
                 if number > self._max_number(sid) + 1:
                     raise moved
-                deltas = None
+                # the hand did not exist before it is put back (the hand now at its number
+                # only moves down): undoing this undo removes it again
+                current, deltas = None, None
                 self._put_hand(sid, number, entry.before)
             self._resettle(sid, number, srow)
             new_id = self._audit(

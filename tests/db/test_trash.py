@@ -74,3 +74,14 @@ def test_undone_undo_chain_keeps_its_links(ledger, session):
     first, second = sorted(ledger.history(sid), key=lambda e: e.id)
     assert (first.action, second.action) == ("undo_event", "undo")
     assert second.undoes == first.id and first.undone_by == second.id
+
+
+def test_undoing_the_undo_of_a_delete_deletes_again(ledger, session):
+    play(ledger, session)
+    aid = ledger.delete_hand(session, 1)
+    back = ledger.undo_change(aid)
+    entry = ledger.history(session)[0]
+    assert (entry.id, entry.before, entry.after) == (back, None, (win(1, 2),))
+    ledger.undo_change(back)  # a redo of the delete: hand 1 goes again, nothing overwritten
+    assert [h.events for h in ledger.hands(session)] == [(win(1),), (Draw(),), (win(3, 1),)]
+    assert_consistent(ledger, session)
