@@ -308,3 +308,26 @@ async def test_nanjing_kong_paid_on_the_spot_shows_in_the_running_totals(ledger)
         card = text_of(app.screen.query_one("#seat-2"))
         assert "+30" in card and "now" not in card  # now part of the settled total
     assert totals(ledger, sid) == (-10, -10, 30, -10)
+
+
+@run
+async def test_nanchang_lower_jing_paid_at_the_reveal_shows_at_once(ledger):
+    from tests.builders import jing_event
+
+    sid = session(ledger, "nanchang")
+    ledger.add_event(sid, jing_event(lower_counts=[[1, 0], [0, 0], [0, 0], [0, 0]]))
+    # RULES.md §4 下精分: "counted from the players' starting hands when the 下精 pair is
+    # revealed (counts entered at the reveal)": the variant's table status says what it paid
+    from mjscore.engine.variants import get_variant
+
+    v = get_variant("nanchang")
+    s = ledger.get_session(sid)
+    paid = v.data.status(ledger.current_hand(sid).state, v.rules(s.options), s.hands[0].events).paid
+    assert paid is not None and paid[0] > 0
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        for seat in range(4):
+            card = text_of(app.screen.query_one(f"#seat-{seat}"))
+            assert f"{paid[seat]:+d} (现付 {paid[seat]:+d})" in card
+        assert "本盘现场已付" in text_of(app.screen.query_one("#current-hand"))
