@@ -104,6 +104,7 @@ async def test_insert_a_forgotten_hand_and_the_deal_follows(ledger):
         assert "Insert a forgotten hand before hand 2" in text_of(
             app.screen.query_one("#dialog-title")
         )
+        assert "no events yet" in text_of(app.screen.query_one("#preview"))  # no refusal
         await pilot.press("w", "3", "1", "enter")  # 老王 wins off 阿明
         await pilot.pause()
         await pilot.press("ctrl+s")
@@ -111,6 +112,8 @@ async def test_insert_a_forgotten_hand_and_the_deal_follows(ledger):
         assert isinstance(app.screen, TableScreen)
         assert log.row_count == 4
         assert row(log, 1)[0] == "2" and row(log, 2)[1] == "老王"  # hand 3 dealt by 老王
+        await pilot.pause()
+        assert log.cursor_row == 1  # the inserted hand stays under the cursor
     hands = ledger.replay(sid).hands
     assert [h.state.dealer for h in hands] == [0, 1, 2]
     assert events(ledger, sid)[1] == [{"type": "win", "player": 2, "from": 0, "patterns": []}]

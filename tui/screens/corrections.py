@@ -74,7 +74,8 @@ class TableCorrections:
                 number,
             ):
                 self.did((self.result, number, what))
-                self.query_one(HandLog).move_cursor(row=self.query_one(HandLog).row_of(i))
+                log = self.query_one(HandLog)  # the new hand stays under the cursor
+                log.call_after_refresh(lambda: log.move_cursor(row=log.row_of(i)))
 
         editor = HandEditScreen(ctx, number, title=tr("insert_title", self.lang, n=number))
         editor.deliver = done

@@ -78,6 +78,10 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         if self.draft:
             ol.highlighted = min(keep or 0, len(self.draft) - 1)
         prev = self.query_one("#preview", Static)
+        if not self.draft:  # a hand being inserted starts empty: say how to fill it
+            self.ok = False
+            prev.update(Text(tr("no_events", self.lang), style="dim"))
+            return
         try:
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, self.draft)
         except MjError as e:
