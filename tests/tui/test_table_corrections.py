@@ -51,6 +51,12 @@ async def test_redo_brings_back_what_undo_removed(ledger):
         await pilot.press("u")  # undoes the redo
         await pilot.pause()
         assert events(ledger, sid) == [[KONG]]
+        await pilot.press("question_mark")  # the help lists the new keys
+        await pilot.pause()
+        keys = str(app.screen.keys_table())
+        assert "Redo" in keys and "Insert hand" in keys
+        await pilot.press("escape")
+        await pilot.pause()
         # a new entry ends what can be redone
         await pilot.press("d", "2", "enter", "U")
         await pilot.pause()
