@@ -13,7 +13,19 @@ from tests.builders import SIZE, app_on, events, open_table, run, session, text_
 
 
 def toasts(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    """Every message the app has shown as a toast so far (kept here: a toast on screen
+    expires after a few seconds, sooner than a slow machine runs the test)."""
+    seen = app.__dict__.get("seen_toasts")
+    if seen is None:
+        seen = app.seen_toasts = []
+        shown = app.notify
+
+        def notify(message, *a, **kw):
+            seen.append(message)
+            return shown(message, *a, **kw)
+
+        app.notify = notify
+    return seen
 
 
 def row(log: HandLog, i: int) -> list[str]:
@@ -28,6 +40,7 @@ WIN = {"type": "win", "player": 1, "from": 2, "patterns": []}
 async def test_redo_brings_back_what_undo_removed(ledger):
     sid = session(ledger, "nanning")
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         await pilot.press("k", "3", "c", "enter", "w", "2", "3", "enter")
@@ -72,6 +85,7 @@ async def test_a_deleted_hand_comes_back_with_u_and_goes_again_with_redo(ledger)
     ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": []})
     before = totals(ledger, sid)
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         log = app.screen.query_one(HandLog)
@@ -101,6 +115,7 @@ async def test_insert_a_forgotten_hand_and_the_deal_follows(ledger):
     ledger.add_event(sid, {"type": "win", "player": 0, "from": 2, "patterns": []})
     assert [h.state.dealer for h in ledger.replay(sid).hands] == [0, 1]
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         log = app.screen.query_one(HandLog)
@@ -131,6 +146,7 @@ async def test_undo_of_an_insert_removes_it(ledger):
     sid = session(ledger, "nanning")
     ledger.add_event(sid, WIN)
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         await pilot.press("i", "d", "1", "enter", "ctrl+s")
@@ -147,6 +163,7 @@ async def test_delete_a_session_from_home_asks_and_u_restores_it(ledger):
     sid = session(ledger, "guobiao", names=["A", "B", "C", "D"])
     ledger.add_event(sid, {"type": "win", "player": 2, "from": None, "fan": 12})
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         home = app.screen
@@ -176,6 +193,7 @@ async def test_delete_a_session_from_its_review(ledger):
     sid = session(ledger, "nanning")
     ledger.add_event(sid, WIN)
     app = app_on(ledger, lang="zh")
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         await pilot.press("r")
@@ -205,6 +223,7 @@ async def test_guobiao_game_ends_after_the_north_round_with_its_subtotal(ledger)
     sid = session(ledger, "guobiao")
     guobiao_hands(ledger, sid, 15)
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         info = text_of(app.screen.query_one("#table-info"))
@@ -245,6 +264,7 @@ async def test_guobiao_hand_log_groups_every_game_when_opened(ledger):
     sid = session(ledger, "guobiao")
     guobiao_hands(ledger, sid, 33)  # two whole games and the first hand of game 3
     app = app_on(ledger, lang="zh")
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         log = app.screen.query_one(HandLog)
@@ -266,6 +286,7 @@ async def test_with_dealer_repeats_a_game_lasts_longer_than_16_hands(ledger):
         ledger.add_event(sid, {"type": "draw"})
     ledger.add_event(sid, {"type": "win", "player": 0, "from": None, "fan": 8})
     app = app_on(ledger, lang="zh")
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         log = app.screen.query_one(HandLog)
@@ -301,6 +322,7 @@ async def test_the_prevailing_wind_is_shown_for_guobiao_only(ledger):
 async def test_nanjing_kong_paid_on_the_spot_shows_in_the_running_totals(ledger):
     sid = session(ledger, "nanjing")
     app = app_on(ledger)
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         await pilot.press("k", "3", "c", "enter")  # 老王's concealed kong
@@ -334,6 +356,7 @@ async def test_nanchang_lower_jing_paid_at_the_reveal_shows_at_once(ledger):
     paid = v.data.status(ledger.current_hand(sid).state, v.rules(s.options), s.hands[0].events).paid
     assert paid is not None and paid[0] > 0
     app = app_on(ledger, lang="zh")
+    toasts(app)
     async with app.run_test(size=SIZE) as pilot:
         await open_table(pilot, sid)
         for seat in range(4):
