@@ -17,7 +17,8 @@ Source of truth and derived data:
   the engine rebuilds them from the events, in the same transaction, whenever a hand is
   recorded, amended, deleted or restored. Edit events through mjscore, not by hand.
 * ``audit`` keeps every superseded version of a hand (its events, as JSON) so that nothing
-  is ever lost and an amend or delete can be undone.
+  is ever lost and an amend or delete can be undone; ``deleted_sessions`` keeps a deleted
+  session whole (its record and its audit rows) until it is restored.
 """
 
 from __future__ import annotations
@@ -489,6 +490,31 @@ def m007_payment_runs(db: Database) -> None:
     from . import schema_m007
 
     schema_m007.upgrade(db)
+
+
+@migration
+def m008_deleted_sessions(db: Database) -> None:
+    """A deleted session is kept whole, so that it can be restored: its record as ``export``
+    writes it (events, players, options, times, substitutes), the corrections made to it
+    (its ``audit`` rows, as JSON) and whether it was a demo. ``restored_as`` is the session
+    it became again (``NULL`` while it stays deleted)."""
+    db.execute(
+        """
+        CREATE TABLE deleted_sessions (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL,
+            uuid TEXT NOT NULL,
+            record TEXT NOT NULL CHECK (json_valid(record)),
+            audit TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(audit)),
+            demo INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+            deleted_at TEXT NOT NULL,
+            restored_at TEXT,
+            restored_as INTEGER,
+            note TEXT NOT NULL DEFAULT ''
+        ) STRICT
+        """
+    )
+    db.execute("PRAGMA user_version = 8")
 
 
 SCHEMA_VERSION = len(_NAMES)

@@ -326,7 +326,8 @@ def states(rep) -> list[tuple[int, str]]:
 
 # ---------------------------------------------------------------- older ledgers
 def downgrade_before_identity(db: str | Path) -> None:
-    """Make a current ledger look as one from before sessions had an identity (m006).
+    """Make a current ledger look as one from before sessions had an identity (m006), and
+    so also before the deleted sessions kept (m008).
 
     The later payment runs (m007) stay in their form; the upgrade applies m007 again after
     m006, and m007 leaves a file already in its forms as it is."""
@@ -341,8 +342,9 @@ def downgrade_before_identity(db: str | Path) -> None:
         DROP INDEX sessions_uuid;
         ALTER TABLE sessions DROP COLUMN uuid; ALTER TABLE sessions DROP COLUMN table_label;
         ALTER TABLE sessions DROP COLUMN demo;
-        CREATE VIEW player_lifetime AS SELECT 1 AS x;
-        DELETE FROM {migrations.migrations_table} WHERE name IN ('m006_identity', 'm007_payment_runs');
+        CREATE VIEW player_lifetime AS SELECT 1 AS x; DROP TABLE deleted_sessions;
+        DELETE FROM {migrations.migrations_table}
+          WHERE name IN ('m006_identity', 'm007_payment_runs', 'm008_deleted_sessions');
         PRAGMA user_version = 5;
         """
     )

@@ -129,6 +129,35 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_home": ("牌局列表", "Sessions"),
     "act_help": ("规则与按键", "Rules & keys"),
     "act_chase": ("追分", "Chase"),
+    # corrections: redo, insert a forgotten hand, delete and restore a session
+    "act_redo": ("重做", "Redo"),
+    "act_insert": ("补记一盘", "Insert hand"),
+    "insert_title": ("补记一盘：插在第{n}盘之前", "Insert a forgotten hand before hand {n}"),
+    "inserted": (
+        "补记为第{n}盘，之后各盘已重新结算",
+        "inserted as hand {n}; later hands re-settled",
+    ),
+    "undone": ("已撤销", "Undone"),
+    "redone": ("已重做", "Redone"),
+    "u_undoes": ("按 u 撤销", "u undoes it"),
+    "U_redoes": ("按 U 重做", "U redoes it"),
+    "nothing_to_redo": ("没有可重做的操作", "Nothing to redo"),
+    "act_delete_session": ("删除牌局", "Delete session"),
+    "act_restore_session": ("恢复删除的牌局", "Restore deleted"),
+    "confirm_delete_session": (
+        "删除第{id}场（{variant}，{players}，{hands}盘）？删除后可在牌局列表按 u 恢复。",
+        "Delete session {id} ({variant}, {players}, {hands} hands)? u on the session list"
+        " restores it.",
+    ),
+    "session_deleted": ("已删除第{id}场（按 u 恢复）", "Session {id} deleted (u restores it)"),
+    "session_restored": ("已恢复为第{id}场", "Restored as session {id}"),
+    "nothing_deleted": ("没有可恢复的牌局", "No deleted session to restore"),
+    # 国标 games and money paid on the spot during a hand
+    "game_no": ("第{n}局", "Game {n}"),
+    "game_subtotal": ("第{n}局", "Game {n}"),
+    "game_over": ("第{n}局结束", "Game {n} over"),
+    "paid_now": ("现付", "now"),
+    "paid_now_line": ("本盘现场已付", "Paid on the spot this hand"),
     # dialogs
     "who": ("谁", "Who"),
     "winner": ("胡牌者", "Winner"),

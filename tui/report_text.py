@@ -225,6 +225,8 @@ class HandReview:
     totals: tuple[int, ...]
     involved: frozenset[int]  # seats named in an event or a payment
     false_wins: tuple[int, ...] = ()  # the seats whose false win the hand settled
+    # the prevailing wind the hand was played in, for a rule set that has one (国标)
+    round_wind: str | None = None
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -259,9 +261,13 @@ def review(
     """Every settled hand with its events in words, the win valuations and the payments the
     engine produced; ``player`` keeps only hands that seat took part in (named in an event
     or a payment)."""
+    from mjscore.engine.variants import get_variant
+
     out = []
     names = [clip(n) for n in session.players]  # as every screen shows them
     flag_name = _flag_names(session.variant)
+    variant = get_variant(session.variant)
+    rules = variant.rules(session.options)
     for h in rep.hands:
         hand = session.hands[h.index - 1]
         involved: set[int] = set()
@@ -286,6 +292,7 @@ def review(
                 totals=h.totals,
                 involved=frozenset(involved),
                 false_wins=tuple(e.player for e in hand.of(FalseWin)),
+                round_wind=variant.data.status(h.state, rules, ()).prevailing_wind,
             )
         )
     return tuple(out)
@@ -302,17 +309,15 @@ def hand_text(
     *,
     width: int | None = None,
     lang: str = "zh",
-    show_wind: bool = True,
 ) -> list[str]:
     """The lines of one hand in the review, in ``lang`` (rule names from the engine's terms;
-    ``show_wind``: the prevailing wind, which only 国标 has)."""
+    the prevailing wind only for a rule set that has one)."""
     names = [clip(n) for n in names]
     wd = width if width is not None else max(text_width(n) for n in names)
     st = hr.state
     head = f"#{hr.index:<3} {_t(DEALER, lang)} {names[st.dealer]}"
-    if show_wind:
-        rw = ROUND_WINDS.get(st.prevailing_wind)
-        head += f"  {_t(rw, lang) if rw else st.prevailing_wind}"
+    if hr.round_wind is not None:  # only a rule set with a prevailing wind
+        head += f"  {_t(ROUND_WINDS[hr.round_wind], lang)}"
     if st.bixiahu:
         head += f"  {w('flags_planted', lang, flags=st.flags)}"
     outcome = _t(OUTCOMES[hr.outcome], lang) if hr.outcome in OUTCOMES else hr.outcome
@@ -477,9 +482,8 @@ def report_text(
             w("review_head", lang) + (f" — {names[player]}" if player is not None else "") + " ==",
         ]
         wd = max(text_width(clip(n)) for n in names)
-        wind = session.variant == "guobiao"  # RULES §0: only 国标 has a prevailing wind
         for hr in review(session, rep, player=player, pattern_name=pattern_name, lang=lang):
-            out += hand_text(hr, names, width=wd, lang=lang, show_wind=wind)
+            out += hand_text(hr, names, width=wd, lang=lang)
     if "stats" in sections:
         out += ["", w("stats_head", lang)]
         out += stats_table(st.players_stats, places=st.settlement.places, lang=lang)

@@ -15,13 +15,14 @@ The ledger is one class built from its roles, one module each:
 * :mod:`.recording` — events and hands as the table plays them, import, derived rows;
 * :mod:`.corrections` — amend, delete, insert, undo, history, rebuild;
 * :mod:`.lifetime` — a player's figures over the whole ledger;
+* :mod:`.trash` — deleting a whole session and restoring it;
 * :mod:`.club` — identity-aware import, merge, and substitutes.
 
 The roles are mixins over :class:`.store.Store` rather than separate objects the façade
 delegates to: they share one connection, one lock and one transaction (a correction writes
 through recording's row writer inside its own write), and each role's module says by its
 base class which other role it builds on (Store ← Sessions ← Recording ← Corrections ← Club;
-Sessions ← Lifetime).
+Corrections ← Trash; Sessions ← Lifetime).
 """
 
 from __future__ import annotations
@@ -32,15 +33,17 @@ from .rows import AuditEntry, PlayerStats, SeatTotal, SessionInfo, StoredHand
 from .sessions import stored_outcomes
 from .settle import SettledRecord, settle_record
 from .store import DEFAULT_TIMEOUT, default_path, resolve_path
+from .trash import DeletedSession, Trash
 
 
-class Ledger(Club, Lifetime):
+class Ledger(Club, Trash, Lifetime):
     """A mjscore ledger. Open with :meth:`open` (a file) or :meth:`memory` (tests)."""
 
 
 __all__ = [
     "DEFAULT_TIMEOUT",
     "AuditEntry",
+    "DeletedSession",
     "ImportOutcome",
     "Ledger",
     "PlayerStats",

@@ -200,6 +200,14 @@ class Corrections(Recording):
         ]
 
     @api
+    def last_change(self, session_id: int) -> int | None:
+        """The audit id of the session's newest change (e.g. the event
+        :meth:`undo_last_event` just removed, to give :meth:`undo_change` for a redo), or
+        ``None`` when nothing in it was ever changed."""
+        row = self._one("SELECT MAX(id) FROM audit WHERE session_id = ?", [session_id])
+        return None if row is None else row[0]
+
+    @api
     def undo_change(self, audit_id: int) -> int:
         """Revert the change recorded as audit entry ``audit_id`` (an amend, delete, insert,
         undone event, or an earlier undo — undoing an undo redoes). The hand must still be
@@ -237,7 +245,9 @@ class Corrections(Recording):
                     raise moved
                 if number > self._max_number(sid) + 1:
                     raise moved
-                deltas = None
+                # the hand did not exist before it is put back (the hand now at its number
+                # only moves down): undoing this undo removes it again
+                current, deltas = None, None
                 self._put_hand(sid, number, entry.before)
             self._resettle(sid, number, srow)
             new_id = self._audit(

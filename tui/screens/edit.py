@@ -30,10 +30,11 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         B("escape", "cancel", "cancel"),
     ]
 
-    def __init__(self, ctx: HandContext, number: int) -> None:
+    def __init__(self, ctx: HandContext, number: int, *, title: str | None = None) -> None:
         super().__init__()
         self.ctx = ctx
         self.number = number
+        self.title_text = title or tr("edit_title", ctx.lang, n=number)  # or: insert a hand
         self.lang = ctx.lang
         self.draft: list[Event] = list(ctx.events)
         self.ok = False
@@ -42,7 +43,7 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="wide"):
-            yield Label(tr("edit_title", self.lang, n=self.number), id="dialog-title", markup=False)
+            yield Label(self.title_text, id="dialog-title", markup=False)
             yield Label(tr("edit_hint", self.lang), classes="fsub", markup=False)
             yield OptionList(id="events")
             yield Static("", id="preview", markup=False)
@@ -80,6 +81,10 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         if self.draft:
             ol.highlighted = min(keep or 0, len(self.draft) - 1)
         prev = self.query_one("#preview", Static)
+        if not self.draft:  # a hand being inserted starts empty: say how to fill it
+            self.ok = False
+            prev.update(Text(tr("no_events", self.lang), style="dim"))
+            return
         try:
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, self.draft)
         except MjError as e:

@@ -29,6 +29,8 @@ class HomeScreen(TypeAheadScreen, Screen):
         B("m", "rematch", "rematch"),
         B("M", "rematch(True)", "rematch_rotated", key_display="M"),
         B("s", "standings", "standings"),
+        B("delete", "delete_session", "act_delete_session", key_display="Del"),
+        B("u", "restore_session", "act_restore_session"),
         B("q", "app.quit", "quit"),
     ]
 
@@ -169,10 +171,74 @@ class HomeScreen(TypeAheadScreen, Screen):
             return
         self.app.open_session(new)
 
+    def action_delete_session(self) -> None:
+        """Delete the highlighted session after asking (only ``y`` says yes). The ledger
+        keeps it whole; ``u`` brings it back."""
+        sid = self.selected_id()
+        if sid is None:
+            self.app.bell()
+            return
+        ask_delete_session(self, sid, self.lang, self.refresh_list)
+
+    def action_restore_session(self) -> None:
+        """Bring back the session deleted last (with its hands and corrections)."""
+        ledger = self.app.ledger
+        try:
+            gone = ledger.deleted_sessions()
+            if not gone:
+                self.app.bell()
+                self.notify(tr("nothing_deleted", self.lang), timeout=4, markup=False)
+                return
+            sid = ledger.restore_session(gone[0].id)
+        except user_errors() as e:
+            self.notify(str(e), severity="error", markup=False)
+            return
+        self.refresh_list()
+        table = self.query_one(SessionList)
+        if str(sid) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(sid)))
+        self.notify(tr("session_restored", self.lang, id=sid), timeout=6, markup=False)
+
     def action_standings(self) -> None:
         from .club import StandingsScreen
 
         self.app.push_screen(StandingsScreen(self.app.ledger, self.lang))
+
+
+def ask_delete_session(screen: Any, sid: int, lang: str, then: Any) -> None:
+    """Ask whether to delete session ``sid`` (only ``y`` says yes), delete it, say how to
+    restore it and call ``then()``; the home screen and the review ask the same way."""
+    from .dialogs import ConfirmDialog
+
+    ledger = screen.app.ledger
+    try:
+        info = ledger.session_info(sid)
+    except user_errors() as e:
+        screen.notify(str(e), severity="error", markup=False)
+        return
+    question = tr(
+        "confirm_delete_session",
+        lang,
+        id=sid,
+        variant=variant_name(info.variant, lang),
+        players=" · ".join(short(p, 10) for p in info.players),
+        hands=info.hands_played,
+    )
+
+    def done(yes: bool | None) -> None:
+        if not yes:
+            return
+        try:
+            ledger.delete_session(sid)
+        except user_errors() as e:
+            screen.notify(str(e), severity="error", markup=False)
+            return
+        screen.app.notify(tr("session_deleted", lang, id=sid), timeout=8, markup=False)
+        then()
+
+    dialog = ConfirmDialog(question, lang, enter_yes=False)
+    dialog.deliver = done
+    screen.app.push_screen(dialog)
 
 
 def _date(iso: str) -> str:

@@ -61,6 +61,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "copy": ("复制结算", "Copy settle-up"),
     "copied": ("结算已复制", "Settle-up copied"),
     "night": ("当晚合计", "The night"),
+    "delete": ("删除牌局", "Delete session"),
     "draw": ("流局", "draw"),
     "false_win": ("诈胡", "false win"),
 }
@@ -106,6 +107,9 @@ class ReviewScreen(Screen):
         Binding("s", "open_stats", "Statistics", id="review_stats"),
         Binding("c", "copy_settle", "Copy settle-up", id="review_copy"),
         Binding("n", "open_night", "The night", id="review_night"),
+        Binding(
+            "delete", "delete_session", "Delete session", id="review_delete", key_display="Del"
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -257,7 +261,6 @@ class ReviewScreen(Screen):
                         hr,
                         self.session.players,
                         lang=self.lang,
-                        show_wind=self.session.variant == "guobiao",
                     )
                 )
             )
@@ -296,6 +299,20 @@ class ReviewScreen(Screen):
             self.on_edit(index)
         else:
             self.post_message(self.EditHand(self.session_id, index))
+
+    def action_delete_session(self) -> None:
+        """Delete the reviewed session (asks; only ``y`` says yes), then back to the session
+        list, where ``u`` restores it."""
+        if self.session_id is None or self.ledger is None:
+            self.app.bell()
+            return
+        from .home import HomeScreen, ask_delete_session
+
+        def back_home() -> None:
+            while len(self.app.screen_stack) > 1 and not isinstance(self.app.screen, HomeScreen):
+                self.app.pop_screen()
+
+        ask_delete_session(self, self.session_id, self.lang, back_home)
 
     def action_open_night(self) -> None:
         """Every table of the night this session was played on, and one settle-up."""

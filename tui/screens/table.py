@@ -16,6 +16,7 @@ from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
 from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
+from .corrections import TableCorrections
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
 EVENT_ACTIONS = {  # action name → event type the variant must know
@@ -31,11 +32,13 @@ EVENT_ACTIONS = {  # action name → event type the variant must know
 }
 
 
-class TableScreen(TypeAheadScreen, Screen):
+class TableScreen(TableCorrections, TypeAheadScreen, Screen):
     BINDINGS = [
         *event_bindings(),
         B("g", "chase", "act_chase"),
         B("u", "undo", "act_undo"),
+        B("U,ctrl+r", "redo", "act_redo", key_display="U"),
+        B("i", "insert_hand", "act_insert"),
         B("e", "edit", "act_edit"),
         B("delete", "delete_hand", "act_delete", key_display="Del"),
         B("ctrl+e", "end", "act_end", show=False),
@@ -54,6 +57,13 @@ class TableScreen(TypeAheadScreen, Screen):
         # the chase panel: None = hidden; else how many presses of its key into the cycle
         # leader → each other player → first place
         self.chase_step: int | None = None
+        # what `u` undoes and `U` redoes here, newest last: (audit id, hand number, what)
+        # of each change made on this screen; None for an entered event, which `u` removes
+        # from the ledger's last hand as before. Every undone change stays in the ledger's
+        # audit, so a redo (or `mjscore`'s undo of any change) brings it back.
+        self.done: list[tuple[int, int, str] | None] = []
+        self.undone: list[tuple[int, int, str]] = []
+        self.game: int | None = None
         localize_bindings(self, lang)
 
     @property
@@ -88,7 +98,7 @@ class TableScreen(TypeAheadScreen, Screen):
         opens the win dialog before ``1`` is looked at (see common.TypeAheadScreen)."""
         log = self.query_one(HandLog)
         if event.key == "enter" and self.focused is log:
-            if self.view is not None and 0 <= log.cursor_row < len(self.view.replay.hands):
+            if self.view is not None and log.hand_at(log.cursor_row) is not None:
                 self.action_edit()
             return True
         if self.focused is log and event.key != "enter" and run_binding_now(log, event.key):
@@ -99,7 +109,9 @@ class TableScreen(TypeAheadScreen, Screen):
             self.view is not None
             and self.view.ended
             and any(
-                b.action.startswith(("add(", "undo", "edit", "delete_hand", "substitute"))
+                b.action.startswith(
+                    ("add(", "undo", "redo", "edit", "delete_hand", "insert_hand", "substitute")
+                )
                 for b in self._bindings.key_to_bindings.get(event.key, ())
             )
         ):
@@ -126,6 +138,7 @@ class TableScreen(TypeAheadScreen, Screen):
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
+        status = v.variant.data.status(v.state, v.rules, v.open_events)
         self.query_one(Scoreboard).show(
             self.ledger.hand_players(self.session_id, n),  # who plays each seat now (替打)
             v.replay.totals,
@@ -135,14 +148,24 @@ class TableScreen(TypeAheadScreen, Screen):
             hand_number=n,
             ended=v.ended,
             open_events=len(v.open_events),
-            status=v.variant.data.status(v.state, v.rules, v.open_events),
+            status=status,
         )
         log = self.query_one(HandLog)
+        games = self.game_of if status.game is not None else None
         if partial:
-            log.show_from(v.names, v.replay.hands, lang, from_hand, hands=v.session.hands)
+            log.show_from(
+                v.names, v.replay.hands, lang, from_hand, hands=v.session.hands, games=games
+            )
         else:
-            log.show(v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error)
-        self.query_one(CurrentHand).show(v.open_events, v.names, v.variant, lang, n)
+            log.show(
+                v.names, v.replay.hands, lang, hands=v.session.hands, errors=v.error, games=games
+            )
+        self.query_one(CurrentHand).show(
+            v.open_events, v.names, v.variant, lang, n, paid=status.paid
+        )
+        if self.game is not None and status.game is not None and status.game > self.game:
+            self.game_over(self.game)
+        self.game = status.game
         self.show_chase()
         self.refresh_bindings()
 
@@ -208,7 +231,11 @@ class TableScreen(TypeAheadScreen, Screen):
                 return False
             return None if v.ended else True
         if action == "undo":
-            return None if v.ended or not v.session.hands else True
+            return None if v.ended or not (v.session.hands or self.undoable()) else True
+        if action == "redo":  # with nothing to redo the key says so
+            return None if v.ended else True
+        if action == "insert_hand":
+            return None if v.ended or not v.replay.hands else True
         if action in ("edit", "delete_hand"):
             return None if v.ended or not v.replay.hands else True
         if action == "end":
@@ -245,6 +272,8 @@ class TableScreen(TypeAheadScreen, Screen):
         """Reload and say so if another window changed the session. True if it had."""
         if not self.is_stale():
             return False
+        self.done.clear()  # what this screen did may no longer be what the ledger holds
+        self.undone.clear()
         self.reload()
         self.notify(tr("stale", self.lang), severity="warning", timeout=6, markup=False)
         return True
@@ -282,6 +311,8 @@ class TableScreen(TypeAheadScreen, Screen):
                 )
                 return
             number = self.open_hand_number()
+            if ev is not None:
+                self.did(None)
             if isinstance(ev, tuple):  # several winners on one discard: one write
                 what = "; ".join(
                     describe_event(e, self.view.names, self.view.variant, self.lang) for e in ev
@@ -316,7 +347,7 @@ class TableScreen(TypeAheadScreen, Screen):
         """Run one ledger write; report success or the error, then redraw (only hands
         ``from_hand``… when the write can only have changed those)."""
         try:
-            fn()
+            self.result = fn()
         except user_errors() as e:
             self.notify(
                 explain_error(e, self.lang, self.view.names if self.view else None),
@@ -331,23 +362,44 @@ class TableScreen(TypeAheadScreen, Screen):
         return True
 
     def action_undo(self) -> None:
-        """Remove the last event. If that event ended a hand (the open hand is empty), the
-        finished hand would be reopened and re-settled: ask first (QA F13)."""
+        """Undo the newest change made here: a deleted, inserted or amended hand comes back
+        as it was; else remove the last event. If that event ended a hand (the open hand
+        is empty), the finished hand would be reopened and re-settled: ask first (QA F13).
+        What is undone can be redone (`U`)."""
         if self.refresh_if_stale():
             return  # the last event is not what this screen showed: look again first
         v = self.view
-        if v is None or not v.session.hands:
+        if v is None:
+            return
+        change = self.undoable()
+        if change is not None:
+            self.done.pop()
+            aid, number, what = change
+            if self.write(
+                lambda: self.ledger.undo_change(aid),
+                f"{tr('undone', self.lang)}: {what} · {tr('U_redoes', self.lang)}",
+                number,
+            ):
+                self.undone.append((self.result, number, what))
+            return
+        if not v.session.hands:
             return
         hand = v.session.hands[-1]
         last = hand.events[-1]
         what = describe_event(last, v.names, v.variant, self.lang)
 
         def undo() -> None:
-            self.write(
+            number = len(v.session.hands)
+            if self.write(
                 lambda: self.ledger.undo_last_event(self.session_id),
-                f"{tr('act_undo', self.lang)} {what}",
-                len(v.session.hands),
-            )
+                f"{tr('act_undo', self.lang)} {what} · {tr('U_redoes', self.lang)}",
+                number,
+            ):
+                if self.done:
+                    self.done.pop()
+                aid = self.ledger.last_change(self.session_id)
+                if aid is not None:
+                    self.undone.append((aid, number, what))
 
         if not hand.finished:
             undo()
@@ -366,9 +418,9 @@ class TableScreen(TypeAheadScreen, Screen):
         log = self.query_one(HandLog)
         if v is None or not v.replay.hands:
             return None
-        row = log.cursor_row
-        if 0 <= row < len(v.replay.hands):
-            return row
+        i = log.hand_at(log.cursor_row, before=True)
+        if i is not None and 0 <= i < len(v.replay.hands):
+            return i
         return len(v.replay.hands) - 1
 
     def action_edit(self) -> None:
@@ -380,11 +432,13 @@ class TableScreen(TypeAheadScreen, Screen):
         from .edit import HandEditScreen
 
         def done(events: Any) -> None:
+            what = tr("edit_title", self.lang, n=i + 1)
             if events is not None and self.write(
                 lambda: self.ledger.amend_hand(self.session_id, i + 1, list(events)),
-                tr("edit_title", self.lang, n=i + 1),
+                f"{what} · {tr('u_undoes', self.lang)}",
                 i + 1,
             ):
+                self.did((self.result, i + 1, what))
                 v = self.view
                 self.notify(
                     f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}",
@@ -398,12 +452,13 @@ class TableScreen(TypeAheadScreen, Screen):
     def on_data_table_row_selected(self, event: HandLog.RowSelected) -> None:
         """Enter (or a click) on a settled hand opens it for editing."""
         event.stop()
-        if self.view is not None and 0 <= event.cursor_row < len(self.view.replay.hands):
+        if self.view is not None and self.query_one(HandLog).hand_at(event.cursor_row) is not None:
             self.action_edit()
 
     def edit_hand(self, index: int) -> None:
         """Open hand ``index`` (0-based) for editing (used by the review screen)."""
-        self.query_one(HandLog).move_cursor(row=index)
+        log = self.query_one(HandLog)
+        log.move_cursor(row=log.row_of(index))
         self.action_edit()
 
     def action_delete_hand(self) -> None:
@@ -414,12 +469,13 @@ class TableScreen(TypeAheadScreen, Screen):
             return
 
         def done(yes: bool | None) -> None:
-            if yes:
-                self.write(
-                    lambda: self.ledger.delete_hand(self.session_id, i + 1),
-                    f"{tr('act_delete', self.lang)} {i + 1}",
-                    i + 1,
-                )
+            what = f"{tr('act_delete', self.lang)} {i + 1}"
+            if yes and self.write(
+                lambda: self.ledger.delete_hand(self.session_id, i + 1),
+                f"{what} · {tr('u_undoes', self.lang)}",
+                i + 1,
+            ):
+                self.did((self.result, i + 1, what))
 
         ask = ConfirmDialog(tr("confirm_delete", self.lang, n=i + 1), self.lang, enter_yes=False)
         ask.deliver = done

@@ -55,6 +55,10 @@ class Scoreboard(Grid):
         open_events: int,
         status: TableStatus,
     ) -> None:
+        """``totals`` are the settled hands'; what this hand has already paid on the spot
+        (``status.paid``: 现场汇, 罚, 下精分) is added to each running total and shown as paid
+        now."""
+        paid = status.paid or (0, 0, 0, 0)
         for seat in range(4):
             card = self.query_one(f"#seat-{seat}", PlayerCard)
             wind = state.seat_wind(seat)
@@ -68,14 +72,19 @@ class Scoreboard(Grid):
             if seat == state.dealer:
                 t.append(f"  {DEALER.name(lang)}", style="bold reverse")
             t.append("\n")
-            t.append(f"{totals[seat]:+d}", style="bold")
+            total = totals[seat] + paid[seat]
+            t.append(f"{total:+d}", style="bold")
+            if paid[seat]:
+                t.append(f" ({tr('paid_now', lang)} {paid[seat]:+d})", style="italic")
             card.update(t)
             card.set_class(seat == state.dealer, "dealer")
-            card.set_class(totals[seat] > 0, "up")
-            card.set_class(totals[seat] < 0, "down")
+            card.set_class(total > 0, "up")
+            card.set_class(total < 0, "down")
         info = Text(justify="center")
         info.append(variant.data.name.name(lang), style="bold")
         info.append("\n" + tr("hand_no", lang, n=hand_number))
+        if status.game is not None:
+            info.append(" · " + tr("game_no", lang, n=status.game))
         for mark in status.marks:
             style = "bold reverse" if mark.strong else "bold" if mark.bold else ""
             info.append("\n" + mark.text(lang), style=style)
@@ -86,7 +95,8 @@ class Scoreboard(Grid):
 
 class HandLog(DataTable):
     """One row per settled hand (number, dealer, each player's delta, a summary), then the
-    totals row.
+    totals row. In a rule set with games (国标's 一局 of four wind rounds), the hand that ends
+    a game is followed by that game's subtotal row.
 
     :meth:`show` draws every row; :meth:`show_from` redraws only the rows from a given hand
     on, touching only the cells that changed (a confirmed hand turns the totals row into its
@@ -97,12 +107,14 @@ class HandLog(DataTable):
         super().__init__(*args, **kw)
         self._cells: list[tuple[Any, ...]] = []  # what each row shows (hands, then totals)
         self._keys: list[Any] = []  # the row keys, in row order
+        self._hands: list[int | None] = []  # each row's hand (0-based), None: a sum row
+        self._game_sums: dict[int, tuple[int, ...]] = {}
         self._columns_for: tuple[Any, ...] | None = None
         self._serial = 0
 
     def _columns(self, names: Sequence[str], lang: str) -> None:
         self.clear(columns=True)
-        self._cells, self._keys = [], []
+        self._cells, self._keys, self._hands = [], [], []
         self.add_column("#", key="n", width=3)
         self.add_column(tr("dealer", lang), key="dealer", width=6)
         for i, n in enumerate(names):
@@ -125,6 +137,64 @@ class HandLog(DataTable):
     def total_cells(totals: Sequence[int], lang: str) -> tuple:
         return ("", ("total", tr("totals", lang)), *(f"{t:+d}" for t in totals), "")
 
+    def hand_at(self, row: int, *, before: bool = False) -> int | None:
+        """The hand (0-based) shown in ``row``; for a sum row None, or with ``before`` the
+        hand above it."""
+        if not 0 <= row < len(self._hands):
+            return None
+        if not before:
+            return self._hands[row]
+        return next((h for h in reversed(self._hands[: row + 1]) if h is not None), None)
+
+    def row_of(self, index: int) -> int:
+        """The row that shows hand ``index`` (0-based)."""
+        try:
+            return self._hands.index(index)
+        except ValueError:
+            return index
+
+    def game_totals(self, game: int) -> tuple[int, ...] | None:
+        """What each player won or lost in game ``game``, once it has ended."""
+        return self._game_sums.get(game)
+
+    def _rows(
+        self,
+        names: Sequence[str],
+        outcomes: Sequence[Any],
+        lang: str,
+        first: int,
+        hands: Sequence[Any],
+        games: Any,
+    ) -> list[tuple[int | None, tuple]]:
+        """(hand, cells) of the rows of hands ``first``… (0-based) and the totals row; a
+        hand that ends a game (``games(state)``: the game of a hand played in that state)
+        is followed by the game's subtotal."""
+        out: list[tuple[int | None, tuple]] = []
+        for i in range(first, len(outcomes)):
+            h = outcomes[i]
+            out.append((i, self.row_cells(h, names, lang, hands)))
+            if games is None:
+                continue
+            game = games(h.state)
+            if game is None or games(h.result.next_state) == game:
+                continue
+            j = i
+            while j > 0 and games(outcomes[j - 1].state) == game:
+                j -= 1
+            start = outcomes[j - 1].totals if j > 0 else (0, 0, 0, 0)
+            sub = tuple(a - b for a, b in zip(h.totals, start, strict=True))
+            self._game_sums[game] = sub
+            label = tr("game_subtotal", lang, n=game)
+            out.append(
+                (
+                    None,
+                    ("", ("game", label), *(f"{t:+d}" for t in sub), tr("game_over", lang, n=game)),
+                )
+            )
+        if outcomes:
+            out.append((None, self.total_cells(outcomes[-1].totals, lang)))
+        return out
+
     @staticmethod
     def renderables(cells: tuple) -> list[Any]:
         strong = isinstance(cells[1], tuple)  # the totals row
@@ -138,11 +208,12 @@ class HandLog(DataTable):
         out.append(Text(cells[6]))
         return out
 
-    def _append(self, cells: tuple) -> None:
+    def _append(self, cells: tuple, hand: int | None = None) -> None:
         self._serial += 1
         key = self.add_row(*self.renderables(cells), key=f"r{self._serial}")
         self._cells.append(cells)
         self._keys.append(key)
+        self._hands.append(hand)
 
     def _put(self, i: int, cells: tuple) -> None:
         """Row ``i`` shows ``cells``: only the cells that differ are updated."""
@@ -165,21 +236,21 @@ class HandLog(DataTable):
         *,
         hands: Sequence[Any] = (),
         errors: str | None = None,
+        games: Any = None,
     ) -> None:
         """Draw every row again (opening the table, or after a change of the whole log);
-        the cursor stays on its row unless the number of hands changed."""
-        cursor, shown = self.cursor_row, max(len(self._cells) - 1, 0)
+        the cursor stays on its row unless the number of hands changed. ``games``: the
+        game of a hand played in a state (None: the rule set has no games)."""
+        cursor, shown = self.cursor_row, sum(h is not None for h in self._hands)
         placed = bool(self._cells)
         self._columns(names, lang)
-        for h in outcomes:
-            self._append(self.row_cells(h, names, lang, hands))
-        if outcomes:
-            self._append(self.total_cells(outcomes[-1].totals, lang))
+        for hand, cells in self._rows(names, outcomes, lang, 0, hands, games):
+            self._append(cells, hand)
         if errors:
             self.add_row(Text("!"), *[Text("")] * 5, Text(errors), key="error")
             self._columns_for = None  # the next change draws everything again
         if placed and len(outcomes) == shown and outcomes:
-            self.move_cursor(row=min(cursor, len(outcomes) - 1))
+            self.move_cursor(row=min(cursor, self.row_of(len(outcomes) - 1)))
         else:
             self.follow_last()
 
@@ -191,35 +262,35 @@ class HandLog(DataTable):
         start: int,
         *,
         hands: Sequence[Any] = (),
+        games: Any = None,
     ) -> None:
         """Bring the rows of hands ``start``… (1-based) and the totals row up to date with
         ``outcomes`` (the whole session's); earlier rows are not looked at."""
-        shown = len(self._cells) - 1 if self._cells else 0  # hand rows shown
+        shown = sum(h is not None for h in self._hands)  # hand rows shown
         if self._columns_for != (tuple(names), lang) or start - 1 > shown:
-            self.show(names, outcomes, lang, hands=hands)
+            self.show(names, outcomes, lang, hands=hands, games=games)
             return
-        want = [
-            self.row_cells(outcomes[i], names, lang, hands)
-            for i in range(max(start - 1, 0), len(outcomes))
-        ]
-        if outcomes:
-            want.append(self.total_cells(outcomes[-1].totals, lang))
-        first = max(start - 1, 0)
-        for j, cells in enumerate(want):
+        want = self._rows(names, outcomes, lang, max(start - 1, 0), hands, games)
+        # the first row to redraw: that hand's, or (a new hand) where the totals row is
+        first = self.row_of(start - 1) if start - 1 < shown else max(len(self._cells) - 1, 0)
+        for j, (hand, cells) in enumerate(want):
             if first + j < len(self._cells):
                 self._put(first + j, cells)
+                self._hands[first + j] = hand
             else:
-                self._append(cells)
+                self._append(cells, hand)
         while len(self._cells) > first + len(want):
             self.remove_row(self._keys.pop())
             self._cells.pop()
+            self._hands.pop()
         if len(outcomes) != shown:
             self.follow_last()
 
     def follow_last(self) -> None:
         """Put the cursor on the latest hand, the totals row below it in view."""
-        if len(self._cells) > 1:
-            self.move_cursor(row=len(self._cells) - 2, scroll=False)
+        last = self.hand_at(len(self._cells) - 1, before=True)
+        if last is not None:
+            self.move_cursor(row=self.row_of(last), scroll=False)
             self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_resize(self) -> None:
@@ -241,7 +312,11 @@ class CurrentHand(Static):
         variant: Variant,
         lang: str,
         hand_number: int,
+        *,
+        paid: Sequence[int] | None = None,
     ) -> None:
+        """The hand's events so far and, when some were paid at once (``paid``: the
+        variant's table status), what each player has paid or received on the spot."""
         t = Text()
         t.append(
             f"{tr('current_hand', lang)} · {tr('hand_no', lang, n=hand_number)}\n", style="bold"
@@ -250,4 +325,9 @@ class CurrentHand(Static):
             t.append(tr("no_events", lang), style="dim")
         for i, ev in enumerate(events, 1):
             t.append(f"{i}. {describe_event(ev, names, variant, lang)}\n")
+        if paid and any(paid):
+            t.append(f"{tr('paid_now_line', lang)}: ", style="bold")
+            t.append(
+                "  ".join(f"{short(n, 8)} {p:+d}" for n, p in zip(names, paid, strict=True) if p)
+            )
         self.update(t)
