@@ -389,6 +389,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (Pung, Kong, Flowers, Penalty, Jing, JingCount, Win, FalseWin, Draw)
 }
 TERMINAL = (Win, FalseWin, Draw)
+_SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
@@ -401,7 +402,7 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
             f"unknown event type {show(t)} (known: {', '.join(EVENT_TYPES)})",
         )
     cls = EVENT_TYPES[t]
-    specs = {f.key: f for f in cls.SPEC}
+    specs = _SPECS[cls]
     for k in obj:
         if k != "type" and k not in specs:
             raise _bad(

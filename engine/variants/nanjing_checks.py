@@ -58,18 +58,21 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                     f"{t!r} is not a Nanjing flower (flowers are a–h and the dragons C F P)",
                     where=f"{where}.tiles",
                 )
-        before = Counter(log.tiles[p])
-        log.tiles[p].update(ts)
+        mine = log.tiles[p]
+        before = {d: mine[d] for d in DRAGONS}
+        mine.update(ts)
         log.counts[p] += len(ts)
-        table = sum(log.tiles, Counter())
-        for t, n in table.items():
-            cap = 4 if t in DRAGONS else 1
-            if n > cap:
-                raise _contra(
-                    f"flower {TILE_ZH[t]} ({t}) shown {n} times at the table; there are only {cap}",
-                    f"{where}.tiles",
-                )
-        newly = [t for t in DRAGONS if before[t] < 4 <= log.tiles[p][t]]
+        # the table was within its copies before this event: only its flowers can exceed
+        if any(sum(c[t] for c in log.tiles) > (4 if t in DRAGONS else 1) for t in set(ts)):
+            table = sum(log.tiles, Counter())
+            for t, n in table.items():
+                cap = 4 if t in DRAGONS else 1
+                if n > cap:
+                    raise _contra(
+                        f"flower {TILE_ZH[t]} ({t}) shown {n} times at the table; there are only {cap}",
+                        f"{where}.tiles",
+                    )
+        newly = [t for t in DRAGONS if before[t] < 4 <= mine[t]]
         if log.counts[p] > 20:
             raise _contra(
                 f"player {p} would hold {log.counts[p]} flowers; there are only 20", where
