@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .errors import ErrorCode, MjError
@@ -364,7 +365,8 @@ class Win(Event):
 
     @property
     def flags_set(self) -> tuple[str, ...]:
-        return tuple(n for n in WIN_FLAGS if getattr(self, n) not in (None, False))
+        values = _WIN_FLAG_VALUES(self)
+        return tuple(n for n, v in zip(WIN_FLAGS, values, strict=True) if v not in (None, False))
 
     @property
     def declared(self) -> bool:
@@ -390,6 +392,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 TERMINAL = (Win, FalseWin, Draw)
 _SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
+_WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
