@@ -1,6 +1,6 @@
 """Engine speed as a user meets it, as ratios against the bare C++ fan calculator.
 
-Run: ``.venv/bin/python bench/bench_engine.py [--hands 2000] [--repeat 3] [--no-linearity]``
+Run: ``.venv/bin/python bench/bench_engine.py [--hands 2000] [--repeat 3] [--no-linearity] [--replay-only]``
 
 For each rule set a session of ``--hands`` hands is generated in which every hand is a win
 typed as tiles (the worst case: every hand's tiles are analysed), each hand different:
@@ -381,6 +381,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--no-linearity", action="store_true")
+    ap.add_argument(
+        "--replay-only",
+        action="store_true",
+        help="only the replay and calc ratios and the replay linearity (no import or ledger size)",
+    )
     ap.add_argument("--keep", metavar="DIR", help="keep the generated records in DIR")
     ap.add_argument(
         "--before",
@@ -465,7 +470,7 @@ def main() -> int:
     print(
         f"{'rule set':<16} {'tree':<7} {'settles/hand':>12} {'import µs':>10} {'bytes/hand':>11} {'hands table':>12}"
     )
-    for v in variants:
+    for v in variants if not args.replay_only else ():
         imports = per_hand(v, args.hands, "import")
         for k, (name, mj, python) in enumerate(trees):
             db = tmp / "count.sqlite3"
@@ -492,7 +497,7 @@ def main() -> int:
         print("linearity: cpu µs per hand ((N-hand − 1-hand) / (N − 1); 10,000 hands: one run)")
         print(f"{'rule set':<16} {'':>7} {'tree':<7} {'100':>8} {'1,000':>8} {'10,000':>8}")
         for v in variants:
-            for kind in ("replay", "import"):
+            for kind in ("replay",) if args.replay_only else ("replay", "import"):
                 figs = [per_hand(v, n, kind) for n in (100, 1000, 10_000)]
                 for k, name in enumerate(names):
                     print(
