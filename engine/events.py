@@ -393,6 +393,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 TERMINAL = (Win, FalseWin, Draw)
 _SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
 _WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
+_ABSENT = object()
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
@@ -412,14 +413,16 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
                 f"{where}.{k}", f"unknown field {k!r} for a {t} event (fields: {', '.join(specs)})"
             )
     values = {}
+    get = obj.get
     for f in cls.SPEC:
-        if f.key not in obj:
+        v = get(f.key, _ABSENT)
+        if v is _ABSENT:
             if f.required:
                 raise _bad(f"{where}.{f.key}", f"a {t} event needs {f.key!r}")
             continue
-        if obj[f.key] is None and not f.required:
+        if v is None and not f.required:
             raise _bad(f"{where}.{f.key}", "null is not allowed here; leave the field out")
-        values[f.attr] = f.check(obj[f.key], f"{where}.{f.key}")
+        values[f.attr] = f.check(v, f"{where}.{f.key}")
     ev = cls(**values)
     _check_event_shape(ev, where)
     return ev

@@ -95,3 +95,36 @@ def test_parse_tiles_remembered_gives_the_same(s):
                 except MjError as e:
                     got = ("err", e.message, e.where)
                 assert got == want
+
+
+def test_strict_loads_reads_whole_numbers_as_the_checked_reader_does():
+    from mjscore.engine.jsonin import MAX_INT_DIGITS, strict_loads
+
+    long = "9" * (MAX_INT_DIGITS + 1)
+    ok = "-" + "9" * MAX_INT_DIGITS
+    for text in (
+        f'{{"a": {ok}, "b": [1, -2, 0]}}',
+        f'{{"name": "{long}", "n": 3}}',  # a long run of digits inside a string only
+        f'{{"a": {long}}}',
+        f'{{"a": [1, -{long}]}}',
+        f'{{"s": "{long}", "a": {long}5}}',
+    ):
+        for src in (text, text.encode()):
+            try:
+                got = ("ok", strict_loads(src))
+            except MjError as e:
+                got = ("err", e.message)
+            want_long = any(len(t.lstrip("-")) > MAX_INT_DIGITS for t in _ints(text))
+            if want_long:
+                assert got[0] == "err", (text, got)
+                assert got[1].startswith(f"a whole number with more than {MAX_INT_DIGITS} digits")
+            else:
+                import json
+
+                assert got == ("ok", json.loads(text)), text
+
+
+def _ints(text: str) -> list[str]:
+    import re
+
+    return re.findall(r'(?<![0-9"])-?[0-9]+(?![0-9"])', text)
