@@ -96,15 +96,27 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     def check(v: Any, where: str) -> tuple:
         if not isinstance(v, list) or len(v) != 4:
             raise _bad(where, "expected a list of four entries, one per seat")
+        if item is _pair_counts:  # four plainly valid pairs need no location worded
+            pairs = [_plain_pair(x) for x in v]
+            if None not in pairs:
+                return tuple(pairs)
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
 
 
-def _pair_counts(v: Any, where: str) -> tuple[int, int]:
-    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:  # plainly valid:
-        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:  # the checks below only word the errors
+def _plain_pair(v: Any) -> tuple[int, int] | None:
+    """A [正精, 副精] count pair that is plainly valid, else None."""
+    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
+        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:
             return (v[0], v[1])
+    return None
+
+
+def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    plain = _plain_pair(v)
+    if plain is not None:  # the checks below only word the errors
+        return plain
     if not isinstance(v, list) or len(v) != 2:
         raise _bad(where, "expected [正精 count, 副精 count]")
     return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))

@@ -24,6 +24,7 @@ MAX_INT_DIGITS = 30
 MAX_NUMBER_CHARS = 40
 
 
+_LEAVES = frozenset((str, int, bool, float, Decimal, type(None)))  # what a JSON value ends in
 _LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
 
 
@@ -97,7 +98,14 @@ def check_depth(obj: Any, what: str = "$") -> None:
     while True:
         nxt: list[Any] = []
         for o in level:
-            if isinstance(o, dict):
+            t = type(o)
+            if t is dict:
+                nxt.extend(o.values())
+            elif t is list:
+                nxt.extend(o)
+            elif t in _LEAVES:
+                continue
+            elif isinstance(o, dict):
                 nxt.extend(o.values())
             elif isinstance(o, list):
                 nxt.extend(o)
