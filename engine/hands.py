@@ -179,18 +179,25 @@ def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[De
     if len(key) % 3 != 2:
         return ()
     c = _counts(key)
-    groups = _GROUPS_HONOUR_CHOWS if honour_chows else _GROUPS_PLAIN
     live = []  # the groups holding tiles: (start, kind, counts)
     held_pair = -1  # the one group whose tiles are 2 mod 3: it holds the pair
-    for a, n, kind in groups:
-        pat = tuple(c[a : a + n])
-        m = sum(pat) % 3
+    for a, n, kind in _GROUPS_HONOUR_CHOWS if honour_chows else _GROUPS_PLAIN:
+        if n == 1:
+            total = c[a]
+            if not total:
+                continue
+            pat: tuple[int, ...] = (total,)
+        else:
+            pat = tuple(c[a : a + n])
+            total = sum(pat)
+            if not total:
+                continue
+        m = total % 3
         if m == 1 or (m == 2 and held_pair >= 0):
             return ()
         if m == 2:
             held_pair = len(live)
-        if m or any(pat):
-            live.append((a, kind, pat))
+        live.append((a, kind, pat))
     if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
         return ()
     splits = []
