@@ -307,6 +307,21 @@ def _complete(pattern: tuple[int, ...], kind: str, pair: bool) -> bool:
     return (_pair_and_sets if pair else _sets_only)(pattern, kind)
 
 
+def splits_exactly(counts: Sequence[int], *, pair: bool, honour_chows: bool) -> bool:
+    """Whether ``counts`` (34 kinds, at most four each) split exactly into sets, and one pair
+    when ``pair``: each group on its own, a suit looked up in the tables."""
+    held_pair = False
+    for a, n, kind in _GROUPS_HONOUR_CHOWS if honour_chows else _GROUPS_PLAIN:
+        pat = tuple(counts[a : a + n])
+        m = sum(pat) % 3
+        if m == 1 or (m == 2 and (held_pair or not pair)):
+            return False
+        held_pair = held_pair or m == 2
+        if any(pat) and not _complete(pat, kind, m == 2):
+            return False
+    return held_pair == pair
+
+
 @lru_cache(maxsize=65536)
 def _group_waits(pattern: tuple[int, ...], kind: str, pair: bool) -> tuple[int, ...]:
     """Places in the group whose tile completes it (with the hand's pair when ``pair``)."""

@@ -128,3 +128,49 @@ def _ints(text: str) -> list[str]:
     import re
 
     return re.findall(r'(?<![0-9"])-?[0-9]+(?![0-9"])', text)
+
+
+def _slow_sets_and_pair(counts, pair):
+    """nanchang_wild.sets_and_pair's search by fewest wildcards, with none to spend."""
+    from mjscore.engine.variants import nanchang_wild as nw
+
+    groups = nw._split(counts)
+    nopair = [nw._group_min(k, g, False) for k, g in groups]
+    base = sum(nopair)
+    if not pair:
+        return base <= 0
+    return any(base - nopair[j] + nw._group_min(k, g, True) <= 0 for j, (k, g) in enumerate(groups))
+
+
+def test_nanchang_split_without_wildcards_is_the_fewest_wildcards_search():
+    from mjscore.engine.tiles import ALL_TILES
+    from mjscore.engine.variants.nanchang_wild import sets_and_pair
+
+    rng = random.Random(9)
+    agree = complete = 0
+    for _ in range(20_000):
+        counts = [0] * 34
+        n = rng.choice((2, 5, 8, 11, 14, 3, 6, 9, 12))
+        if rng.random() < 0.5:  # built from sets, so that many split
+            while sum(counts) < n - 2:
+                i = rng.randrange(34)
+                if i < 27 and i % 9 <= 6 and rng.random() < 0.6:
+                    ks = (i, i + 1, i + 2)
+                elif i >= 27 and rng.random() < 0.4:
+                    ks = tuple(rng.sample(range(27, 31), 3)) if i < 31 else (31, 32, 33)
+                else:
+                    ks = (i, i, i)
+                for k in ks:
+                    counts[k] += 1
+        while sum(counts) < n:
+            counts[rng.randrange(len(ALL_TILES))] += 1
+        if max(counts) > 4:
+            continue
+        for pair in (False, True):
+            if sum(counts) % 3 != (2 if pair else 0):
+                continue
+            want = _slow_sets_and_pair(counts, pair)
+            assert sets_and_pair(counts, 0, pair=pair) == want, (counts, pair)
+            agree += 1
+            complete += want
+    assert agree > 5000 and complete > 500
