@@ -6,13 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..hands import Decomposition
 from ..results import ScoreItem
-from ..tiles import is_wind
+from ..tiles import Meld, is_wind
 
-if TYPE_CHECKING:
-    from .nanjing_score import Reading
+
+class Reading(Protocol):
+    """What the soft flowers read of a reading (engine.variants.nanjing_score.Reading)."""
+
+    @property
+    def melds(self) -> tuple[Meld, ...]: ...
+    @property
+    def decomposition(self) -> Decomposition | None: ...
+    @property
+    def wait_flower(self) -> str | None: ...
+    @property
+    def suits(self) -> frozenset[str]: ...
 
 
 @cache
