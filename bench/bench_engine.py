@@ -389,6 +389,11 @@ def main() -> int:
         help="comma-separated parts to run: replay, calc, import (with bytes per hand), "
         "linearity (of replay and import; replay-linearity or import-linearity: one of them)",
     )
+    ap.add_argument(
+        "--replay-only",
+        action="store_true",
+        help="the same as --parts replay,calc,replay-linearity",
+    )
     ap.add_argument("--keep", metavar="DIR", help="keep the generated records in DIR")
     ap.add_argument(
         "--before",
@@ -399,6 +404,8 @@ def main() -> int:
     args = ap.parse_args()
     variants = args.variants.split(",")
     parts = set(args.parts.split(","))
+    if args.replay_only:
+        parts = {"replay", "calc", "replay-linearity"}
     if args.no_linearity:
         parts.discard("linearity")
     big = 10_000 if parts & {"linearity", "replay-linearity", "import-linearity"} else args.hands

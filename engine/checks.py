@@ -5,7 +5,6 @@ each tile and flower. Every entry path (record loading, the table, the ledger) r
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,25 +74,23 @@ def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
 def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
     """Four copies of each tile, one of each flower (中发白 four each in Nanjing): refused at
     the event that would exceed them, so a wrong entry is caught when it is made."""
-    melded: Counter[str] = Counter()
+    melded: dict[str, int] = {}
     pungs: set[tuple[int, str]] = set()
-    flowers: Counter[str] = Counter()
+    flowers: dict[str, int] = {}
     flower_total = 0
     limit = variant.data.flower_tiles
     for i, e in enumerate(evs):
-        w = _at(where, i)
         if isinstance(e, Pung) and e.tile is not None:
-            melded[e.tile] += 3
+            n = melded[e.tile] = melded.get(e.tile, 0) + 3
             pungs.add((e.player, e.tile))
-            n = melded[e.tile]
         elif isinstance(e, Kong) and e.tile is not None:
             upgrade = e.kind == "added" and (e.player, e.tile) in pungs
-            melded[e.tile] += 1 if upgrade else 4
+            n = melded[e.tile] = melded.get(e.tile, 0) + (1 if upgrade else 4)
             pungs.discard((e.player, e.tile))
-            n = melded[e.tile]
         elif isinstance(e, Flowers):
             got = parse_tiles(e.tiles, allow_flowers=True) if e.tiles else ()
-            flowers.update(got)
+            for t in got:
+                flowers[t] = flowers.get(t, 0) + 1
             flower_total += e.count if e.count is not None else len(got)
             for t in got:
                 cap = 4 if t in "CFP" else 1
@@ -107,13 +104,13 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
                             p3="are four" if cap == 4 else "is one",
                             cap=cap,
                         ),
-                        where=f"{w}.tiles",
+                        where=f"{_at(where, i)}.tiles",
                     )
             if flower_total > limit:
                 raise MjError(
                     ErrorCode.CONTRADICTION,
                     txt("flowers_shown_hand_there", flower_total=flower_total, limit=limit),
-                    where=w,
+                    where=_at(where, i),
                 )
             continue
         else:
@@ -122,7 +119,7 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
             raise MjError(
                 ErrorCode.CONTRADICTION,
                 txt("copies_hand_s_pungs_kongs", n=n, tile=e.tile),
-                where=f"{w}.tile",
+                where=f"{_at(where, i)}.tile",
             )
 
 

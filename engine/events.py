@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from .errors import ErrorCode, MjError, Msg
@@ -99,15 +100,27 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     def check(v: Any, where: str) -> tuple:
         if not isinstance(v, list) or len(v) != 4:
             raise _bad(where, txt("expected_list_four_entries_one"))
+        if item is _pair_counts:  # four plainly valid pairs need no location worded
+            pairs = [_plain_pair(x) for x in v]
+            if None not in pairs:
+                return tuple(pairs)
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
 
 
-def _pair_counts(v: Any, where: str) -> tuple[int, int]:
-    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:  # plainly valid:
-        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:  # the checks below only word the errors
+def _plain_pair(v: Any) -> tuple[int, int] | None:
+    """A [正精, 副精] count pair that is plainly valid, else None."""
+    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
+        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:
             return (v[0], v[1])
+    return None
+
+
+def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    plain = _plain_pair(v)
+    if plain is not None:  # the checks below only word the errors
+        return plain
     if not isinstance(v, list) or len(v) != 2:
         raise _bad(where, txt("expected_count_count"))
     return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
@@ -368,7 +381,8 @@ class Win(Event):
 
     @property
     def flags_set(self) -> tuple[str, ...]:
-        return tuple(n for n in WIN_FLAGS if getattr(self, n) not in (None, False))
+        values = _WIN_FLAG_VALUES(self)
+        return tuple(n for n, v in zip(WIN_FLAGS, values, strict=True) if v not in (None, False))
 
     @property
     def declared(self) -> bool:
@@ -393,6 +407,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
     c.type: c for c in (Pung, Kong, Flowers, Penalty, Jing, JingCount, Win, FalseWin, Draw)
 }
 TERMINAL = (Win, FalseWin, Draw)
+_SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
+_WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
+_ABSENT = object()
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
@@ -405,21 +422,23 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
             txt("unknown_event_type_known", p1=show(t), p2=", ".join(EVENT_TYPES)),
         )
     cls = EVENT_TYPES[t]
-    specs = {f.key: f for f in cls.SPEC}
+    specs = _SPECS[cls]
     for k in obj:
         if k != "type" and k not in specs:
             raise _bad(
                 f"{where}.{k}", txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(specs))
             )
     values = {}
+    get = obj.get
     for f in cls.SPEC:
-        if f.key not in obj:
+        v = get(f.key, _ABSENT)
+        if v is _ABSENT:
             if f.required:
                 raise _bad(f"{where}.{f.key}", txt("event_needs_field", t=t, key=f.key))
             continue
-        if obj[f.key] is None and not f.required:
+        if v is None and not f.required:
             raise _bad(f"{where}.{f.key}", txt("null_allowed_here_leave_field"))
-        values[f.attr] = f.check(obj[f.key], f"{where}.{f.key}")
+        values[f.attr] = f.check(v, f"{where}.{f.key}")
     ev = cls(**values)
     _check_event_shape(ev, where)
     return ev

@@ -12,6 +12,7 @@ Each refusal is an :class:`MjError` in one line.
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -22,6 +23,10 @@ MAX_RECORD_CHARS = 32_000_000  # a 1,000-hand session exports to about 1 MB
 MAX_DEPTH = 16  # a record nests 7 levels deep (hands[].events[].lower_counts[][])
 MAX_INT_DIGITS = 30
 MAX_NUMBER_CHARS = 40
+
+
+_LEAVES = frozenset((str, int, bool, float, Decimal, type(None)))  # what a JSON value ends in
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
 
 
 class _Refused(Exception):
@@ -70,7 +75,9 @@ def strict_loads(text: str | bytes, what: str = "$") -> Any:
         obj = json.loads(
             text,
             object_pairs_hook=_pairs,
-            parse_int=_int,
+            # a whole number can only be too long where the text has a run of more digits
+            # than allowed; without one the standard reader's own int is the same
+            parse_int=None if isinstance(text, str) and not _LONG_DIGITS.search(text) else _int,
             parse_float=_decimal,
             parse_constant=_constant,
         )
@@ -92,7 +99,14 @@ def check_depth(obj: Any, what: str = "$") -> None:
     while True:
         nxt: list[Any] = []
         for o in level:
-            if isinstance(o, dict):
+            t = type(o)
+            if t is dict:
+                nxt.extend(o.values())
+            elif t is list:
+                nxt.extend(o)
+            elif t in _LEAVES:
+                continue
+            elif isinstance(o, dict):
                 nxt.extend(o.values())
             elif isinstance(o, list):
                 nxt.extend(o)

@@ -103,7 +103,11 @@ KNOWN_2 = (
 
 def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     """Parse and validate a session record (JSON text or an already-decoded object)."""
-    obj = _decode(src)
+    return _session(_decode(src))
+
+
+def _session(obj: Any) -> Session:
+    """The session record ``obj``, already decoded and its depth checked."""
     if not isinstance(obj, Mapping):
         raise _bad("$", txt("session_record_json_object"))
     fmt = obj.get("format", 1)
@@ -172,7 +176,7 @@ def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
     record checked as :func:`load_session` checks it (errors name ``sessions[i]``)."""
     obj = _decode(src)
     if not isinstance(obj, Mapping) or "sessions" not in obj:
-        return [load_session(obj)]
+        return [_session(obj)]
     for k in obj:
         if k not in ("format", "sessions"):
             raise _bad(str(k), txt("unknown_field_many_session_file", k=k))
@@ -184,7 +188,7 @@ def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
     out: list[Session] = []
     for i, rec in enumerate(raw):
         try:
-            out.append(load_session(rec))
+            out.append(_session(rec))
         except MjError as e:
             raise e.at(f"sessions[{i}]") from None
         if rec.get("format", 1) != 2:

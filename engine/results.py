@@ -167,4 +167,15 @@ class CalcResult:
 
 def advance(state: TableState, **changes: Any) -> TableState:
     """The next state: hand number +1 plus the given changes."""
-    return replace(state, hand_number=state.hand_number + 1, **changes)
+    if type(state) is not TableState:
+        return replace(state, hand_number=state.hand_number + 1, **changes)
+    kw = {
+        "hand_number": state.hand_number + 1,
+        "dealer": state.dealer,
+        "prevailing_wind": state.prevailing_wind,
+        "bixiahu": state.bixiahu,
+        "flags": state.flags,
+        "passes": state.passes,
+    }
+    kw.update(changes)
+    return TableState(**kw)  # as dataclasses.replace makes it, without its field walk

@@ -531,15 +531,23 @@ def parse_tiles(
 ) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
     try:
-        s = tile_text(s)
-        if any(ch in "[]|," for ch in s):
-            bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
-            raise _err(bad + 1, txt("allowed_plain_tile_list", p1=s[bad]))
-        return tuple(t for t, _ in _tokenize(s, 0, len(s), allow_flowers=allow_flowers))
+        if isinstance(s, str):
+            return _plain_run(s, allow_flowers)
+        return _plain_run.__wrapped__(s, allow_flowers)
     except MjError as e:
         if where:
             raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
         raise
+
+
+@lru_cache(maxsize=4096)
+def _plain_run(s: str, allow_flowers: bool) -> tuple[str, ...]:
+    """The tiles of a plain run (remembered: a flowers event is read by every check)."""
+    s = tile_text(s)
+    if any(ch in "[]|," for ch in s):
+        bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
+        raise _err(bad + 1, txt("allowed_plain_tile_list", p1=s[bad]))
+    return tuple(t for t, _ in _tokenize(s, 0, len(s), allow_flowers=allow_flowers))
 
 
 def format_tiles(tiles: Iterable[str]) -> str:

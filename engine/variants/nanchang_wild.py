@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
+from ..hands import splits_exactly
 from ..tiles import ALL_TILES, DRAGONS, HONOURS, WINDS, successor
 
 INF = 1_000
@@ -92,6 +93,8 @@ def sets_and_pair(counts: Sequence[int], wild: int, *, pair: bool = True) -> boo
     total = sum(counts) + wild
     if total % 3 != (2 if pair else 0):
         return False
+    if wild == 0 and max(counts) <= 4:  # no wildcard: an exact split, group by group
+        return splits_exactly(counts, pair=pair, honour_chows=True)
     groups = _split(counts)
     nopair = [_group_min(k, g, False) for k, g in groups]
     base = sum(nopair)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import facts
@@ -258,12 +258,14 @@ class Nanjing(Variant[NanjingRules]):
         else:  # pragma: no cover - replay skips unfinished hands
             raise MjError(ErrorCode.BAD_RECORD, txt("hand_ended"), where="events")
         details["bixiahu_triggers"] = triggers
+        moved = (
+            {} if dealer_stays else {"dealer": (state.dealer + 1) % 4, "passes": state.passes + 1}
+        )
         if triggers:
-            nxt = advance(state, bixiahu=True, flags=state.flags + 1 if state.bixiahu else 0)
+            flags = state.flags + 1 if state.bixiahu else 0
+            nxt = advance(state, bixiahu=True, flags=flags, **moved)
         else:
-            nxt = advance(state, bixiahu=False, flags=0)
-        if not dealer_stays:
-            nxt = replace(nxt, dealer=(state.dealer + 1) % 4, passes=state.passes + 1)
+            nxt = advance(state, bixiahu=False, flags=0, **moved)
         return book.result(
             next_state=nxt, outcome=outcome, wins=wins, summary=summary, details=details
         )

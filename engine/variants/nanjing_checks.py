@@ -59,18 +59,21 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                     txt("nanjing_flower_flowers_h_dragons", t=t),
                     where=f"{where}.tiles",
                 )
-        before = Counter(log.tiles[p])
-        log.tiles[p].update(ts)
+        mine = log.tiles[p]
+        before = {d: mine[d] for d in DRAGONS}
+        mine.update(ts)
         log.counts[p] += len(ts)
-        table = sum(log.tiles, Counter())
-        for t, n in table.items():
-            cap = 4 if t in DRAGONS else 1
-            if n > cap:
-                raise _contra(
-                    txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
-                    f"{where}.tiles",
-                )
-        newly = [t for t in DRAGONS if before[t] < 4 <= log.tiles[p][t]]
+        # the table was within its copies before this event: only its flowers can exceed
+        if any(sum(c[t] for c in log.tiles) > (4 if t in DRAGONS else 1) for t in set(ts)):
+            table = sum(log.tiles, Counter())
+            for t, n in table.items():
+                cap = 4 if t in DRAGONS else 1
+                if n > cap:
+                    raise _contra(
+                        txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
+                        f"{where}.tiles",
+                    )
+        newly = [t for t in DRAGONS if before[t] < 4 <= mine[t]]
         if log.counts[p] > 20:
             raise _contra(
                 txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from ..declare import Pattern
@@ -21,6 +22,7 @@ from ..errors import ErrorCode, MjError, Msg
 from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import WINDS, HandTiles, Meld, is_wind
+from .nanjing_soft import soft_items_of, soft_total
 from .texts_nanjing import txt
 
 RUN = 20  # 跑20: every win starts from 20 花
@@ -196,69 +198,6 @@ EXCLUSIVE = (
     ({"all_winds"}, {"full_flush", "half_flush"}),
 )
 
-WAIT_ZH = {
-    "closed": ("压档", "Closed wait"),
-    "edge": ("边枝", "Edge wait"),
-    "single": ("独占", "Single wait on the pair"),
-}
-
-
-# ---------------------------------------------------------------- soft flowers
-def soft_items_of(r: Reading, *, last_closed: bool) -> list[ScoreItem]:
-    """软花 of a reading: wind pungs/kongs, suited kongs, the wait shape, 缺一."""
-    wind_pungs = sum(1 for m in r.melds if m.kind == "pung" and is_wind(m.tile))
-    if r.decomposition is not None:
-        wind_pungs += sum(
-            1 for s in r.decomposition.sets if s.kind == "pung" and is_wind(s.tiles[0])
-        )
-    out: list[ScoreItem] = []
-
-    def add(id_: str, zh: str, en: str, value: int, count: int) -> None:
-        if count:
-            out.append(ScoreItem(id=id_, zh=zh, en=en, value=value, count=count))
-
-    add("wind_pung", "风客", "Wind pung", 1, wind_pungs)
-    kongs = [m for m in r.melds if m.kind == "kong"]
-    add(
-        "wind_kong_exposed",
-        "风明杠",
-        "Exposed wind kong",
-        2,
-        sum(1 for m in kongs if is_wind(m.tile) and m.exposed),
-    )
-    add(
-        "wind_kong_concealed",
-        "风暗杠",
-        "Concealed wind kong",
-        3,
-        sum(1 for m in kongs if is_wind(m.tile) and m.concealed),
-    )
-    add(
-        "kong_exposed",
-        "明杠",
-        "Exposed kong",
-        1,
-        sum(1 for m in kongs if not is_wind(m.tile) and m.exposed),
-    )
-    add(
-        "kong_concealed",
-        "暗杠",
-        "Concealed kong",
-        2,
-        sum(1 for m in kongs if not is_wind(m.tile) and m.concealed),
-    )
-    wf = r.wait_flower
-    if wf and not (last_closed and wf in ("closed", "edge")):
-        zh, en = WAIT_ZH[wf]
-        add(f"wait_{wf}", zh, en, 1, 1)
-    if len(r.suits) == 2:
-        add("missing_suit", "缺一", "One suit missing", 1, 1)
-    return out
-
-
-def soft_total(items: Iterable[ScoreItem]) -> int:
-    return sum(int(i.value) * i.count for i in items)
-
 
 # ---------------------------------------------------------------- the value
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -346,6 +285,40 @@ def small_win_msg(patterns: Iterable[str], concealed: bool, hard: int) -> Msg | 
     return txt("small_win_open_no_flowers" if "no_flowers" in ps else "small_win_open", hard=hard)
 
 
+# The lines of a valuation are immutable, so each is made once and shared by every hand.
+PATTERN_ORDER = tuple(p.id for p in PATTERNS)
+RUN_ITEM = ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)
+PATTERN_ITEMS = {
+    **{p.id: ScoreItem(id=p.id, zh=p.zh, en=p.en, value=p.value) for p in PATTERNS},
+    "heavenly": HEAVENLY,
+    "earthly": EARTHLY,
+}
+FLOWER_BLOOM = ScoreItem(id="flower_bloom", zh="小杠开", en="Win on a flower replacement", value=20)
+LAST_TILE = ScoreItem(id="last_tile", zh="海底捞", en="Win in the last two stacks", value=10)
+KONG_BLOOM = ScoreItem(id="kong_bloom", zh="大杠开", en="Win on a kong replacement", value="×2")
+FLOWER_KONG_BLOOM = ScoreItem(
+    id="flower_kong_bloom", zh="花杠开", en="Win after a flower kong", value="×4"
+)
+_COUNTED_WORDS = {
+    "hard_flowers": ("硬花", "Hard flowers"),
+    "soft_flowers": ("软花", "Soft flowers"),
+    "flowers_x2": ("软硬花×2 (砸2)", "Flowers ×2"),
+}
+
+
+@cache
+def _counted(id_: str, value: int) -> ScoreItem:
+    zh, en = _COUNTED_WORDS[id_]
+    return ScoreItem(id=id_, zh=zh, en=en, value=value)
+
+
+@cache
+def _soft_line(i: ScoreItem) -> ScoreItem:
+    return ScoreItem(
+        id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count
+    )
+
+
 def assemble(
     patterns: Iterable[str],
     *,
@@ -356,51 +329,38 @@ def assemble(
     bonus: Bonuses,
 ) -> Valuation:
     """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
-    ps = [p for p in (x.id for x in PATTERNS) if p in set(patterns)]
+    wanted = set(patterns)
+    ps = [p for p in PATTERN_ORDER if p in wanted]
     if bonus.heavenly:
         ps.append("heavenly")
     if bonus.earthly:
         ps.append("earthly")
     soft_n = soft_total(soft_items) if soft is None else soft
-    items: list[ScoreItem] = [ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)]
-    items.append(ScoreItem(id="hard_flowers", zh="硬花", en="Hard flowers", value=hard))
-    items.append(ScoreItem(id="soft_flowers", zh="软花", en="Soft flowers", value=soft_n))
-    items.extend(
-        ScoreItem(id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count)
-        for i in soft_items
-    )
-    items.append(
-        ScoreItem(id="flowers_x2", zh="软硬花×2 (砸2)", en="Flowers ×2", value=2 * (hard + soft_n))
-    )
+    items: list[ScoreItem] = [
+        RUN_ITEM,
+        _counted("hard_flowers", hard),
+        _counted("soft_flowers", soft_n),
+    ]
+    items.extend(_soft_line(i) for i in soft_items)
+    items.append(_counted("flowers_x2", 2 * (hard + soft_n)))
     subtotal = RUN + 2 * (hard + soft_n)
     for p in ps:
-        it = HEAVENLY if p == "heavenly" else EARTHLY if p == "earthly" else None
-        if it is None:
-            pat = BY_ID[p]
-            it = ScoreItem(id=pat.id, zh=pat.zh, en=pat.en, value=pat.value)
+        it = PATTERN_ITEMS[p]
         items.append(it)
         subtotal += int(it.value)
     if bonus.flower_bloom:
-        items.append(
-            ScoreItem(id="flower_bloom", zh="小杠开", en="Win on a flower replacement", value=20)
-        )
+        items.append(FLOWER_BLOOM)
         subtotal += 20
     if bonus.last_tile:
-        items.append(
-            ScoreItem(id="last_tile", zh="海底捞", en="Win in the last two stacks", value=10)
-        )
+        items.append(LAST_TILE)
         subtotal += 10
     factor = 1
     if bonus.kong_bloom:
         factor = 2
-        items.append(
-            ScoreItem(id="kong_bloom", zh="大杠开", en="Win on a kong replacement", value="×2")
-        )
+        items.append(KONG_BLOOM)
     elif bonus.flower_kong_bloom:
         factor = 4
-        items.append(
-            ScoreItem(id="flower_kong_bloom", zh="花杠开", en="Win after a flower kong", value="×4")
-        )
+        items.append(FLOWER_KONG_BLOOM)
     refusal = small_win_refusal(ps, concealed, hard)
     return Valuation(
         items=tuple(items),
