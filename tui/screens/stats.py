@@ -42,6 +42,7 @@ from mjscore.engine.stats import (
 )
 from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from mjscore.tui.widgets.plain_table import PlainTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -346,7 +347,7 @@ class LifetimeScreen(Screen):
             yield DataTable(id="life-total", cursor_type="none")
             yield Static("", id="life-biggest", markup=False)
             with Horizontal(classes="charts"):
-                yield DataTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
+                yield PlainTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
                 with Vertical():
                     yield RunningTotalsChart(id="life-running")
                     yield WinsDealInsChart(id="life-bars")

@@ -13,10 +13,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ..i18n import tr, wind_name
 from .describe import describe_event, hand_summary, short
+from .plain_table import PlainTable
 
 # Seat 0 sits at the bottom; the 下家 (next seat) is on the right: bottom, right, top, left.
 COMPASS = ("bottom", "right", "top", "left")
@@ -84,7 +85,7 @@ class Scoreboard(Grid):
         self.query_one("#table-info", Static).update(info)
 
 
-class HandLog(DataTable):
+class HandLog(PlainTable):
     """One row per settled hand (number, dealer, each player's delta, a summary), then the
     totals row.
 
