@@ -91,3 +91,51 @@ async def test_ending_and_reopening_ask_and_only_y_says_yes():
         await pilot.press("o", "y")
         await pilot.pause()
         assert not led.session_info(sid).ended
+
+
+@run
+async def test_a_key_in_the_tiles_field_settles_once_and_redraws_only_what_changed(monkeypatch):
+    """Each key shows its preview at once (not one queued step later); a hand settled
+    already is not settled again; a line that shows the same text is not drawn again."""
+    import mjscore.tui.screens.dialogs.base as base
+    from textual.widgets import Static
+
+    settled: list[object] = []
+    real = base.settle_preview
+    monkeypatch.setattr(base, "settle_preview", lambda *a: settled.append(a) or real(*a))
+    updates: list[str | None] = []
+    real_update = Static.update
+
+    def update(self, *a, **kw):
+        updates.append(self.id)
+        return real_update(self, *a, **kw)
+
+    monkeypatch.setattr(Static, "update", update)
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        await pilot.pause()
+        settled.clear()  # the declared win (no tiles yet) was settled for its preview
+        app.screen.action_tiles()
+        await pilot.press(*FLUSH)
+        await pilot.pause()
+        assert len(settled) == 1  # the burst: one settle, after its last key
+        preview = app.screen.query_one("#preview", Static)
+        full = str(preview.render())
+        await pilot.press("backspace")  # 13 tiles: no hand to settle
+        assert str(preview.render()) == ""  # shown as the key is handled, before any pause
+        await pilot.pause()
+        updates.clear()
+        await pilot.press(FLUSH[-1])
+        assert str(preview.render()) == full
+        await pilot.pause()
+        assert len(settled) == 1  # the same hand as before the backspace
+        assert updates.count("preview") == 1 and updates.count("dialog-error") == 1
+        updates.clear()
+        await pilot.press("ctrl+t")  # a key that changes nothing shown
+        await pilot.pause()
+        app.screen.update_preview()
+        assert "preview" not in updates and "dialog-error" not in updates

@@ -208,11 +208,13 @@ class WinDialog(EventDialog):
         }
         chains = {f.id: f.chain_of for f in self.flags if f.chain_of}
         for tog in self.query("#flags"):
+            before = [(it.value, it.max_count) for it in tog.items]  # type: ignore[attr-defined]
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in chains:
                     _run, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
                     it.value = min(it.value, it.max_count)
-            tog.refresh()
+            if before != [(it.value, it.max_count) for it in tog.items]:  # type: ignore[attr-defined]
+                tog.refresh()  # only a change is drawn again (this runs on every key)
 
     def sync_fields(self) -> None:
         win = self.query_one("#winner", Picker)
