@@ -139,3 +139,20 @@ async def test_a_key_in_the_tiles_field_settles_once_and_redraws_only_what_chang
         await pilot.pause()
         app.screen.update_preview()
         assert "preview" not in updates and "dialog-error" not in updates
+
+
+@run
+async def test_screens_are_imported_in_the_background_only_after_the_first_frames():
+    """The home screen's first frames do not share the interpreter with the import of every
+    other screen; the import follows a moment later, in a worker thread."""
+    led = Ledger.memory()
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert not [w for w in app.workers if w.group == "warm-up"]
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            if [w for w in app.workers if w.group == "warm-up"]:
+                break
+        await app.workers.wait_for_complete()
+        assert "mjscore.tui.screens.table" in __import__("sys").modules
