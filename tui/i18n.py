@@ -116,6 +116,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "act_home": ("牌局列表", "Sessions"),
     "act_help": ("规则与按键", "Rules & keys"),
     "act_chase": ("追分", "Chase"),
+    # the compact footer's shared labels (each key is named on the help screen)
+    "keys_record": ("记录", "record"),
+    "keys_correct": ("更正", "correct"),
     # dialogs
     "who": ("谁", "Who"),
     "winner": ("胡牌者", "Winner"),

@@ -22,6 +22,28 @@ def localize_bindings(node: DOMNode, lang: str) -> None:
     node._bindings = BindingsMap.from_keys(keys)
 
 
+def group_keys(node: DOMNode, lang: str, grouped: bool) -> None:
+    """The compact footer (a small terminal): the keys that record an event share one label,
+    and so do the corrections (undo, edit, delete), so that every key stays in view; the
+    help screen names each. ``grouped=False`` gives each key its own label again."""
+    record = Binding.Group(tr("keys_record", lang))
+    correct = Binding.Group(tr("keys_correct", lang))
+
+    def group_of(b: Binding) -> Binding.Group | None:
+        if not grouped:
+            return None
+        if b.action.startswith("add("):
+            return record
+        return correct if b.action in ("undo", "edit", "delete_hand") else None
+
+    node._bindings = BindingsMap.from_keys(
+        {
+            key: [replace(b, group=group_of(b)) for b in bindings]
+            for key, bindings in node._bindings.key_to_bindings.items()
+        }
+    )
+
+
 def B(
     key: str,
     action: str,

@@ -14,7 +14,14 @@ from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
-from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
+from .common import (
+    B,
+    TypeAheadScreen,
+    event_bindings,
+    group_keys,
+    localize_bindings,
+    run_binding_now,
+)
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
 EVENT_ACTIONS = {  # action name → event type the variant must know
@@ -75,7 +82,14 @@ class TableScreen(TypeAheadScreen, Screen):
         log shows the last hands and the totals, and a compact footer that keeps every key."""
         compact = event.size.height < 34 or event.size.width < 110
         self.set_class(compact, "compact")
-        self.query_one(Footer).compact = compact
+        footer = self.query_one(Footer)
+        footer.compact = compact
+        footer.show_command_palette = not compact  # Ctrl+P still opens it
+        if compact != self.has_class("grouped-keys"):
+            self.set_class(compact, "grouped-keys")
+            group_keys(self, self.lang, compact)
+            self.refresh_bindings()
+        self.query_one(Scoreboard).compact = compact
 
     def on_mount(self) -> None:
         self.reload()
@@ -309,8 +323,13 @@ class TableScreen(TypeAheadScreen, Screen):
             self.reload()
             return False
         self.reload(from_hand)
-        self.notify(f"{tr('saved', self.lang)}: {what}", timeout=3, markup=False)
+        self.show_status(f"✓ {tr('saved', self.lang)}: {what}")
         return True
+
+    def show_status(self, text: str) -> None:
+        """Say what was just saved on the log's heading line, not in a toast: a toast would
+        cover the newest rows, or the preview of the next dialog opened at once."""
+        self.query_one("#hand-log-label", Label).update(f"{tr('hand_log', self.lang)} · {text}")
 
     def action_undo(self) -> None:
         """Remove the last event. If that event ended a hand (the open hand is empty), the
@@ -368,9 +387,9 @@ class TableScreen(TypeAheadScreen, Screen):
                 i + 1,
             ):
                 v = self.view
-                self.notify(
-                    f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}",
-                    markup=False,
+                self.show_status(
+                    f"✓ {tr('edit_title', self.lang, n=i + 1)} · "
+                    f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}"
                 )
 
         editor = HandEditScreen(self.hand_context(i), i + 1)
