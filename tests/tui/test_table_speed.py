@@ -156,3 +156,23 @@ async def test_screens_are_imported_in_the_background_only_after_the_first_frame
                 break
         await app.workers.wait_for_complete()
         assert "mjscore.tui.screens.table" in __import__("sys").modules
+
+
+@run
+async def test_the_home_list_is_built_once_when_the_app_starts():
+    led = Ledger.memory()
+    for _ in range(3):
+        session(led, "nanjing")
+    calls = []
+    real = led.list_sessions
+    led.list_sessions = lambda *a, **kw: calls.append(1) or real(*a, **kw)  # type: ignore[method-assign]
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(SessionList).row_count == 3
+        assert len(calls) == 1
+        await open_table(pilot, 1)
+        await pilot.press("escape")  # back home: the list is read again (it may have changed)
+        await pilot.pause()
+        assert len(calls) == 2

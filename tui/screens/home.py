@@ -12,11 +12,12 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
+from ..widgets.plain_table import PlainTable
 from .base import leader
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 
 
-class SessionList(DataTable):
+class SessionList(PlainTable):
     pass
 
 
@@ -35,6 +36,7 @@ class HomeScreen(TypeAheadScreen, Screen):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        self._first_show = True  # the first resume follows the mount, which drew the list
         localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
@@ -62,8 +64,10 @@ class HomeScreen(TypeAheadScreen, Screen):
         return run_binding_now(self, event.key)
 
     def on_screen_resume(self) -> None:
-        if self._shown_version is not None:  # not on the first show: on_mount just drew it
-            self.refresh_list()
+        if self._first_show:  # on_mount has just drawn it: not twice
+            self._first_show = False
+            return
+        self.refresh_list()
 
     def ledger_version(self) -> int:
         """The ledger's ``data_version``: it moves when another connection wrote (this app's
