@@ -269,6 +269,9 @@ def process_seconds(code: str, *args: str) -> float:
     env = dict(os.environ)
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
+    # an installed app has its bytecode compiled (as Textual's is here): without this, a
+    # shell with PYTHONDONTWRITEBYTECODE set would time compiling every mjscore module
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     t = time.perf_counter()
     ran = subprocess.run(
         [sys.executable, "-c", code, *args],

@@ -20,6 +20,7 @@ from .errors import said, user_errors
 from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
+WARM_UP_AFTER = 0.3  # seconds after the first paint: the screens are imported then
 
 
 class ActionsProvider(Provider):
@@ -126,15 +127,17 @@ class MjscoreApp(App[int]):
         if self.demo:
             self.open_demo()
         # the home screen is painted first; every other screen and the rule sets are
-        # imported right after, in the background (see load_screens)
-        self.call_after_refresh(
-            lambda: self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
-        )
+        # imported right after, in the background (see load_screens) — once the first
+        # frames are out, so the import does not compete with them for the interpreter
+        self.call_after_refresh(lambda: self.set_timer(WARM_UP_AFTER, self._warm_up))
         # the ledger's pages are checked once the home screen is painted; the ledger itself
         # refuses every write until the check has passed
         self.call_after_refresh(
             lambda: self.run_worker(self._check_ledger, thread=True, group="ledger-check")
         )
+
+    def _warm_up(self) -> None:
+        self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _check_ledger(self) -> None:
         verify = getattr(self.ledger, "verify", None)

@@ -158,6 +158,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "game_over": ("第{n}局结束", "Game {n} over"),
     "paid_now": ("现付", "now"),
     "paid_now_line": ("本盘现场已付", "Paid on the spot this hand"),
+    # the compact footer's shared labels (each key is named on the help screen)
+    "keys_record": ("记录", "record"),
+    "keys_correct": ("更正", "correct"),
     # dialogs
     "who": ("谁", "Who"),
     "winner": ("胡牌者", "Winner"),

@@ -374,7 +374,7 @@ def test_two_programs_creating_the_same_ledger(tmp_path, toy_variant):
 
 
 def test_the_ledger_file_alone_holds_every_confirmed_entry(tmp_path, toy_variant):
-    # QA F16: while the app ran, the .sqlite3 file was a 4 KB stub and everything sat in -wal;
+    # while the app ran, the .sqlite3 file was a 4 KB stub and everything sat in -wal;
     # a copy of the file taken mid-session showed "no sessions yet"
     path = tmp_path / "l.sqlite3"
     with Ledger.open(path) as led:

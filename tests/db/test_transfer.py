@@ -178,7 +178,7 @@ def test_cli_errors_are_one_line(tmp_path, capsys):
 
 
 def test_import_keeps_an_unfinished_last_hand_open(led, tmp_path, capsys):
-    # RECORD.md lets the last hand be unfinished (an export taken mid-hand); QA F22: import
+    # RECORD.md lets the last hand be unfinished (an export taken mid-hand); import
     # marked such a session ended and said nothing about the hand still being played
     rec = copy.deepcopy(RECORDS["guobiao"])
     assert not any(e["type"] in ("win", "draw", "false_win") for e in rec["hands"][-1]["events"])

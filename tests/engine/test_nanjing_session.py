@@ -502,7 +502,7 @@ def test_hand_string_flowers_agree_with_events():
 )
 def test_declared_win_derives_soft_flowers_of_logged_kongs(kong, soft):
     # RECORD.md: "A fact that the engine can derive from other events ... is derived"; RULES §2 软花.
-    # QA F19: a declared 大杠开 after a logged 明杠 counted 0 soft flowers.
+    # a declared 大杠开 after a logged 明杠 counted 0 soft flowers.
     res = settle(
         [
             {

@@ -194,7 +194,7 @@ def _mutate(path, value, *, delete=False):
             "hands[3].events",
             "one winner",
         ),
-        # RECORD.md "a fifth copy of a tile" — refused at the event that makes it (QA F30)
+        # RECORD.md "a fifth copy of a tile" — refused at the event that makes it
         (
             ("hands", 1, "events"),
             [

@@ -163,13 +163,13 @@ async def test_help_shows_the_rule_sets_scoring_table(ledger):
         assert isinstance(app.screen, HelpScreen)
         text = " ".join(text_of(w) for w in app.screen.query("Static"))
         assert "对对胡" in text and "40" in text and "双七对" in text
-        assert "bixiahu_stack" in text and "True" not in text  # QA F28: values in words
+        assert "bixiahu_stack" in text and "True" not in text  # values in words
         assert re.search(r"bixiahu_stack\s+yes", text)
         # RULES.md §2 "抢杠 counts as a self-draw paid entirely (3H) by the robbed player"
         assert "robbed player pays 3H" in text
         assert "Kong" in text  # the keys of the table screen
         keys = text_of(app.screen.query("Static").last())
-        assert keys.count("Rules & keys") == 1 and "Focus Next" not in keys  # QA F28
+        assert keys.count("Rules & keys") == 1 and "Focus Next" not in keys
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -227,7 +227,7 @@ async def test_new_session_typed_in_one_burst(ledger):
 
 @run
 async def test_option_defaults_shown_as_words(ledger):
-    # QA F11: defaults were shown as Python reprs ("default False", "default 'last_drawer'")
+    # defaults were shown as Python reprs ("default False", "default 'last_drawer'")
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
@@ -240,7 +240,7 @@ async def test_option_defaults_shown_as_words(ledger):
 
 @run
 async def test_leader_score_never_cut_at_100_columns(ledger):
-    # QA F18: at 100 columns the players column pushed the leader's score off ("Cat +2")
+    # at 100 columns the players column pushed the leader's score off ("Cat +2")
     sid = session(ledger, "nanning", names=["Ann", "Ben", "Cat", "东方不败东方不败东方不败"])
     for _ in range(3):
         ledger.add_event(

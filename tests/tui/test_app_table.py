@@ -203,14 +203,14 @@ async def test_undo_last_event(ledger):
         await pilot.press("k", "3", "c", "enter", "w", "2", "3", "enter")
         await pilot.pause()
         assert len(events(ledger, sid)[0]) == 2
-        # QA F13: the win ended hand 1, so undoing it reopens a finished hand: asked first
+        # the win ended hand 1, so undoing it reopens a finished hand: asked first
         await pilot.press("u")
         await pilot.pause()
         assert "Undo the result of hand 1" in text_of(app.screen.query_one("#dialog Static"))
         await pilot.press("n")
         await pilot.pause()
         assert len(events(ledger, sid)[0]) == 2
-        await pilot.press("u", "enter")  # QA N9: a stray Enter is "no" for a destructive question
+        await pilot.press("u", "enter")  # a stray Enter is "no" for a destructive question
         await pilot.pause()
         assert len(events(ledger, sid)[0]) == 2
         await pilot.press("u", "y")
@@ -281,7 +281,7 @@ async def test_end_and_reopen_session(ledger):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert events(ledger, sid) == []
-        # QA F26: and it says why
+        # and it says why
         await pilot.press("w")
         await pilot.pause()
         assert [n.message for n in app._notifications][-1] == "Session ended (press o to reopen)"
@@ -491,7 +491,7 @@ async def test_each_confirmed_event_is_on_disk_at_once(tmp_path):
 
 @run
 async def test_long_name_keeps_the_score_visible(ledger):
-    # QA F2: a 41-character name wrapped over the wind and score lines of its box
+    # a 41-character name wrapped over the wind and score lines of its box
     long = "Wang Xiaoming the Fortieth of His Nameeee"
     sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", long])
     ledger.add_event(sid, {"type": "win", "player": 0, "from": 3, "patterns": ["all_pungs"]})
@@ -507,7 +507,7 @@ async def test_long_name_keeps_the_score_visible(ledger):
 
 @run
 async def test_added_kong_takes_its_pungs_supplier(ledger):
-    # QA F5 / RULES.md §0: "A pung later turned into an added kong is one meld: the added
+    # RULES.md §0: "A pung later turned into an added kong is one meld: the added
     # kong's `from` equals the pung's". The dialog fills the supplier in and locks it.
     sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", "Wang"])
     app = app_on(ledger)
@@ -547,7 +547,7 @@ async def test_added_kong_takes_its_pungs_supplier(ledger):
 
 @run
 async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
-    # QA F11: in the Chinese UI a refusal read "✗ events[0]: 6 fan is below the minimum…"
+    # in the Chinese UI a refusal read "✗ events[0]: 6 fan is below the minimum…"
     sid = session(ledger, "guobiao")
     app = app_on(ledger, lang="zh")
     async with app.run_test(size=SIZE) as pilot:
@@ -566,7 +566,7 @@ async def test_engine_refusal_has_a_localized_lead_and_no_record_paths(ledger):
 
 
 def test_engine_seats_shown_as_names_and_ui_numbers():
-    # QA F8/F20: engine messages count seats from 0 ("seat 2"); the UI numbers players 1–4
+    # engine messages count seats from 0 ("seat 2"); the UI numbers players 1–4
     from mjscore.engine.errors import MjError
     from mjscore.engine.record import Hand, event_from_json, validate_hand_structure
     from mjscore.engine.variants import get_variant
@@ -588,7 +588,7 @@ def test_engine_seats_shown_as_names_and_ui_numbers():
 
 @run
 async def test_another_window_on_the_same_ledger(tmp_path):
-    # QA F9: a second window added a kong; this window's preview and confirmation must use
+    # a second window added a kong; this window's preview and confirmation must use
     # the hand as the ledger holds it, and a confirmation on a changed hand is not saved.
     from mjscore.db.ledger import Ledger
 
@@ -654,7 +654,7 @@ async def test_second_winner_keeps_the_discards_flags(ledger):
 
 @run
 async def test_heavenly_hand_needs_no_concealed_tick(ledger):
-    # QA F14: 天胡 without ticking 门清 was refused ("always 门清"); unticked now means "not
+    # 天胡 without ticking 门清 was refused ("always 门清"); unticked now means "not
     # said" and the engine derives 门清
     sid = session(ledger, "nanning")
     app = app_on(ledger)
@@ -673,7 +673,7 @@ async def test_heavenly_hand_needs_no_concealed_tick(ledger):
 
 @run
 async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
-    # QA F29: after two kongs in a row, 杠上花 cycled up to ×4; it stops at the logged kongs
+    # after two kongs in a row, 杠上花 cycled up to ×4; it stops at the logged kongs
     sid = session(ledger, "nanning")
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -704,7 +704,7 @@ async def test_kong_chain_length_defaults_to_the_logged_kongs(ledger):
 
 @run
 async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
-    # QA F12: the table centre never showed the 正精/副精 after a reveal; QA F27: a win with no
+    # the table centre never showed the 正精/副精 after a reveal; a win with no
     # jing counts entered silently settled 奖励分 as 0
     sid = session(ledger, "nanchang")
     ledger.add_event(
@@ -712,7 +712,7 @@ async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
         {
             "type": "jing",
             "indicator": "9s",
-            "lower": "E",  # 下精 counts given (QA N3)
+            "lower": "E",  # 下精 counts given
             "lower_counts": [[2, 1], [0, 1], [0, 0], [0, 0]],
         },
     )
@@ -733,7 +733,7 @@ async def test_nanchang_jing_on_the_table_and_missing_counts_hint(ledger):
 
 @run
 async def test_escape_in_edit_hand_asks_before_dropping_changes(ledger):
-    # QA F31: Esc in Edit hand threw pending changes away without asking
+    # Esc in Edit hand threw pending changes away without asking
     sid = session(ledger, "nanning")
     ledger.add_event(sid, {"type": "kong", "player": 2, "kind": "concealed"})
     ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": []})
@@ -758,7 +758,7 @@ async def test_escape_in_edit_hand_asks_before_dropping_changes(ledger):
 
 @run
 async def test_bixiahu_shows_the_hands_actual_multiplier(ledger):
-    # QA F25: with bixiahu_stack the centre said "比下胡 (double hand)" for a ×8 hand.
+    # with bixiahu_stack the centre said "比下胡 (double hand)" for a ×8 hand.
     # RULES.md §2: "With bixiahu_stack the multiplier of a 比下胡 hand is 2^(1+flags)"
     sid = session(ledger, "nanjing", options={"bixiahu_stack": True})
     app = app_on(ledger, lang="zh")
@@ -773,7 +773,7 @@ async def test_bixiahu_shows_the_hands_actual_multiplier(ledger):
 
 @run
 async def test_draw_without_payments_says_so(ledger):
-    # QA N8: a draw with nothing to settle showed a stray "(0)"; RULES.md §2 a draw only
+    # a draw with nothing to settle showed a stray "(0)"; RULES.md §2 a draw only
     # settles what was paid on the spot, and nothing was
     sid = session(ledger, "nanjing")
     app = app_on(ledger)

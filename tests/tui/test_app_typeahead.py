@@ -25,7 +25,7 @@ NAMES = ["Alice", "Bob", "Mei", "Wang"]
 
 @run
 async def test_win_typed_in_one_burst(ledger):
-    # QA F6: "w 1 3 p" fast meant "seat 1 wins on seat 3's discard, 碰碰胡"; the 3 used to
+    # "w 1 3 p" fast meant "seat 1 wins on seat 3's discard, 碰碰胡"; the 3 used to
     # overwrite the winner and the p was swallowed by the discarder prompt.
     sid = session(ledger, "nanning", names=NAMES)
     app = app_on(ledger)
@@ -62,7 +62,7 @@ async def test_several_events_in_one_burst_each_sees_the_previous(ledger):
 
 @run
 async def test_burst_in_the_edit_screen(ledger):
-    # QA F3: in Edit hand, "w 2 1 p" right after w: the 2 was lost and the rest re-targeted
+    # in Edit hand, "w 2 1 p" right after w: the 2 was lost and the rest re-targeted
     sid = session(ledger, "nanning", names=NAMES)
     ledger.add_event(sid, {"type": "win", "player": 0, "from": 1, "patterns": []})
     app = app_on(ledger)
@@ -77,7 +77,7 @@ async def test_burst_in_the_edit_screen(ledger):
 
 @run
 async def test_tiles_typed_fast_with_backspaces(ledger):
-    # QA F4: a burst of Backspaces then text in the tiles field; nothing reordered or lost
+    # a burst of Backspaces then text in the tiles field; nothing reordered or lost
     sid = session(ledger, "nanning", names=NAMES)
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -117,7 +117,7 @@ async def test_key_the_field_cannot_use_is_refused_not_passed_on(ledger):
 
 @run
 async def test_prefilled_fields_are_replaced_when_tabbed_into(ledger):
-    # QA F12: Tab into a "0,0" jing-count field then "2,1" gave "2,10,0"
+    # Tab into a "0,0" jing-count field then "2,1" gave "2,10,0"
     sid = session(ledger, "nanchang", names=NAMES)
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:
@@ -139,7 +139,7 @@ async def test_prefilled_fields_are_replaced_when_tabbed_into(ledger):
 
 @run
 async def test_the_row_being_typed_into_is_marked(ledger):
-    # QA F21/N4: the focus marker (reversed label) must follow the focus, also after type-ahead
+    # the focus marker (reversed label) must follow the focus, also after type-ahead
     sid = session(ledger, "nanning", names=NAMES)
     app = app_on(ledger)
     async with app.run_test(size=SIZE) as pilot:

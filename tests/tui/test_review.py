@@ -528,7 +528,7 @@ async def test_lifetime_from_a_ledger_uses_its_sql_figures(tmp_path):
 
 @sync
 async def test_review_columns_fit_long_names():
-    # QA F10: a 38-character name took the whole Dealer column and pushed the other players'
+    # a 38-character name took the whole Dealer column and pushed the other players'
     # score columns off a 120-column screen
     long = "Wang Xiaoming the Fortieth of His Name"
     s = load_session(dict(RECORD, players=[long, "小芳", "[b]老王[/b]", "Lee"]))

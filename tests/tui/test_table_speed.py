@@ -91,3 +91,88 @@ async def test_ending_and_reopening_ask_and_only_y_says_yes():
         await pilot.press("o", "y")
         await pilot.pause()
         assert not led.session_info(sid).ended
+
+
+@run
+async def test_a_key_in_the_tiles_field_settles_once_and_redraws_only_what_changed(monkeypatch):
+    """Each key shows its preview at once (not one queued step later); a hand settled
+    already is not settled again; a line that shows the same text is not drawn again."""
+    import mjscore.tui.screens.dialogs.base as base
+    from textual.widgets import Static
+
+    settled: list[object] = []
+    real = base.settle_preview
+    monkeypatch.setattr(base, "settle_preview", lambda *a: settled.append(a) or real(*a))
+    updates: list[str | None] = []
+    real_update = Static.update
+
+    def update(self, *a, **kw):
+        updates.append(self.id)
+        return real_update(self, *a, **kw)
+
+    monkeypatch.setattr(Static, "update", update)
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        await pilot.pause()
+        settled.clear()  # the declared win (no tiles yet) was settled for its preview
+        app.screen.action_tiles()
+        await pilot.press(*FLUSH)
+        await pilot.pause()
+        assert len(settled) == 1  # the burst: one settle, after its last key
+        preview = app.screen.query_one("#preview", Static)
+        full = str(preview.render())
+        await pilot.press("backspace")  # 13 tiles: no hand to settle
+        assert str(preview.render()) == ""  # shown as the key is handled, before any pause
+        await pilot.pause()
+        updates.clear()
+        await pilot.press(FLUSH[-1])
+        assert str(preview.render()) == full
+        await pilot.pause()
+        assert len(settled) == 1  # the same hand as before the backspace
+        assert updates.count("preview") == 1 and updates.count("dialog-error") == 1
+        updates.clear()
+        await pilot.press("ctrl+t")  # a key that changes nothing shown
+        await pilot.pause()
+        app.screen.update_preview()
+        assert "preview" not in updates and "dialog-error" not in updates
+
+
+@run
+async def test_screens_are_imported_in_the_background_only_after_the_first_frames():
+    """The home screen's first frames do not share the interpreter with the import of every
+    other screen; the import follows a moment later, in a worker thread."""
+    led = Ledger.memory()
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert not [w for w in app.workers if w.group == "warm-up"]
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            if [w for w in app.workers if w.group == "warm-up"]:
+                break
+        await app.workers.wait_for_complete()
+        assert "mjscore.tui.screens.table" in __import__("sys").modules
+
+
+@run
+async def test_the_home_list_is_built_once_when_the_app_starts():
+    led = Ledger.memory()
+    for _ in range(3):
+        session(led, "nanjing")
+    calls = []
+    real = led.list_sessions
+    led.list_sessions = lambda *a, **kw: calls.append(1) or real(*a, **kw)  # type: ignore[method-assign]
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(SessionList).row_count == 3
+        assert len(calls) == 1
+        await open_table(pilot, 1)
+        await pilot.press("escape")  # back home: the list is read again (it may have changed)
+        await pilot.pause()
+        assert len(calls) == 2

@@ -22,6 +22,29 @@ def localize_bindings(node: DOMNode, lang: str) -> None:
     node._bindings = BindingsMap.from_keys(keys)
 
 
+def group_keys(node: DOMNode, lang: str, grouped: bool) -> None:
+    """The compact footer (a small terminal): the keys that record an event share one label,
+    and so do the corrections (undo, redo, insert, edit, delete), so that every key stays in view; the
+    help screen names each. ``grouped=False`` gives each key its own label again."""
+    record = Binding.Group(tr("keys_record", lang))
+    correct = Binding.Group(tr("keys_correct", lang))
+
+    def group_of(b: Binding) -> Binding.Group | None:
+        if not grouped:
+            return None
+        if b.action.startswith("add("):
+            return record
+        corrections = ("undo", "redo", "insert_hand", "edit", "delete_hand")
+        return correct if b.action in corrections else None
+
+    node._bindings = BindingsMap.from_keys(
+        {
+            key: [replace(b, group=group_of(b)) for b in bindings]
+            for key, bindings in node._bindings.key_to_bindings.items()
+        }
+    )
+
+
 def B(
     key: str,
     action: str,
@@ -159,7 +182,7 @@ def focus_now(screen: Any, widget: Any) -> None:
 
 def mark_current_row(screen: Any) -> None:
     """Mark the form row holding the focus (its label is drawn reversed: visible without
-    colours, QA F21)."""
+    colours)."""
     focused = screen.focused
     row = focused.parent if focused is not None else None
     for r in screen.query(".frow"):

@@ -41,7 +41,7 @@ class TableCorrections:
             return
         if not self.undone:
             self.app.bell()
-            self.notify(tr("nothing_to_redo", self.lang), timeout=3, markup=False)
+            self.show_status(tr("nothing_to_redo", self.lang))
             return
         aid, number, what = self.undone.pop()
         if self.write(
@@ -95,9 +95,7 @@ class TableCorrections:
         sub = self.query_one(HandLog).game_totals(game)
         if sub is None:
             return
-        self.notify(
-            f"{tr('game_over', self.lang, n=game)} · {deltas_line(sub, v.names)}"
-            f"\n{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}",
-            timeout=12,
-            markup=False,
-        )
+        # on the history's heading line, as every note of the table (a toast would cover
+        # the newest rows); the session's totals are the log's last row
+        self.game_note = f"{tr('game_over', self.lang, n=game)} {deltas_line(sub, v.names)}"
+        self.show_status("")

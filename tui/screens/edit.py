@@ -158,7 +158,7 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
         if tuple(self.draft) == tuple(self.ctx.events):
             self.finish(None)
             return
-        from .dialogs import ConfirmDialog  # changes would be lost: ask first (QA F31)
+        from .dialogs import ConfirmDialog  # changes would be lost: ask first
 
         ask = ConfirmDialog(
             tr("confirm_discard_edit", self.lang, n=self.number), self.lang, enter_yes=False

@@ -12,11 +12,12 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
+from ..widgets.plain_table import PlainTable
 from .base import leader
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
 
 
-class SessionList(DataTable):
+class SessionList(PlainTable):
     pass
 
 
@@ -37,6 +38,7 @@ class HomeScreen(TypeAheadScreen, Screen):
     def __init__(self, lang: str) -> None:
         super().__init__()
         self.lang = lang
+        self._first_show = True  # the first resume follows the mount, which drew the list
         localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
@@ -64,8 +66,10 @@ class HomeScreen(TypeAheadScreen, Screen):
         return run_binding_now(self, event.key)
 
     def on_screen_resume(self) -> None:
-        if self._shown_version is not None:  # not on the first show: on_mount just drew it
-            self.refresh_list()
+        if self._first_show:  # on_mount has just drawn it: not twice
+            self._first_show = False
+            return
+        self.refresh_list()
 
     def ledger_version(self) -> int:
         """The ledger's ``data_version``: it moves when another connection wrote (this app's
@@ -95,7 +99,7 @@ class HomeScreen(TypeAheadScreen, Screen):
         table.add_column("#", key="id", width=4)
         table.add_column(tr("col_date", lang), key="date", width=16)
         # numbers before the (long) players column: a narrow terminal cuts names, never
-        # figures (QA F18: "Cat +2" for +2928)
+        # figures ("Cat +2" for +2928)
         table.add_column(tr("col_variant", lang), key="variant", width=14)
         table.add_column(tr("col_hands", lang), key="hands", width=5)
         table.add_column(tr("col_leader", lang), key="leader", width=18)

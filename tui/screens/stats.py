@@ -44,6 +44,7 @@ from mjscore.engine.stats import (
 from mjscore.engine.terms import SELF_DRAW
 from mjscore.tui.report_text import definitions, rule_set_rows, side_line
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from mjscore.tui.widgets.plain_table import PlainTable
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -384,7 +385,7 @@ class LifetimeScreen(Screen):
             yield DataTable(id="life-total", cursor_type="none", cell_padding=0)
             yield Static("", id="life-biggest", markup=False)
             with Horizontal(classes="charts"):
-                yield DataTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
+                yield PlainTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
                 with Vertical():
                     yield RunningTotalsChart(id="life-running")
                     yield WinsDealInsChart(id="life-bars")

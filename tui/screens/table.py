@@ -15,7 +15,14 @@ from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
-from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
+from .common import (
+    B,
+    TypeAheadScreen,
+    event_bindings,
+    group_keys,
+    localize_bindings,
+    run_binding_now,
+)
 from .corrections import TableCorrections
 from .dialogs import DIALOGS, ConfirmDialog, HandContext
 
@@ -86,7 +93,14 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         log shows the last hands and the totals, and a compact footer that keeps every key."""
         compact = event.size.height < 34 or event.size.width < 110
         self.set_class(compact, "compact")
-        self.query_one(Footer).compact = compact
+        footer = self.query_one(Footer)
+        footer.compact = compact
+        footer.show_command_palette = not compact  # Ctrl+P still opens it
+        if compact != self.has_class("grouped-keys"):
+            self.set_class(compact, "grouped-keys")
+            group_keys(self, self.lang, compact)
+            self.refresh_bindings()
+        self.query_one(Scoreboard).compact = compact
 
     def on_mount(self) -> None:
         self.reload()
@@ -115,7 +129,7 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
                 for b in self._bindings.key_to_bindings.get(event.key, ())
             )
         ):
-            self.app.bell()  # QA F26: say why nothing happens
+            self.app.bell()  # say why nothing happens
             self.notify(tr("session_ended", self.lang), severity="warning", timeout=4, markup=False)
             return True
         return False
@@ -250,7 +264,7 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         state, events = v.hand_context(index)
         return HandContext(v.variant, v.rules, state, tuple(events), v.names, self.lang)
 
-    # ---- another window on the same ledger (QA F9)
+    # ---- another window on the same ledger
     def is_stale(self) -> bool:
         """Has the ledger's current hand (or the session's ended flag) changed since this
         screen last read it (e.g. in another window on the same ledger file)?"""
@@ -358,13 +372,24 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
             self.reload()
             return False
         self.reload(from_hand)
-        self.notify(f"{tr('saved', self.lang)}: {what}", timeout=3, markup=False)
+        self.show_status(f"✓ {tr('saved', self.lang)}: {what}")
         return True
+
+    game_note: str | None = None  # a game's end, said with what was saved next
+
+    def show_status(self, text: str) -> None:
+        """Say what was just saved on the log's heading line, not in a toast: a toast would
+        cover the newest rows, or the preview of the next dialog opened at once. A game
+        that has just ended (:attr:`game_note`) is said after it, once."""
+        said = " · ".join(t for t in (text, self.game_note) if t)
+        if text:
+            self.game_note = None
+        self.query_one("#hand-log-label", Label).update(f"{tr('hand_log', self.lang)} · {said}")
 
     def action_undo(self) -> None:
         """Undo the newest change made here: a deleted, inserted or amended hand comes back
         as it was; else remove the last event. If that event ended a hand (the open hand
-        is empty), the finished hand would be reopened and re-settled: ask first (QA F13).
+        is empty), the finished hand would be reopened and re-settled: ask first.
         What is undone can be redone (`U`)."""
         if self.refresh_if_stale():
             return  # the last event is not what this screen showed: look again first
@@ -440,9 +465,9 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
             ):
                 self.did((self.result, i + 1, what))
                 v = self.view
-                self.notify(
-                    f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}",
-                    markup=False,
+                self.show_status(
+                    f"✓ {tr('edit_title', self.lang, n=i + 1)} · "
+                    f"{tr('totals', self.lang)}: {deltas_line(v.replay.totals, v.names)}"
                 )
 
         editor = HandEditScreen(self.hand_context(i), i + 1)

@@ -88,6 +88,8 @@ class Picker(Widget, can_focus=True):
         self.refresh()
 
     def set_enabled(self, value: Any, enabled: bool) -> None:
+        if all(c.enabled == enabled for c in self._choices if c.value == value):
+            return  # nothing changes: no repaint (the win dialog asks on every key)
         self._choices = [
             Choice(c.key, c.label, c.value, enabled) if c.value == value else c
             for c in self._choices

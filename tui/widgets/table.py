@@ -13,10 +13,11 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ..i18n import tr, wind_name
 from .describe import describe_event, hand_summary, short
+from .plain_table import PlainTable
 
 # Seat 0 sits at the bottom; the 下家 (next seat) is on the right: bottom, right, top, left.
 COMPASS = ("bottom", "right", "top", "left")
@@ -80,20 +81,51 @@ class Scoreboard(Grid):
             card.set_class(seat == state.dealer, "dealer")
             card.set_class(total > 0, "up")
             card.set_class(total < 0, "down")
-        info = Text(justify="center")
-        info.append(variant.data.name.name(lang), style="bold")
-        info.append("\n" + tr("hand_no", lang, n=hand_number))
+        self._info = (variant, lang, hand_number, ended, status)
+        self._draw_info()
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    @compact.setter
+    def compact(self, on: bool) -> None:
+        """The compact compass has three lines in its middle: the rule set's name (in the
+        title bar already) is left out, and the end of the session joins the hand's line,
+        so that the marks (比下胡, 插旗…) stay in view."""
+        if on != self._compact:
+            self._compact = on
+            self._draw_info()
+
+    _compact = False
+    _info: tuple[Any, ...] | None = None
+
+    def _draw_info(self) -> None:
+        if self._info is None:
+            return
+        variant, lang, hand_number, ended, status = self._info
+        lines: list[tuple[str, str]] = []
+        if not self._compact:
+            lines.append((variant.data.name.name(lang), "bold"))
+        hand = tr("hand_no", lang, n=hand_number)
         if status.game is not None:
-            info.append(" · " + tr("game_no", lang, n=status.game))
+            hand += " · " + tr("game_no", lang, n=status.game)
+        if ended and self._compact:
+            hand += " · " + tr("status_ended", lang)
+        lines.append((hand, ""))
         for mark in status.marks:
-            style = "bold reverse" if mark.strong else "bold" if mark.bold else ""
-            info.append("\n" + mark.text(lang), style=style)
-        if ended:
-            info.append("\n" + tr("status_ended", lang), style="bold")
+            lines.append(
+                (mark.text(lang), "bold reverse" if mark.strong else "bold" if mark.bold else "")
+            )
+        if ended and not self._compact:
+            lines.append((tr("status_ended", lang), "bold"))
+        info = Text(justify="center")
+        for i, (line, style) in enumerate(lines):
+            info.append(("\n" if i else "") + line, style=style)
         self.query_one("#table-info", Static).update(info)
 
 
-class HandLog(DataTable):
+class HandLog(PlainTable):
     """One row per settled hand (number, dealer, each player's delta, a summary), then the
     totals row. In a rule set with games (国标's 一局 of four wind rounds), the hand that ends
     a game is followed by that game's subtotal row.
@@ -296,6 +328,13 @@ class HandLog(DataTable):
     def on_resize(self) -> None:
         # after a resize the row under the cursor (usually the latest hand) stays in view
         self.call_after_refresh(self._cursor_in_view)
+
+    def _update_dimensions(self, new_rows: Any) -> None:
+        # The table learns its height only now (when idle, after rows were added): a cursor
+        # on the latest hand keeps it and the totals row in view, however late that is.
+        super()._update_dimensions(new_rows)
+        if self._cells and self.cursor_row >= len(self._cells) - 2:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _cursor_in_view(self) -> None:
         if self.cursor_row >= len(self._cells) - 2:

@@ -36,6 +36,14 @@ from ..common import (
 )
 
 
+def shown(widget: Static, content: Text) -> None:
+    """Show ``content`` in ``widget`` unless it already shows it: every update costs a
+    layout pass of the dialog, and most keys change only one or two of its lines."""
+    if getattr(widget, "_mj_shown", None) != content:
+        widget._mj_shown = content  # type: ignore[attr-defined]
+        widget.update(content)
+
+
 @dataclass(frozen=True, slots=True)
 class HandContext:
     variant: Variant
@@ -105,6 +113,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self._error_field: str | None = None
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
+        self._previewed: tuple[Input, str] | None = None  # the field text route_key previewed
+        self._settled_for: tuple[tuple[Event, ...], HandResult] | None = None  # the last settle
         self.refused = False  # Enter was refused at least once (the draft is then kept)
         self.restore: dict[str, Any] | None = None  # a draft to fill the fields from
         # an event (record JSON) the dialog corrects: its fields start from it
@@ -257,7 +267,14 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                     return True
                 self.app.bell()
                 return True
-            return self.input_key(focused, key, ch)
+            took = self.input_key(focused, key, ch)
+            if took and not getattr(self.app, "_held_keys", None):
+                # the last key typed so far: the preview follows in the same frame as the
+                # field (a burst of keys is previewed once, after the last of them)
+                self.sync_fields()
+                self.update_preview()
+                self._previewed = (focused, focused.value)
+            return took
         if isinstance(focused, Picker):
             picks = focused.picks
             if focused.handle_key_now(key, ch):
@@ -324,7 +341,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             )
         err = self.query_one("#dialog-error", Static)
         err.set_class(True, "bad")
-        err.update(Text(msg, style="bold"))
+        shown(err, Text(msg, style="bold"))
 
     @on(Picker.Chosen)
     def _picked(self, event: Picker.Chosen) -> None:
@@ -336,6 +353,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
+        if self._previewed == (event.input, event.value):
+            self._previewed = None
+            return  # route_key showed this text's preview already
         self.sync_fields()
         self.schedule_preview()
 
@@ -406,32 +426,38 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            err.update(
+            shown(
+                err,
                 Text(
                     str(e)
                     if isinstance(e, InvalidField)
                     else explain_error(e, self.lang, self.ctx.names),
                     style="bold",
-                )
+                ),
             )
             err.set_class(True, "bad")
-            prev.update("")
+            shown(prev, Text(""))
             return
         self.result_event = ev
         text = self.preview_text(self.hand_events(ev)) if is_terminal(ev) else Text("")
         if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
             err.set_class(True, "bad")
-            err.update(text)
-            prev.update("")
+            shown(err, text)
+            shown(prev, Text(""))
             return
         err.set_class(False, "bad")
-        err.update(Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
-        prev.update(text)
+        shown(err, Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
+        shown(prev, text)
 
     def preview_text(self, events: Sequence[Event]) -> Text:
         names = self.ctx.names
+        events = tuple(events)
         try:
-            res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
+            if self._settled_for is not None and self._settled_for[0] == events:
+                res = self._settled_for[1]  # the same hand as the last key's: not settled again
+            else:
+                res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
+                self._settled_for = (events, res)
         except MjError as e:
             self.result_event = self.settled = None
             return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
@@ -443,7 +469,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
             getattr(e, "type", "") == "jing_count" for e in events
         ):
-            # first, so a long preview cannot scroll it out of view (QA F27/N3)
+            # first, so a long preview cannot scroll it out of view
             out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
         for line in self.preview_lead(res):
             out.append(line + "\n", style="bold reverse")
@@ -457,7 +483,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         for p in res.payments:
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
-            out.append(self.t("no_payments"), style="dim")  # not a stray "(0)" (QA N8)
+            out.append(self.t("no_payments"), style="dim")  # not a stray "(0)"
         out.rstrip()
         return out
 

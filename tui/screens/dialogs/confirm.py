@@ -33,7 +33,7 @@ class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
         super().__init__()
         self.message = message
         self.lang = lang
-        self.enter_yes = enter_yes  # False for destructive questions: only y says yes (QA N9)
+        self.enter_yes = enter_yes  # False for destructive questions: only y says yes
         self.deliver: Callable[[bool], None] | None = None
         localize_bindings(self, lang)
         if not enter_yes:

@@ -120,7 +120,7 @@ class WinDialog(EventDialog):
             Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
             "tiles",
         )
-        yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
+        yield Label(self.t("claim_hint"), classes="fsub", markup=False)
 
     def field_label(self, field_id: str, name: str) -> str:
         key = next((k for k, fid in self.field_keys.items() if fid == field_id), "")
@@ -328,11 +328,13 @@ class WinDialog(EventDialog):
         }
         chains = {f.id: f.chain_of for f in self.flags if f.chain_of}
         for tog in self.query("#flags"):
+            before = [(it.value, it.max_count) for it in tog.items]  # type: ignore[attr-defined]
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in chains:
                     _run, it.max_count = facts.kong_run(self.ctx.events, seat[chains[it.id]])
                     it.value = min(it.value, it.max_count)
-            tog.refresh()
+            if before != [(it.value, it.max_count) for it in tog.items]:  # type: ignore[attr-defined]
+                tog.refresh()  # only a change is drawn again (this runs on every key)
 
     def sync_fields(self) -> None:
         win = self.query_one("#winner", Picker)
@@ -412,7 +414,7 @@ class WinDialog(EventDialog):
             for d in self.ticks:
                 if vals.get(d.id):
                     # Unticked means "not said", not "no": the engine derives it (七对 and
-                    # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not) (QA F14).
+                    # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not).
                     obj[d.id] = True
             for d in self.numbers:
                 s = self.text(f"n-{d.id}")

@@ -1,0 +1,70 @@
+"""Long tables (the hand log, a player's lifetime sessions) take a one-line text cell's
+width from its text instead of measuring it through Rich: the same column widths as a
+plain DataTable, without a measurement per cell."""
+
+from __future__ import annotations
+
+import textual.widgets._data_table as data_table
+from mjscore.tui.widgets.plain_table import PlainTable
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable
+
+from tests.builders import run
+
+ROWS = [
+    (Text(f"#{i} 南京 session"), Text(f"{i * 37:+d}", justify="right"), Text("x" * (i % 9)))
+    for i in range(60)
+]
+ODD = (Text("two\nlines"), "plain [b]markup[/b]", 12345)  # measured the usual way
+
+
+class Tables(App):
+    def __init__(self, kind: type[DataTable]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield self.kind()
+
+    def on_mount(self) -> None:
+        for table in self.query(DataTable):
+            table.add_columns("session", "net", "note")
+            for row in ROWS:
+                table.add_row(*row)
+            table.add_row(*ODD, height=None)
+
+
+def widths(table: DataTable) -> list[int]:
+    return [c.content_width for c in table.ordered_columns]
+
+
+async def shown(kind: type[DataTable], measured: list[object]) -> tuple:
+    """(column widths, virtual size, the odd row's height, how many text cells were measured)."""
+    app = Tables(kind)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one(kind)
+        last = table.rows[list(table.rows)[-1]]
+        cells = {id(c) for row in ROWS for c in row}
+        return (widths(table), table.virtual_size, last.height), sum(
+            id(r) in cells for r in measured
+        )
+
+
+@run
+async def test_same_widths_and_no_measurement_per_text_cell(monkeypatch):
+    measured: list[object] = []
+    real = data_table.measure
+
+    def counting(console, renderable, default, **kw):
+        measured.append(renderable)
+        return real(console, renderable, default, **kw)
+
+    monkeypatch.setattr(data_table, "measure", counting)
+    plain, plain_measured = await shown(DataTable, measured)
+    measured.clear()
+    fast, fast_measured = await shown(PlainTable, measured)
+    assert fast == plain
+    assert plain_measured > 100  # every text cell of the 60 rows
+    assert fast_measured == 0
