@@ -91,7 +91,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "cumulative": ("累计 {money}", "running {money}"),
     "flags_planted": ("比下胡 旗{flags}", "比下胡 bixiahu, flags {flags}"),
-    "draw_last": ("（{name} 摸最后一张）", " ({name} drew last)"),
+    "draw_last": ("（{name} 摸最后一张）", " ({name} drew the final tile)"),
 }
 
 
