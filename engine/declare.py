@@ -11,7 +11,7 @@ The words the variants share (kong kinds, outcomes, winds, …) are :class:`Term
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -77,6 +77,9 @@ class Pattern:
 
 # ---------------------------------------------------------------- situation flags
 FlagKind = Literal["yes", "chain", "tiles", "count", "per_seat"]
+# who pays for a kong of one kind: its supplier (the discarder, or the pung's supplier for an
+# added kong), each other player, or nobody (the kong only counts in the winner's hand)
+KongPayer = Literal["supplier", "others", "nobody"]
 WinKind = Literal["self_draw", "discard"]
 ChainOf = Literal["winner", "discarder"]
 
@@ -314,6 +317,10 @@ class Declared:
     flower_tiles: int = 8
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
+    # who pays for each kind of kong (exposed, added, concealed): the dialogs' hints say it
+    kong_payers: Mapping[str, KongPayer] = field(
+        default_factory=lambda: {"exposed": "supplier", "added": "supplier", "concealed": "others"}
+    )
 
     def pattern(self, pattern_id: str) -> Pattern | None:
         return next((p for p in self.patterns if p.id == pattern_id), None)

@@ -147,6 +147,14 @@ LABELS: dict[str, tuple[str, str]] = {
         "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
         "Added kong: the 4th tile was drawn, so the pung's supplier {name} pays",
     ),
+    "added_kong_from_others": (
+        "补杠：碰来自 {name}；杠分由其他三家各付",
+        "Added kong: the pung came from {name}; each other player pays for the kong",
+    ),
+    "added_kong_from_nobody": (
+        "补杠：碰来自 {name}；杠本身无人付分",
+        "Added kong: the pung came from {name}; nobody pays for the kong itself",
+    ),
     "added_kong_none": (
         "补杠：本盘没有记下这个碰，请选当初供碰的人",
         "Added kong: no pung of it is logged; choose who supplied the pung",

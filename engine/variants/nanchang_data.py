@@ -115,4 +115,7 @@ DATA = Declared(
     events=("win", "kong", "pung", "jing", "jing_count", "false_win", "draw"),
     scoring=SCORING,
     status=status,
+    # RULES.md §4 奖励分: "plus 2 per exposed or concealed kong ... Each player collects his
+    # award from each other player" (whoever supplied the tile or the pung)
+    kong_payers={"exposed": "others", "added": "others", "concealed": "others"},
 )

@@ -94,7 +94,10 @@ class KongDialog(EventDialog):
         found = facts.added_kong_supplier(self.ctx.events, player, tile or None)
         if found.seat is None:
             return None, self.t(f"added_kong_{found.found}"), found.found == "several"
-        return found.seat, self.t("added_kong_from", name=self.ctx.names[found.seat]), True
+        # who pays for it is the rule set's: the supplier, each other player or nobody
+        payer = self.ctx.variant.data.kong_payers.get(ADDED_KONG.id, "supplier")
+        key = "added_kong_from" if payer == "supplier" else f"added_kong_from_{payer}"
+        return found.seat, self.t(key, name=self.ctx.names[found.seat]), True
 
     def build(self) -> dict[str, Any]:
         who = self.picked("who", "who", self.t("who"))

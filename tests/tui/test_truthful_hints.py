@@ -1,0 +1,40 @@
+"""Hints and previews that tell the truth: each test types what a person at the table typed
+and checks that what a dialog says agrees with the rule set and with its own preview."""
+
+from __future__ import annotations
+
+import pytest
+from mjscore.tui.screens.dialogs import KongDialog
+
+from tests.builders import SIZE, app_on, open_table, run, session, text_of
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "said"),
+    [
+        # RULES.md §1: "added kong (先碰后杠) 1 from the player who supplied the pung"
+        ("nanning", "zh", "由当初供碰的 Mei 付杠分"),
+        # RULES.md §2: "明杠 exposed kong (direct, or added to a pung) | the supplier ... pays 20"
+        ("nanjing", "en", "the pung's supplier Mei pays"),
+        # RULES.md §3: kongs are fans; nobody pays for a kong itself
+        ("guobiao", "zh", "碰来自 Mei；杠本身无人付分"),
+        ("guobiao", "en", "the pung came from Mei; nobody pays for the kong itself"),
+        # RULES.md §4 奖励分: "2 per exposed or concealed kong ... from each other player"
+        ("nanchang", "zh", "碰来自 Mei；杠分由其他三家各付"),
+        ("nanchang", "en", "each other player pays for the kong"),
+    ],
+)
+@run
+async def test_added_kong_hint_names_the_payer_of_the_rule_set(ledger, variant, lang, said):
+    # `p 4 3 E`, `k 4 a`: the hint said "the pung's supplier pays" in every rule set
+    sid = session(ledger, variant, names=["Alice", "Bob", "Mei", "Wang"])
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("p", "4", "3", "E", "enter", "k", "4", "a")
+        d = app.screen
+        assert isinstance(d, KongDialog)
+        note = text_of(d.query_one("#kong-note"))
+        assert said in note
+        if variant in ("guobiao", "nanchang"):
+            assert "付杠分" not in note and "supplier" not in note
