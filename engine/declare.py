@@ -315,6 +315,9 @@ class Declared:
     # how many flower tiles a hand can show: the eight flowers, or 南京's twenty (春夏秋冬
     # 梅兰竹菊 and 中 发 白, four each)
     flower_tiles: int = 8
+    # a flowers entry that is valid under this rule set, shown as an example (letters a–h are
+    # the eight flowers; 中 发 白 are flowers only where flower_tiles says so)
+    flower_example: str = "ab"
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
     # who pays for each kind of kong (exposed, added, concealed): the dialogs' hints say it

@@ -124,7 +124,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("种类", "Kind"),
     "tile": ("牌（可不填）", "Tile (optional)"),
     "count": ("张数", "Count"),
-    "flower_tiles": (f"{FLOWER_TILES.zh}（如 aCC）或张数", "Flower tiles (e.g. aCC) or a count"),
+    "flower_tiles": (f"{FLOWER_TILES.zh}（字母）或张数", "Flower tiles (letters) or a count"),
+    # a placeholder: an example of what the field takes, never mistaken for a value
+    "example": ("例 {x}", "e.g. {x}"),
     "indicator": ("翻出的精", "Turned jing tile"),
     "lower": ("下精", "下精 tile"),
     "lower_counts": ("下精数（正,副）", "下精 counts (正,副)"),

@@ -164,4 +164,5 @@ DATA = Declared(
     scoring=SCORING,
     status=status,  # type: ignore[arg-type]
     flower_tiles=20,  # RULES.md §2: "the 20 flower tiles are 春夏秋冬 梅兰竹菊 and 中 发 白"
+    flower_example="aCC",
 )

@@ -4,7 +4,8 @@ and checks that what a dialog says agrees with the rule set and with its own pre
 from __future__ import annotations
 
 import pytest
-from mjscore.tui.screens.dialogs import KongDialog
+from mjscore.tui.screens.dialogs import FlowersDialog, KongDialog
+from textual.widgets import Input
 
 from tests.builders import SIZE, app_on, open_table, run, session, text_of
 
@@ -38,3 +39,30 @@ async def test_added_kong_hint_names_the_payer_of_the_rule_set(ledger, variant, 
         assert said in note
         if variant in ("guobiao", "nanchang"):
             assert "付杠分" not in note and "supplier" not in note
+
+
+@pytest.mark.parametrize(("variant", "lang"), [("guobiao", "zh"), ("nanjing", "en")])
+@run
+async def test_placeholders_read_as_examples_valid_for_their_field(ledger, variant, lang):
+    # the 国标 flowers field showed `aCC / 3` (C is 中, no flower there) and the kong's tile
+    # field `5m`, which looked like a value already typed
+    sid = session(ledger, variant)
+    app = app_on(ledger, lang=lang)
+    prefix = "例 " if lang == "zh" else "e.g. "
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k")
+        assert app.screen.query_one("#tile", Input).placeholder == prefix + "5m"
+        await pilot.press("escape", "w")
+        shown = app.screen.query_one("#tiles", Input).placeholder
+        assert shown == prefix + "[555p,2]123m456s789sEE"
+        await pilot.press("escape", "f", "1")
+        d = app.screen
+        assert isinstance(d, FlowersDialog)
+        shown = d.query_one("#flowers", Input).placeholder
+        assert shown.startswith(prefix)
+        letters, count = shown.removeprefix(prefix).split(" / ")
+        for example in (letters, count):  # each half of the example is accepted as typed
+            d.query_one("#flowers", Input).value = example
+            d.update_preview()
+            assert d.result_event is not None, text_of(d.query_one("#dialog-error"))

@@ -34,7 +34,12 @@ class KongDialog(EventDialog):
         yield Label("", id="kong-note", classes="fsub", markup=False)
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            Input(
+                placeholder=self.t("example", x="5m"),
+                compact=True,
+                id="tile",
+                restrict=r"[0-9mpsESWNCFP]*",
+            ),
             "tile",
         )
 
@@ -127,7 +132,12 @@ class PungDialog(EventDialog):
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=r"[0-9mpsESWNCFP]*"),
+            Input(
+                placeholder=self.t("example", x="5m"),
+                compact=True,
+                id="tile",
+                restrict=r"[0-9mpsESWNCFP]*",
+            ),
             "tile",
         )
 
@@ -156,7 +166,11 @@ class FlowersDialog(EventDialog):
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
         yield self.row(
             self.t("flower_tiles"),
-            Input(placeholder="aCC / 3", compact=True, id="flowers"),
+            Input(
+                placeholder=self.t("example", x=f"{self.ctx.variant.data.flower_example} / 2"),
+                compact=True,
+                id="flowers",
+            ),
             "flowers",
         )
 

@@ -95,7 +95,11 @@ class WinDialog(EventDialog):
             )
         yield self.row(
             self.t("hand_tiles"),
-            Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
+            Input(
+                placeholder=self.t("example", x="[555p,2]123m456s789sEE"),
+                compact=True,
+                id="tiles",
+            ),
             "tiles",
         )
         yield Label(self.t("claim_hint"), classes="fsub", markup=False)  # QA N2
