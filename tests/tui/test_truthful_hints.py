@@ -66,3 +66,24 @@ async def test_placeholders_read_as_examples_valid_for_their_field(ledger, varia
             d.query_one("#flowers", Input).value = example
             d.update_preview()
             assert d.result_event is not None, text_of(d.query_one("#dialog-error"))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@run
+async def test_option_help_wraps_at_80_columns(ledger, lang):
+    # "…都乘以它 ·" : the help under each option was cut at the right edge at 80×24
+    from rich.cells import cell_len
+
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for vid in ("nanning", "nanjing", "guobiao", "nanchang"):
+            app.screen.query_one("#variant").choose(vid)
+            app.screen.variant_id = vid
+            app.screen.show_options()
+            await pilot.pause()
+            for lab in app.screen.query(f"#options-{vid} .fmeaning"):
+                text = text_of(lab)
+                assert lab.region.right <= 80, text
+                assert lab.size.width * lab.size.height >= cell_len(text), text
