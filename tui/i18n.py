@@ -138,6 +138,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "flags_sit": ("情形", "Situation"),
     "declared": ("报数", "Declared"),
     "preview": ("结算预览", "Payments preview"),
+    "paid_now_preview": ("确认后当场付", "Paid on the spot once confirmed"),
     "another_winner": ("再加一位胡牌者", "Another winner"),
     "focus_tiles": ("输入手牌", "Type the tiles"),
     "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),

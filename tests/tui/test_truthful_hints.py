@@ -87,3 +87,40 @@ async def test_option_help_wraps_at_80_columns(ledger, lang):
                 text = text_of(lab)
                 assert lab.region.right <= 80, text
                 assert lab.size.width * lab.size.height >= cell_len(text), text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@run
+async def test_nanjing_on_the_spot_dialogs_preview_who_pays_whom_how_much(ledger, lang):
+    # RULES.md §2 现场汇: "明杠 … the supplier of the tile/pung pays 20", "花杠 … each other
+    # player pays 20", 罚 pays each; a draw makes the next hand 比下胡 (×2). The kong, flower
+    # and penalty dialogs said nothing of it (`✓ 老王 杠 (明杠) ← Lee 7s`)
+    from mjscore.tui.widgets.describe import payment_line
+
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang=lang)
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("d", "enter")  # a draw: the next hand is 比下胡
+        await pilot.pause()
+        for keys in (("k", "3", "e", "4", *"7s"), ("f", "2", *"CCCC"), ("x", "1", "s")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            shown = text_of(app.screen.query_one("#preview"))
+            seen.append(shown)
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("d", "enter")
+        await pilot.pause()
+    kong, flowers, penalty = seen
+    head = "确认后当场付" if lang == "zh" else "Paid on the spot once confirmed"
+    assert all(s.startswith(head) for s in seen)
+    assert "老王 +40" in kong and "Lee -40" in kong
+    assert "小芳 +120" in flowers and "阿明 -40" in flowers
+    assert "阿明 -60" in penalty and "Lee +20" in penalty
+    # the same lines as the ledger stores for the hand
+    stored = ledger.replay(sid).hands[1].result.payments
+    lines = [payment_line(p, ["阿明", "小芳", "老王", "Lee"]) for p in stored]
+    shown_lines = [ln for s in seen for ln in s.splitlines()[1:]]
+    assert shown_lines == lines

@@ -12,6 +12,7 @@ from mjscore.engine.core import HandResult, TableState
 from mjscore.engine.entry import Settled, add_event
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
+from mjscore.engine.results import Payment, PaymentBook
 from mjscore.engine.variant import Variant
 from rich.text import Text
 from textual import on
@@ -96,6 +97,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         # the settled hand the preview shows: the ledger stores it as it is (not settled again)
         self.settled: Settled | None = None
         self._error_field: str | None = None
+        # what the event in the fields pays on the spot once confirmed (some rule sets only)
+        self.paid_now: tuple[Payment, ...] = ()
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
         self.refused = False  # Enter was refused at least once (the draft is then kept)
@@ -334,7 +337,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
         else:  # checked against the hand so far now, not only when the hand ends
             ctx = self.ctx
-            add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
+            added = add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
+            self.paid_now = added.paid_now
         return ev
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
@@ -344,6 +348,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def update_preview(self) -> None:
         err = self.query_one("#dialog-error", Static)
         prev = self.query_one("#preview", Static)
+        self.paid_now = ()
         try:
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
@@ -360,7 +365,10 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             prev.update("")
             return
         self.result_event = ev
-        text = self.preview_text(self.hand_events(ev)) if is_terminal(ev) else Text("")
+        if is_terminal(ev):
+            text = self.preview_text(self.hand_events(ev))
+        else:
+            text = self.paid_now_text(self.paid_now)
         if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
             err.set_class(True, "bad")
             err.update(text)
@@ -400,6 +408,20 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             out.append(payment_line(p, names) + "\n")
         if not res.payments:
             out.append(self.t("no_payments"), style="dim")  # not a stray "(0)" (QA N8)
+        out.rstrip()
+        return out
+
+    def paid_now_text(self, paid: Sequence[Payment]) -> Text:
+        """The payments an event makes as soon as it is entered, as the ledger stores them."""
+        if not paid:
+            return Text("")
+        book = PaymentBook()
+        book.items.extend(paid)
+        out = Text(style="bold")
+        out.append(self.t("paid_now_preview") + ": ")
+        out.append(deltas_line(book.deltas(), self.ctx.names) + "\n", style="bold")
+        for p in paid:
+            out.append(payment_line(p, self.ctx.names) + "\n")
         out.rstrip()
         return out
 
