@@ -320,6 +320,9 @@ class Declared:
     flower_example: str = "ab"
     # whether a draw must say who drew the last tile (the next dealer, under these rules)
     draw_needs_drawer: Callable[..., bool] = field(default=_never, repr=False, compare=False)
+    # what a finished hand settles without an event of a type (Term id: the event type, its
+    # zh/en: the note said above the preview while no such event is logged)
+    without_event: tuple[Term, ...] = ()
     # who pays for each kind of kong (exposed, added, concealed): the dialogs' hints say it
     kong_payers: Mapping[str, KongPayer] = field(
         default_factory=lambda: {"exposed": "supplier", "added": "supplier", "concealed": "others"}

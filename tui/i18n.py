@@ -168,10 +168,7 @@ LABELS: dict[str, tuple[str, str]] = {
     ),
     "refused": ("不能记录", "Refused"),
     "engine_error": ("程序错误", "engine error"),
-    "no_jing_counts": (
-        "本盘没有记精数：奖励分不结算——先按 c 记精数",
-        "No jing counts entered for this hand: 奖励分 is not settled — press c first",
-    ),
+    "missing_event": ("{note}——先按 {press} 记{what}", "{note} — press {press} first"),
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),
     "claim_hint": (
         "  [555p,n] 中 n 是供牌者相对胡牌者：1 上家 · 2 对家 · 3 下家",

@@ -124,3 +124,27 @@ async def test_nanjing_on_the_spot_dialogs_preview_who_pays_whom_how_much(ledger
     lines = [payment_line(p, ["阿明", "小芳", "老王", "Lee"]) for p in stored]
     shown_lines = [ln for s in seen for ln in s.splitlines()[1:]]
     assert shown_lines == lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("zh", "本盘没有记精数：奖励分只结算杠（每杠 2 分），所持的精不计分——先按 c 记精数"),
+        ("en", "奖励分 settles the kongs only (2 each); the jing held score nothing — press c"),
+    ],
+)
+@run
+async def test_missing_jing_counts_warning_agrees_with_the_preview(ledger, lang, note):
+    # RULES.md §4 奖励分: "plus 2 per exposed or concealed kong": "本盘没有记精数：奖励分不结算"
+    # stood above a preview that settled "奖励分 杠×1 2分"
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "1", "c", *"3m", "enter", "w", "1", "0")
+        await pilot.pause()
+        preview = text_of(app.screen.query_one("#preview"))
+    first, *rest = preview.splitlines()
+    assert note in first
+    assert any("奖励分 杠×1 2分" in line for line in rest)  # what the note says is settled
+    assert "不结算" not in first and "is not settled" not in first

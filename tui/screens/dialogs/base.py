@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from ...i18n import tr
+from ...i18n import tr, word
 from ...widgets.describe import deltas_line, describe_event, explain_error, payment_line
 from ...widgets.picker import Picker, SeatPicker
 from ...widgets.toggles import Toggles
@@ -31,6 +31,7 @@ from ..common import (
     B,
     TypeAheadScreen,
     edit_input_now,
+    event_key,
     focus_now,
     localize_bindings,
     mark_current_row,
@@ -390,11 +391,17 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
         self.settled = Settled(hand=Hand(tuple(events)), state=self.ctx.state, result=res)
         out = Text(style="bold")
-        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
-            getattr(e, "type", "") == "jing_count" for e in events
-        ):
-            # first, so a long preview cannot scroll it out of view (QA F27/N3)
-            out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
+        for note in self.ctx.variant.data.without_event:
+            # what the hand settles without an event not logged yet: first, so a long
+            # preview cannot scroll it out of view
+            if not any(getattr(e, "type", "") == note.id for e in events):
+                line = self.t(
+                    "missing_event",
+                    note=word(note, self.lang),
+                    press=event_key(note.id),
+                    what=self.t(f"act_{note.id}"),
+                )
+                out.append(line + "\n", style="bold reverse")
         for line in self.preview_lead(res):
             out.append(line + "\n", style="bold reverse")
         out.append(self.t("preview") + ": ")
