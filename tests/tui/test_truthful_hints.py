@@ -4,10 +4,10 @@ and checks that what a dialog says agrees with the rule set and with its own pre
 from __future__ import annotations
 
 import pytest
-from mjscore.tui.screens.dialogs import FlowersDialog, KongDialog
+from mjscore.tui.screens.dialogs import FlowersDialog, KongDialog, WinDialog
 from textual.widgets import Input
 
-from tests.builders import SIZE, app_on, open_table, run, session, text_of
+from tests.builders import SIZE, app_on, hotkey, open_table, run, session, text_of
 
 
 @pytest.mark.parametrize(
@@ -148,3 +148,33 @@ async def test_missing_jing_counts_warning_agrees_with_the_preview(ledger, lang,
     assert note in first
     assert any("奖励分 杠×1 2分" in line for line in rest)  # what the note says is settled
     assert "不结算" not in first and "is not settled" not in first
+
+
+@pytest.mark.parametrize(("lang", "lead"), [("zh", "还需填写: "), ("en", "Still to be given: ")])
+@run
+async def test_declared_win_says_what_is_missing_neutrally_and_refuses_what_is_entered(
+    ledger, lang, lead
+):
+    # `w 1 3` in 南京 showed a red "✗ 不能记录: 小胡 not allowed…" before anything was typed
+    # (RULES.md §2: a small win "is only a legal win when 门清 or holding ≥ 4 hard flowers")
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1")
+        err = app.screen.query_one("#dialog-error")
+        assert err.has_class("missing") and not err.has_class("bad")  # the discarder, not yet
+        await pilot.press("3")
+        await pilot.pause()
+        shown = text_of(err)
+        assert shown.startswith(lead) and "小胡" in shown and "✗" not in shown
+        assert err.has_class("missing") and not err.has_class("bad")
+        await pilot.press("enter")  # still refused: the dialog stays
+        assert isinstance(app.screen, WinDialog)
+        key = hotkey(app.screen, "all_melded")
+        await pilot.press("escape", "k", "1", "c", *"3m", "enter", "w", "1", "0", key)
+        await pilot.pause()
+        err = app.screen.query_one("#dialog-error")
+        # 全球独钓 (four exposed melds) after the winner's concealed kong: something entered
+        assert err.has_class("bad") and not err.has_class("missing")
+        assert not text_of(err).startswith(lead)

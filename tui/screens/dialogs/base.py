@@ -23,7 +23,13 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from ...i18n import tr, word
-from ...widgets.describe import deltas_line, describe_event, explain_error, payment_line
+from ...widgets.describe import (
+    deltas_line,
+    describe_event,
+    explain_error,
+    payment_line,
+    seats_named,
+)
 from ...widgets.picker import Picker, SeatPicker
 from ...widgets.toggles import Toggles
 from ..base import is_terminal, settle_preview
@@ -66,11 +72,13 @@ def digits_only(inp: Input) -> bool:
 
 
 class InvalidField(ValueError):
-    """A field's text cannot be used: shown beside the field."""
+    """A field's text cannot be used: shown beside the field. ``missing``: the field is
+    still empty (a neutral hint, not a refusal of something entered)."""
 
-    def __init__(self, field_id: str, message: str) -> None:
+    def __init__(self, field_id: str, message: str, *, missing: bool = False) -> None:
         super().__init__(message)
         self.field_id = field_id
+        self.missing = missing
 
 
 class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
@@ -100,6 +108,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         self._error_field: str | None = None
         # what the event in the fields pays on the spot once confirmed (some rule sets only)
         self.paid_now: tuple[Payment, ...] = ()
+        self.refusal: MjError | None = None  # the engine's refusal of the previewed hand
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
         self.refused = False  # Enter was refused at least once (the draft is then kept)
@@ -328,7 +337,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         try:
             obj = self.build()
         except InvalidField as e:
-            self.show_field_error(e.field_id, str(e))
+            self.show_field_error(None if e.missing else e.field_id, str(e))
             raise
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
@@ -350,19 +359,22 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         err = self.query_one("#dialog-error", Static)
         prev = self.query_one("#preview", Static)
         self.paid_now = ()
+        self.refusal = None
         try:
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            err.update(
-                Text(
-                    str(e)
-                    if isinstance(e, InvalidField)
-                    else explain_error(e, self.lang, self.ctx.names),
-                    style="bold",
-                )
-            )
-            err.set_class(True, "bad")
+            missing = isinstance(e, InvalidField) and e.missing
+            if isinstance(e, InvalidField):
+                shown = str(e)
+            elif isinstance(e, MjError) and self.refused_as_empty(e):
+                missing = True
+                shown = f"{self.t('still_needed')}: {seats_named(e.message, self.ctx.names)}"
+            else:
+                shown = explain_error(e, self.lang, self.ctx.names)
+            err.update(Text(shown, style="" if missing else "bold"))
+            err.set_class(not missing, "bad")
+            err.set_class(missing, "missing")
             prev.update("")
             return
         self.result_event = ev
@@ -371,11 +383,19 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         else:
             text = self.paid_now_text(self.paid_now)
         if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
-            err.set_class(True, "bad")
+            missing = self.refusal is not None and self.refused_as_empty(self.refusal)
+            if missing:  # nothing entered is refused: say what is still to be given
+                text = Text(
+                    f"{self.t('still_needed')}: "
+                    + seats_named(self.refusal.message, self.ctx.names)  # type: ignore[union-attr]
+                )
+            err.set_class(not missing, "bad")
+            err.set_class(missing, "missing")
             err.update(text)
             prev.update("")
             return
         err.set_class(False, "bad")
+        err.set_class(False, "missing")
         err.update(Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
         prev.update(text)
 
@@ -385,6 +405,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             res = settle_preview(self.ctx.variant, self.ctx.rules, self.ctx.state, events)
         except MjError as e:
             self.result_event = self.settled = None
+            self.refusal = e
             return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = self.settled = None
@@ -432,6 +453,19 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         out.rstrip()
         return out
 
+    def refused_as_empty(self, refusal: MjError) -> bool:
+        """Whether the engine's refusal is about what is not entered yet rather than about
+        anything entered: the dialog with only its choosers filled is refused the same."""
+        try:
+            ev = event_from_json(self.build(), self.EVENT_TYPE)
+        except (InvalidField, ValueError, MjError):
+            return False
+        return self.only_missing(ev, refusal)
+
+    def only_missing(self, ev: Event, refusal: MjError) -> bool:
+        """See :meth:`refused_as_empty` (``ev``: the event the fields make)."""
+        return False
+
     def preview_lead(self, res: HandResult) -> list[str]:
         """Lines the preview starts with, before the payments (none by default)."""
         return []
@@ -459,7 +493,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def picked(self, picker_id: str, field_id: str, label: str) -> Any:
         p = self.query_one(f"#{picker_id}", Picker)
         if not p.chosen:
-            raise InvalidField(field_id, f"{label}?")
+            raise InvalidField(field_id, f"{label}?", missing=True)
         return p.value
 
     def text(self, input_id: str) -> str:

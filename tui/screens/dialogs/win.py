@@ -8,7 +8,7 @@ from typing import Any
 from mjscore.engine import facts
 from mjscore.engine.core import HandResult
 from mjscore.engine.errors import MjError
-from mjscore.engine.record import Event
+from mjscore.engine.record import Event, event_from_json
 from mjscore.engine.terms import SELF_DRAW
 from mjscore.engine.tiles import parse_hand
 from textual.app import ComposeResult
@@ -18,6 +18,7 @@ from textual.widgets import Input, Label
 from ...i18n import word
 from ...widgets.picker import Picker
 from ...widgets.toggles import ToggleItem, Toggles, assign_keys
+from ..base import settle_preview
 from ..common import (
     B,
     focus_now,
@@ -116,6 +117,27 @@ class WinDialog(EventDialog):
                     shown += [items[i].label(self.lang) for i in d.derives if i in items]
                     lines.append(" → ".join(shown))
         return lines
+
+    def only_missing(self, ev: Event, refusal: MjError) -> bool:
+        """A declared win the engine refuses just as it refuses one with nothing declared
+        (winner and discarder only): the refusal says what is still to be declared."""
+        if getattr(ev, "hand", None) is not None:
+            return False
+        bare: dict[str, Any] = {"type": "win", "player": ev.player, "from": ev.from_}
+        if self.declarable:
+            bare["patterns"] = []  # as build() says "nothing declared"
+        try:
+            settle_preview(
+                self.ctx.variant,
+                self.ctx.rules,
+                self.ctx.state,
+                self.hand_events(event_from_json(bare, "win")),
+            )
+        except MjError as e:
+            return e.message == refusal.message
+        except Exception:  # a variant bug: shown as a refusal
+            return False
+        return False
 
     def first_field(self, chain: list[Widget]) -> Widget:
         if self.winner is not None:
@@ -248,7 +270,7 @@ class WinDialog(EventDialog):
         }
         src = self.query_one("#from", Picker)
         if not src.chosen:
-            raise InvalidField("from", f"{self.t('from')}?")
+            raise InvalidField("from", f"{self.t('from')}?", missing=True)
         obj["from"] = src.value
         tiles = self.text("tiles")
         if tiles:
