@@ -7,7 +7,7 @@ import pytest
 from mjscore.tui.screens.dialogs import FlowersDialog, KongDialog, WinDialog
 from textual.widgets import Input
 
-from tests.builders import SIZE, app_on, hotkey, open_table, run, session, text_of
+from tests.builders import SIZE, app_on, events, hotkey, open_table, run, session, text_of
 
 
 @pytest.mark.parametrize(
@@ -178,3 +178,32 @@ async def test_declared_win_says_what_is_missing_neutrally_and_refuses_what_is_e
         # 全球独钓 (four exposed melds) after the winner's concealed kong: something entered
         assert err.has_class("bad") and not err.has_class("missing")
         assert not text_of(err).startswith(lead)
+
+
+@pytest.mark.parametrize(("lang", "auto"), [("zh", "(自动)"), ("en", "(auto)")])
+@run
+async def test_patterns_the_engine_derives_show_ticked_and_stay_ticked(ledger, lang, auto):
+    # RULES.md §4: 德国 "the hand is complete without using any jing as wild (or holds none)";
+    # with the counts giving the winner no jing the preview applied 德国×2 and 德国 +5 while
+    # its box stayed unticked
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("j", *"5m", "tab", *"2p", "enter")
+        await pilot.press("c", "tab", "tab", "tab", *"1,0", "enter")  # 小芳 holds one 正精
+        await pilot.press("w", "1", "0")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        tog = d.query_one("#patterns")
+        assert "德国×2" in text_of(d.query_one("#preview"))
+        shown = text_of(tog)
+        assert "☑ 德国" in shown and auto in shown.split("[z]")[0]
+        await pilot.press(hotkey(d, "clean"))  # not untickable: the key changes nothing
+        await pilot.pause()
+        assert "☑ 德国" in text_of(tog) and "德国×2" in text_of(d.query_one("#preview"))
+        await pilot.press("enter")
+        await pilot.pause()
+    # what is stored is what was entered: the engine derives 德国 again on replay
+    assert events(ledger, sid)[0][-1] == {"type": "win", "player": 0, "from": None, "patterns": []}

@@ -77,7 +77,9 @@ class WinDialog(EventDialog):
         )
         yield self.row(self.t("from"), self.seat_picker("from", extra=extra), "from")
         if self.pattern_items:
-            yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
+            patterns = Toggles(self.pattern_items, id="patterns")
+            patterns.auto_word = self.t("derived")
+            yield self.row(self.t("patterns"), patterns)
         for d in self.numbers:
             yield self.row(
                 d.name(self.lang),
@@ -117,6 +119,34 @@ class WinDialog(EventDialog):
                     shown += [items[i].label(self.lang) for i in d.derives if i in items]
                     lines.append(" → ".join(shown))
         return lines
+
+    def update_preview(self) -> None:
+        super().update_preview()
+        self.mark_derived()
+
+    def mark_derived(self) -> None:
+        """Tick the declared patterns the engine applied without their being ticked (derived
+        from the logged events, e.g. from the jing counts or the flowers logged), and those
+        they imply: shown ticked and not untickable, as the preview counts them."""
+        applied: set[str] = set()
+        ev, settled = self.result_event, self.settled
+        if ev is not None and settled is not None and settled.result is not None:
+            if getattr(ev, "hand", None) is None:
+                for w in settled.result.wins:
+                    if w.player == ev.player:
+                        applied |= {it.id for it in w.items}
+        for pid in list(applied):
+            p = self.data.pattern(pid)
+            if p is not None:
+                applied |= set(p.implies)
+        for tog in self.query("#patterns"):
+            changed = False
+            for it in tog.items:  # type: ignore[attr-defined]
+                auto = it.id in applied and it.id in self.declarable
+                if it.auto != auto:
+                    it.auto, changed = auto, True
+            if changed:
+                tog.refresh(layout=True)
 
     def only_missing(self, ev: Event, refusal: MjError) -> bool:
         """A declared win the engine refuses just as it refuses one with nothing declared
