@@ -169,6 +169,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "refused": ("不能记录", "Refused"),
     "still_needed": ("还需填写", "Still to be given"),
     "derived": ("自动", "auto"),
+    "choice_both": (
+        "{what} [{press}]：否 {no} · 是 {yes}（现为{now}）",
+        "{what} [{press}]: no {no} · yes {yes} (now {now})",
+    ),
     "engine_error": ("程序错误", "engine error"),
     "missing_event": ("{note}——先按 {press} 记{what}", "{note} — press {press} first"),
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),

@@ -207,3 +207,55 @@ async def test_patterns_the_engine_derives_show_ticked_and_stay_ticked(ledger, l
         await pilot.pause()
     # what is stored is what was entered: the engine derives 德国 again on replay
     assert events(ledger, sid)[0][-1] == {"type": "win", "player": 0, "from": None, "patterns": []}
+
+
+@pytest.mark.parametrize(
+    ("lang", "both"),
+    [
+        ("zh", "门清 [c]：否 老王 +24 · 是 老王 +30（现为否）"),
+        ("en", "门清 concealed [c]: no 老王 +24 · yes 老王 +30 (now no)"),
+    ],
+)
+@run
+async def test_nanning_declared_win_shows_both_concealed_amounts(ledger, lang, both):
+    # `k 3 c 3m`, `k 3 c 4p`, `w 3 0 k` previewed the open amount alone: forgetting [c]
+    # underpaid (RULES.md §1: "Let b = 4 if 门清 else 3"; concealed kongs keep 门清)
+    sid = session(ledger, "nanning")
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("k", "3", "c", *"3m", "enter", "k", "3", "c", *"4p", "enter")
+        await pilot.press("w", "3", "0", "k")
+        await pilot.pause()
+        d = app.screen
+        assert text_of(d.query_one("#preview")).splitlines()[0] == both
+        await pilot.press("c")
+        await pilot.pause()
+        now = "（现为是）" if lang == "zh" else "(now yes)"
+        assert text_of(d.query_one("#preview")).splitlines()[0].endswith(now)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][-1]["concealed"] is True
+
+
+@run
+async def test_nanning_concealed_ticked_when_the_logged_kongs_decide_it(ledger):
+    # RULES.md §1: "four concealed kongs are always 门清": the dialog ticks it by itself
+    sid = session(ledger, "nanning")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        for t in ("1m", "2m", "3m", "4m"):
+            await pilot.press("k", "3", "c", *t, "enter")
+        await pilot.press("w", "3", "0", "c")  # c cannot untick it
+        await pilot.pause()
+        assert "[c]☑ 门清 (自动)" in text_of(app.screen.query_one("#patterns"))
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][-1] == {
+        "type": "win",
+        "player": 2,
+        "from": None,
+        "patterns": [],
+        "concealed": True,
+    }

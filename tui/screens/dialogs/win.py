@@ -110,7 +110,7 @@ class WinDialog(EventDialog):
     def preview_lead(self, res: HandResult) -> list[str]:
         """For each declared number field with ``derives``: the value the engine used for it and
         the score items that follow from it, so the table sees them before Enter."""
-        lines = []
+        lines = list(getattr(self, "choice_lines", ()))
         for w in res.wins:
             items = {it.id: it for it in w.items}
             for d in self.numbers:
@@ -121,8 +121,58 @@ class WinDialog(EventDialog):
         return lines
 
     def update_preview(self) -> None:
+        self.weigh_choices()
         super().update_preview()
         self.mark_derived()
+
+    def weigh_choices(self) -> None:
+        """For each declared yes/no fact that is not a pattern (no meld shown, say): settle
+        the win both ways. Only "yes" accepted: the logged events decide it, so it is ticked
+        (automatic); both accepted with different payments: the preview shows both."""
+        self.choice_lines: list[str] = []
+        items = {it.id: it for it in self.pattern_items}
+        for d in self.ticks:
+            it = items.get(d.id)
+            if it is None or d.id in self.declarable:
+                continue
+            it.auto = False
+            try:
+                obj = self.build()
+            except (InvalidField, ValueError, MjError):
+                continue
+            if "hand" in obj:
+                continue  # the tiles decide it
+            obj.pop(d.id, None)
+            no, yes = self.settle_as(obj), self.settle_as({**obj, d.id: True})
+            if yes is not None and no is None:
+                it.auto = True
+            elif yes is not None and no is not None and yes != no:
+                winner = obj["player"]
+                name = self.ctx.names[winner]
+                now = yes if it.value else no
+                self.choice_lines.append(
+                    self.t(
+                        "choice_both",
+                        what=d.name(self.lang),
+                        press=it.key,
+                        no=f"{name} {no[winner]:+d}",
+                        yes=f"{name} {yes[winner]:+d}",
+                        now=self.t("yes" if now is yes else "no"),
+                    )
+                )
+
+    def settle_as(self, obj: dict[str, Any]) -> tuple[int, ...] | None:
+        """The deltas of the hand with the win ``obj`` (None if the engine refuses it)."""
+        try:
+            ev = event_from_json(obj, "win")
+            res = settle_preview(
+                self.ctx.variant, self.ctx.rules, self.ctx.state, self.hand_events(ev)
+            )
+        except MjError:
+            return None
+        except Exception:  # a variant bug: shown by the preview itself
+            return None
+        return res.deltas
 
     def mark_derived(self) -> None:
         """Tick the declared patterns the engine applied without their being ticked (derived
@@ -140,13 +190,10 @@ class WinDialog(EventDialog):
             if p is not None:
                 applied |= set(p.implies)
         for tog in self.query("#patterns"):
-            changed = False
             for it in tog.items:  # type: ignore[attr-defined]
-                auto = it.id in applied and it.id in self.declarable
-                if it.auto != auto:
-                    it.auto, changed = auto, True
-            if changed:
-                tog.refresh(layout=True)
+                if it.id in self.declarable:  # (the other facts: see weigh_choices)
+                    it.auto = it.id in applied
+            tog.refresh(layout=True)
 
     def only_missing(self, ev: Event, refusal: MjError) -> bool:
         """A declared win the engine refuses just as it refuses one with nothing declared
@@ -317,8 +364,9 @@ class WinDialog(EventDialog):
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if self.declarable:
                 obj["patterns"] = [p for p in vals if p in self.declarable]
+            auto = {it.id for it in self.pattern_items if it.auto}
             for d in self.ticks:
-                if vals.get(d.id):
+                if vals.get(d.id) or d.id in auto:
                     # Unticked means "not said", not "no": the engine derives it (七对 and
                     # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not) (QA F14).
                     obj[d.id] = True
