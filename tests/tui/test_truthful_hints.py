@@ -259,3 +259,22 @@ async def test_nanning_concealed_ticked_when_the_logged_kongs_decide_it(ledger):
         "patterns": [],
         "concealed": True,
     }
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@run
+async def test_flowers_after_a_single_bar_in_the_typed_tiles(ledger, lang):
+    # `…|abcd` gave "context must be six characters WSZJHK (e.g. EE0000), got 'abcd'"; the
+    # flowers had to be typed `||abcd`. README: 门清 混一色, 4 hard flowers: 88 花 each
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "1", "0", "ctrl+t", *"123456789m23mEE1m|abcd")
+        await pilot.pause()
+        d = app.screen
+        assert d.result_event is not None, text_of(d.query_one("#dialog-error"))
+        assert "阿明 +264" in text_of(d.query_one("#preview"))
+        await pilot.press("enter")
+        await pilot.pause()
+    assert events(ledger, sid)[0][-1]["hand"] == "123456789m23mEE1m|abcd"
