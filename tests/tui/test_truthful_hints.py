@@ -278,3 +278,21 @@ async def test_flowers_after_a_single_bar_in_the_typed_tiles(ledger, lang):
         await pilot.press("enter")
         await pilot.pause()
     assert events(ledger, sid)[0][-1]["hand"] == "123456789m23mEE1m|abcd"
+
+
+@run
+async def test_an_empty_flowers_field_is_a_neutral_hint(ledger):
+    # `f 1`: "花牌…?" was shown in red, beside the field too, before anything was typed
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("f", "1")
+        await pilot.pause()
+        d = app.screen
+        err = d.query_one("#dialog-error")
+        assert err.has_class("missing") and not err.has_class("bad")
+        assert text_of(d.query_one("#err-flowers")) == ""
+        await pilot.press(*"ab9")  # something typed that is refused: red, beside the field
+        await pilot.pause()
+        assert err.has_class("bad") and text_of(d.query_one("#err-flowers"))

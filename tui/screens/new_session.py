@@ -210,6 +210,12 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                         placeholder="null" if spec.nullable else "",
                     )
                 meaning = spec.zh if self.lang == "zh" else f"{spec.en}  ({spec.zh})"
+                help_line = Label(
+                    Text(f"{meaning} · {self.t('default')} {self.shown_value(spec.default)}"),
+                    classes="fmeaning",
+                    markup=False,
+                )
+                help_line.styles.padding = (0, 0, 0, 2)  # wrapped lines keep the indent
                 rows.append(
                     Vertical(
                         Horizontal(
@@ -218,13 +224,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                             Label("", id=f"err-{wid}", classes="ferr", markup=False),
                             classes="frow",
                         ),
-                        Label(
-                            Text(
-                                f"  {meaning} · {self.t('default')} {self.shown_value(spec.default)}"
-                            ),
-                            classes="fmeaning",
-                            markup=False,
-                        ),
+                        help_line,
                         classes="optrow",
                     )
                 )

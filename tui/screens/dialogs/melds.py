@@ -178,7 +178,7 @@ class FlowersDialog(EventDialog):
         who = self.picked("who", "who", self.t("who"))
         s = self.text("flowers")
         if not s:
-            raise InvalidField("flowers", f"{self.t('flower_tiles')}?")
+            raise InvalidField("flowers", f"{self.t('flower_tiles')}?", missing=True)
         try:
             s = ascii_text(s)  # full-width typing reads as ASCII
             if is_count(s):
