@@ -11,7 +11,7 @@ The words the variants share (kong kinds, outcomes, winds, …) are :class:`Term
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -77,6 +77,9 @@ class Pattern:
 
 # ---------------------------------------------------------------- situation flags
 FlagKind = Literal["yes", "chain", "tiles", "count", "per_seat"]
+# who pays for a kong of one kind: its supplier (the discarder, or the pung's supplier for an
+# added kong), each other player, or nobody (the kong only counts in the winner's hand)
+KongPayer = Literal["supplier", "others", "nobody"]
 WinKind = Literal["self_draw", "discard"]
 ChainOf = Literal["winner", "discarder"]
 
@@ -353,6 +356,16 @@ class Declared:
     # None: blank), e.g. the jing counts that the 精杠 logged already decide
     prefill: Callable[[str, Sequence[Event]], dict[str, Any] | None] = field(
         default=_nothing, repr=False, compare=False
+    )
+    # a flowers entry that is valid under this rule set, shown as an example (letters a–h are
+    # the eight flowers; 中 发 白 are flowers only where flower_tiles says so)
+    flower_example: str = "ab"
+    # what a finished hand settles without an event of a type (Term id: the event type, its
+    # zh/en: the note said above the preview while no such event is logged)
+    without_event: tuple[Term, ...] = ()
+    # who pays for each kind of kong (exposed, added, concealed): the dialogs' hints say it
+    kong_payers: Mapping[str, KongPayer] = field(
+        default_factory=lambda: {"exposed": "supplier", "added": "supplier", "concealed": "others"}
     )
 
     def pattern(self, pattern_id: str) -> Pattern | None:

@@ -11,13 +11,13 @@ stores; nothing downstream settles the hand again. Replaying a whole record (``r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from .checks import validate_hand_structure
 from .errors import MjError
 from .events import Event, Hand
-from .results import HandResult, TableState
+from .results import HandResult, Payment, TableState
 from .variant import Rules, Variant
 
 R = TypeVar("R", bound=Rules)
@@ -31,6 +31,8 @@ class Settled:
     hand: Hand
     state: TableState
     result: HandResult | None
+    # what the event just added paid on the spot (南京 现场汇), as the settlement stores it
+    paid_now: tuple[Payment, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -80,7 +82,18 @@ def add_event(
     label: bool = True,
 ) -> Settled:
     """The open hand ``events`` with ``event`` added, checked once, and settled once if
-    ``event`` ends it (a win, a false win or a draw)."""
-    return settle_events(
+    ``event`` ends it (a win, a false win or a draw). ``paid_now``: the payments ``event``
+    makes on the spot, the same lines the settlement of the hand will hold for it."""
+    settled = settle_events(
         variant, rules, state, (*events, event), where=where, last=True, label=label
     )
+    try:
+        before = variant.spot_payments(events, state, rules)
+        after = variant.spot_payments((*events, event), state, rules)
+    except MjError as e:
+        if not label:
+            raise
+        raise e.at(where) from None
+    if after[: len(before)] != before:  # pragma: no cover - payments are made in event order
+        return settled
+    return replace(settled, paid_now=after[len(before) :])

@@ -278,6 +278,14 @@ def _parse_context(s: str, start: int) -> Context:
     return c
 
 
+def _flowers_alone(section: str) -> bool:
+    """Whether the one section after a single ``|`` is flowers rather than a context: only
+    flower letters (a–h, C F P), or a count; a context starts with two winds."""
+    return bool(section) and (
+        section.isdigit() or all(ch in FLOWER_LETTERS + DRAGONS for ch in section)
+    )
+
+
 def _parse_flowers(s: str, start: int, *, dragons_are_flowers: bool) -> tuple[str, ...] | int:
     text = s[start:]
     limit = 20 if dragons_are_flowers else 8
@@ -446,7 +454,11 @@ def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     if bar != -1:
         bar2 = s.find("|", bar + 1)
         ctx_end = bar2 if bar2 != -1 else len(s)
-        if ctx_end > bar + 1:
+        if bar2 == -1 and _flowers_alone(s[bar + 1 :]):
+            # a lone section of flower letters or a count cannot be a context (which starts
+            # with two winds): `…5s|ab` reads as `…5s||ab`
+            flowers = _parse_flowers(s, bar + 1, dragons_are_flowers=dragons_are_flowers)
+        elif ctx_end > bar + 1:
             context = _parse_context(s[:ctx_end], bar + 1)
         if bar2 != -1:
             if s.find("|", bar2 + 1) != -1:

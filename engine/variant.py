@@ -15,7 +15,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from .declare import Declared, Pattern, TableStatus
 from .events import Event, FalseWin, FlagValue, Hand, Win
-from .results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState
+from .results import CalcResult, HandResult, Payment, PaymentBook, ScoreItem, TableState
 from .rules import OptionSpec, OptionValue, Rules, option_specs, rules_from_options
 
 R = TypeVar("R", bound=Rules)
@@ -95,6 +95,14 @@ class Variant(ABC, Generic[R]):
         """Refuse (MjError) what the events so far of a hand still being played already
         contradict under this rule set (flower letters, jing counts), so a wrong entry is
         caught when it is made rather than when the hand ends."""
+
+    def spot_payments(
+        self, events: Sequence[Event], state: TableState, rules: R
+    ) -> tuple[Payment, ...]:
+        """What the events so far of a hand have paid on the spot, in order (the lines the
+        settlement will store for them): none in a rule set that settles only at hand end.
+        Raises MjError for events the rule set refuses."""
+        return ()
 
     @abstractmethod
     def settle_hand(self, hand: Hand, state: TableState, rules: R) -> HandResult:

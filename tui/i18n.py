@@ -169,7 +169,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("种类", "Kind"),
     "tile": ("牌（可不填）", "Tile (optional)"),
     "count": ("张数", "Count"),
-    "flower_tiles": (f"{FLOWER_TILES.zh}（如 aCC）或张数", "Flower tiles (e.g. aCC) or a count"),
+    "flower_tiles": (f"{FLOWER_TILES.zh}（字母）或张数", "Flower tiles (letters) or a count"),
+    # a placeholder: an example of what the field takes, never mistaken for a value
+    "example": ("例 {x}", "e.g. {x}"),
     "indicator": ("翻出的精", "Turned jing tile"),
     "lower": ("下精", "下精 tile"),
     "lower_counts": ("下精数（正,副）", "下精 counts (正,副)"),
@@ -181,6 +183,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "flags_sit": ("情形", "Situation"),
     "declared": ("报数", "Declared"),
     "preview": ("结算预览", "Payments preview"),
+    "paid_now_preview": ("确认后当场付", "Paid on the spot once confirmed"),
     "another_winner": ("再加一位胡牌者", "Another winner"),
     "focus_tiles": ("输入手牌", "Type the tiles"),
     "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),
@@ -200,6 +203,14 @@ LABELS: dict[str, tuple[str, str]] = {
     "added_kong_from": (
         "补杠：第四张是自己摸的，由当初供碰的 {name} 付杠分",
         "Added kong: the 4th tile was drawn, so the pung's supplier {name} pays",
+    ),
+    "added_kong_from_others": (
+        "补杠：碰来自 {name}；杠分由其他三家各付",
+        "Added kong: the pung came from {name}; each other player pays for the kong",
+    ),
+    "added_kong_from_nobody": (
+        "补杠：碰来自 {name}；杠本身无人付分",
+        "Added kong: the pung came from {name}; nobody pays for the kong itself",
     ),
     "added_kong_none": (
         "补杠：本盘没有记下这个碰，请选当初供碰的人",
@@ -228,15 +239,18 @@ LABELS: dict[str, tuple[str, str]] = {
     "rows_keys": ("上下一家", "next/previous player"),
     "correcting": ("修改已记的这一项", "correcting the one entered"),
     "refused": ("不能记录", "Refused"),
-    "engine_error": ("程序错误", "engine error"),
-    "no_jing_counts": (
-        "本盘没有记精数：奖励分不结算——先按 c 记精数",
-        "No jing counts entered for this hand: 奖励分 is not settled — press c first",
+    "still_needed": ("还需填写", "Still to be given"),
+    "derived": ("自动", "auto"),
+    "choice_both": (
+        "{what} [{press}]：否 {no} · 是 {yes}（现为{now}）",
+        "{what} [{press}]: no {no} · yes {yes} (now {now})",
     ),
     "ns_discard": (
         "放弃新牌局表里已填的内容？",
         "Throw away what you typed in the new-session form?",
     ),
+    "engine_error": ("程序错误", "engine error"),
+    "missing_event": ("{note}——先按 {press} 记{what}", "{note} — press {press} first"),
     "confirm_discard_edit": ("放弃对第{n}盘的修改？", "Discard your changes to hand {n}?"),
     "claim_hint": (
         "  [555p,n] 中 n 是供牌者相对胡牌者：1 上家 · 2 对家 · 3 下家",

@@ -79,4 +79,6 @@ DATA = Declared(
     events=("win", "kong", "pung", "flowers", "false_win", "draw"),
     scoring=SCORING,
     status=status,
+    # RULES.md §3: kongs are fans of the winner's hand; nobody pays for a kong itself
+    kong_payers={"exposed": "nobody", "added": "nobody", "concealed": "nobody"},
 )

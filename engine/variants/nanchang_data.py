@@ -18,6 +18,7 @@ from ..declare import (
     ScoringTable,
     StatusMark,
     TableStatus,
+    Term,
 )
 from ..events import Event, Jing, Kong
 from ..results import PaymentBook, TableState
@@ -157,4 +158,19 @@ DATA = Declared(
     status=status,
     prefill=prefill,
     side_payments=("奖励分", "下精"),  # RULES.md §4: the 上精 and kong awards (奖励分), 下精分
+    # RULES.md §4 奖励分: "every player's jing held ... gives a jing score as above; plus 2 per
+    # exposed or concealed kong": without the counts only the kong part can be settled
+    without_event=(
+        Term(
+            id="jing_count",
+            zh=f"本盘没有记精数：奖励分只结算杠（每杠 {score.KONG_POINTS} 分），所持的精不计分",
+            en=(
+                f"No jing counts entered for this hand: 奖励分 settles the kongs only "
+                f"({score.KONG_POINTS} each); the jing held score nothing"
+            ),
+        ),
+    ),
+    # RULES.md §4 奖励分: "plus 2 per exposed or concealed kong ... Each player collects his
+    # award from each other player" (whoever supplied the tile or the pung)
+    kong_payers={"exposed": "others", "added": "others", "concealed": "others"},
 )

@@ -11,14 +11,23 @@ the next table state.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import FlagValue, Hand, Pung, Win
-from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
+from ..events import Event, FlagValue, Hand, Pung, Win
+from ..results import (
+    CalcResult,
+    HandResult,
+    Payment,
+    PaymentBook,
+    ScoreItem,
+    TableState,
+    WinResult,
+    advance,
+)
 from ..rules import option
 from ..tiles import (
     DRAGONS,
@@ -220,6 +229,12 @@ class Nanjing(Variant[NanjingRules]):
         return TableState(hand_number=1, dealer=first_dealer)
 
     # ------------------------------------------------------------ settlement
+    def spot_payments(
+        self, events: Sequence[Event], state: TableState, rules: NanjingRules
+    ) -> tuple[Payment, ...]:
+        """现场汇 (RULES.md §2): kongs, 花杠 and 罚 are paid when they happen, ×比下胡."""
+        return tuple(on_the_spot(events, multiplier(state, rules)).book.items)
+
     def settle_hand(self, hand: Hand, state: TableState, rules: NanjingRules) -> HandResult:
         m = multiplier(state, rules)
         tag = _tag(m)

@@ -214,4 +214,5 @@ DATA = Declared(
     status=status,  # type: ignore[arg-type]
     side_payments=("明杠", "补杠", "暗杠", "花杠", "罚"),  # RULES.md §2: 现场汇, paid on the spot
     flower_tiles=20,  # RULES.md §2: "the 20 flower tiles are 春夏秋冬 梅兰竹菊 and 中 发 白"
+    flower_example="aCC",
 )

@@ -162,3 +162,36 @@ def test_round_trip_property(text):
     h = parse_hand(text)
     assert isinstance(h, HandTiles)
     assert parse_hand(format_hand(h)) == h
+
+
+# RECORD.md: "Optional flowers after a second |"; a lone section of flower letters or a count
+# cannot be a context ("six characters WSZJHK", two winds first), so it reads as the flowers
+@pytest.mark.parametrize(
+    ("lone", "full", "variant"),
+    [
+        ("123m456s789s11p555s|ab", "123m456s789s11p555s||ab", None),
+        ("123m456s789s11p555s|3", "123m456s789s11p555s||3", None),
+        ("123m456s789s11p555s|aCC", "123m456s789s11p555s||aCC", "nanjing"),
+        ("123m456s789s11p555s|12", "123m456s789s11p555s||12", "nanjing"),
+    ],
+)
+def test_a_lone_flower_section_reads_as_the_flowers(lone, full, variant):
+    assert parse_hand(lone, variant=variant) == parse_hand(full, variant=variant)
+    assert parse_hand(lone, variant=variant).context is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["123m456s789s11p555s|aE", "123m456s789s11p555s|ab|cd", "123m456s789s11p555s|EE01"],
+)
+def test_a_section_that_mixes_flowers_and_context_is_still_refused(text):
+    with pytest.raises(MjError) as e:
+        parse_hand(text)
+    assert "context must be six characters" in e.value.message
+
+
+def test_a_context_keeps_its_meaning_before_the_flowers():
+    h = parse_hand("123m456s789s11p555s|EE0100|ab")
+    assert h.context == Context("E", "E", False, True, False, False) and h.flowers == ("a", "b")
+    with pytest.raises(MjError):
+        parse_hand("123m456s789s11p555s|aCC")  # C is 中, a flower only in 南京

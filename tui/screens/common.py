@@ -81,6 +81,12 @@ def event_bindings() -> list[Binding]:
     ]
 
 
+def event_key(event_type: str) -> str:
+    """The key that adds an event of ``event_type`` (see :func:`event_bindings`)."""
+    action = f"add('{event_type}')"
+    return next((b.key for b in event_bindings() if b.action == action), "?")
+
+
 # ---------------------------------------------------------------- type-ahead
 # A terminal delivers a burst of typing as several key events at once. Textual forwards each
 # key to the widget focused *when the app dequeues it*, and bindings, focus moves and screen

@@ -281,6 +281,15 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                         placeholder=self.t("opt_empty_none") if spec.nullable else "",
                     )
                 meaning = spec.describe(self.lang)
+                default = (
+                    spec.choice_name(spec.default, self.lang) if spec.choices else spec.default
+                )
+                help_line = Label(
+                    Text(f"{meaning} · {self.t('default')} {self.shown_value(default)}"),
+                    classes="fmeaning",
+                    markup=False,
+                )
+                help_line.styles.padding = (0, 0, 0, 2)  # wrapped lines keep the indent
                 rows.append(
                     Vertical(
                         Horizontal(
@@ -289,14 +298,7 @@ class NewSessionScreen(TypeAheadScreen, Screen[int | None]):
                             Label("", id=f"err-{wid}", classes="ferr", markup=False),
                             classes="frow",
                         ),
-                        Label(
-                            Text(
-                                f"  {meaning} · {self.t('default')} "
-                                f"{self.shown_value(spec.choice_name(spec.default, self.lang) if spec.choices else spec.default)}"
-                            ),
-                            classes="fmeaning",
-                            markup=False,
-                        ),
+                        help_line,
                         classes="optrow",
                     )
                 )

@@ -27,6 +27,9 @@ class ToggleItem:
     value: int = 0
     key: str = ""
     hidden: bool = False  # not offered now (it would change nothing): not shown, no key
+    # applied by the engine whatever is pressed (derived from what is logged): shown ticked,
+    # its key does nothing; ``value`` keeps what the user chose
+    auto: bool = False
 
     def next_value(self) -> int:
         """Off → 1 → 2 → … → ``max_count`` → off: each press counts one up."""
@@ -74,6 +77,7 @@ class Toggles(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.items = list(items)
         self.cursor = 0
+        self.auto_word = ""  # said after an item the engine applies by itself
 
     def values(self) -> dict[str, int]:
         return {it.id: it.value for it in self.items if it.value and not it.hidden}
@@ -81,6 +85,8 @@ class Toggles(Widget, can_focus=True):
     def press(self, key: str) -> bool:
         for it in self.items:
             if it.key == key and not it.hidden:
+                if it.auto and not it.value:
+                    return True  # applied anyway: it cannot be unticked
                 it.value = it.next_value()
                 self.refresh(layout=True)
                 self.post_message(self.Changed(self))
@@ -96,17 +102,20 @@ class Toggles(Widget, can_focus=True):
             if not first:
                 text.append("   ")
             first = False
-            box = "☑" if it.value else "☐"
+            ticked = it.value or it.auto
+            box = "☑" if ticked else "☐"
             style = (
                 "bold reverse"
                 if self.has_focus and i == self.cursor
-                else ("bold" if it.value else "")
+                else ("bold" if ticked else "")
             )
             click = Style(
                 meta={"@click": f"press_key({it.key!r})"}
             )  # mouse: click an item to toggle it
             text.append(f"[{it.key}]", style=Style(bold=True) + click)
             text.append(f"{box} {it.label}", style=Style.parse(style or "none") + click)
+            if it.auto and not it.value and self.auto_word:
+                text.append(f" ({self.auto_word})", style=Style(dim=True) + click)
             if it.max_count > 1 and it.value:
                 text.append(f" ×{it.value}", style=Style(bold=True) + click)
                 nxt = it.next_value()

@@ -12,6 +12,7 @@ from mjscore.engine.core import HandResult, TableState
 from mjscore.engine.entry import Settled, add_event
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
+from mjscore.engine.results import Payment, PaymentBook
 from mjscore.engine.variant import Variant
 from rich.text import Text
 from textual import on
@@ -21,8 +22,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from ...i18n import tr
-from ...widgets.describe import deltas_line, describe_event, explain_error, payment_line
+from ...i18n import tr, word
+from ...widgets.describe import (
+    deltas_line,
+    describe_event,
+    explain_error,
+    payment_line,
+    seats_named,
+)
 from ...widgets.picker import Picker, SeatPicker
 from ...widgets.toggles import Toggles
 from ..base import is_terminal, settle_preview
@@ -30,6 +37,7 @@ from ..common import (
     B,
     TypeAheadScreen,
     edit_input_now,
+    event_key,
     focus_now,
     localize_bindings,
     mark_current_row,
@@ -79,11 +87,13 @@ def digits_only(inp: Input) -> bool:
 
 
 class InvalidField(ValueError):
-    """A field's text cannot be used: shown beside the field."""
+    """A field's text cannot be used: shown beside the field. ``missing``: the field is
+    still empty (a neutral hint, not a refusal of something entered)."""
 
-    def __init__(self, field_id: str, message: str) -> None:
+    def __init__(self, field_id: str, message: str, *, missing: bool = False) -> None:
         super().__init__(message)
         self.field_id = field_id
+        self.missing = missing
 
 
 class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
@@ -111,6 +121,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         # the settled hand the preview shows: the ledger stores it as it is (not settled again)
         self.settled: Settled | None = None
         self._error_field: str | None = None
+        # what the event in the fields pays on the spot once confirmed (some rule sets only)
+        self.paid_now: tuple[Payment, ...] = ()
+        self.refusal: MjError | None = None  # the engine's refusal of the previewed hand
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
         self._previewed: tuple[Input, str] | None = None  # the field text route_key previewed
@@ -402,7 +415,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         try:
             obj = self.build()
         except InvalidField as e:
-            self.show_field_error(e.field_id, str(e))
+            self.show_field_error(None if e.missing else e.field_id, str(e))
             raise
         self.show_field_error(None)
         ev = event_from_json(obj, self.EVENT_TYPE)
@@ -412,7 +425,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             validate_hand_structure(Hand(events), self.ctx.variant, "hand", last=True)
         else:  # checked against the hand so far now, not only when the hand ends
             ctx = self.ctx
-            add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
+            added = add_event(ctx.variant, ctx.rules, ctx.state, events[:-1], ev, label=False)
+            self.paid_now = added.paid_now
         return ev
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
@@ -422,30 +436,43 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def update_preview(self) -> None:
         err = self.query_one("#dialog-error", Static)
         prev = self.query_one("#preview", Static)
+        self.paid_now = ()
+        self.refusal = None
         try:
             ev = self.make_event()
         except (InvalidField, ValueError, MjError) as e:
             self.result_event = None
-            shown(
-                err,
-                Text(
-                    str(e)
-                    if isinstance(e, InvalidField)
-                    else explain_error(e, self.lang, self.ctx.names),
-                    style="bold",
-                ),
-            )
-            err.set_class(True, "bad")
+            missing = isinstance(e, InvalidField) and e.missing
+            if isinstance(e, InvalidField):
+                said = str(e)
+            elif isinstance(e, MjError) and self.refused_as_empty(e):
+                missing = True
+                said = f"{self.t('still_needed')}: {seats_named(e.text(self.lang, self.ctx.names), self.ctx.names)}"
+            else:
+                said = explain_error(e, self.lang, self.ctx.names)
+            shown(err, Text(said, style="" if missing else "bold"))
+            err.set_class(not missing, "bad")
+            err.set_class(missing, "missing")
             shown(prev, Text(""))
             return
         self.result_event = ev
-        text = self.preview_text(self.hand_events(ev)) if is_terminal(ev) else Text("")
+        if is_terminal(ev):
+            text = self.preview_text(self.hand_events(ev))
+        else:
+            text = self.paid_now_text(self.paid_now)
         if self.result_event is None:  # the engine refused the hand: say why, in place of ✓
-            err.set_class(True, "bad")
+            missing = self.refusal is not None and self.refused_as_empty(self.refusal)
+            if missing:  # nothing entered is refused: say what is still to be given
+                text = Text(
+                    f"{self.t('still_needed')}: " + self.refusal.text(self.lang, self.ctx.names)  # type: ignore[union-attr]
+                )
+            err.set_class(not missing, "bad")
+            err.set_class(missing, "missing")
             shown(err, text)
             shown(prev, Text(""))
             return
         err.set_class(False, "bad")
+        err.set_class(False, "missing")
         shown(err, Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
         shown(prev, text)
 
@@ -460,17 +487,24 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
                 self._settled_for = (events, res)
         except MjError as e:
             self.result_event = self.settled = None
+            self.refusal = e
             return Text(f"✗ {explain_error(e, self.lang, self.ctx.names)}", style="bold")
         except Exception as e:  # a variant bug must not take the table down
             self.result_event = self.settled = None
             return Text(f"✗ {self.t('engine_error')}: {type(e).__name__}: {e}", style="bold")
         self.settled = Settled(hand=Hand(tuple(events)), state=self.ctx.state, result=res)
         out = Text(style="bold")
-        if "jing_count" in (self.ctx.variant.event_types or ()) and not any(
-            getattr(e, "type", "") == "jing_count" for e in events
-        ):
-            # first, so a long preview cannot scroll it out of view
-            out.append(self.t("no_jing_counts") + "\n", style="bold reverse")
+        for note in self.ctx.variant.data.without_event:
+            # what the hand settles without an event not logged yet: first, so a long
+            # preview cannot scroll it out of view
+            if not any(getattr(e, "type", "") == note.id for e in events):
+                line = self.t(
+                    "missing_event",
+                    note=word(note, self.lang),
+                    press=event_key(note.id),
+                    what=self.t(f"act_{note.id}"),
+                )
+                out.append(line + "\n", style="bold reverse")
         for line in self.preview_lead(res):
             out.append(line + "\n", style="bold reverse")
         out.append(self.t("preview") + ": ")
@@ -486,6 +520,33 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             out.append(self.t("no_payments"), style="dim")  # not a stray "(0)"
         out.rstrip()
         return out
+
+    def paid_now_text(self, paid: Sequence[Payment]) -> Text:
+        """The payments an event makes as soon as it is entered, as the ledger stores them."""
+        if not paid:
+            return Text("")
+        book = PaymentBook()
+        book.items.extend(paid)
+        out = Text(style="bold")
+        out.append(self.t("paid_now_preview") + ": ")
+        out.append(deltas_line(book.deltas(), self.ctx.names) + "\n", style="bold")
+        for p in paid:
+            out.append(payment_line(p, self.ctx.names) + "\n")
+        out.rstrip()
+        return out
+
+    def refused_as_empty(self, refusal: MjError) -> bool:
+        """Whether the engine's refusal is about what is not entered yet rather than about
+        anything entered: the dialog with only its choosers filled is refused the same."""
+        try:
+            ev = event_from_json(self.build(), self.EVENT_TYPE)
+        except (InvalidField, ValueError, MjError):
+            return False
+        return self.only_missing(ev, refusal)
+
+    def only_missing(self, ev: Event, refusal: MjError) -> bool:
+        """See :meth:`refused_as_empty` (``ev``: the event the fields make)."""
+        return False
 
     def preview_lead(self, res: HandResult) -> list[str]:
         """Lines the preview starts with, before the payments (none by default)."""
@@ -514,7 +575,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def picked(self, picker_id: str, field_id: str, label: str) -> Any:
         p = self.query_one(f"#{picker_id}", Picker)
         if not p.chosen:
-            raise InvalidField(field_id, f"{label}?")
+            raise InvalidField(field_id, f"{label}?", missing=True)
         return p.value
 
     def text(self, input_id: str) -> str:

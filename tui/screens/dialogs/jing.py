@@ -97,9 +97,15 @@ class JingDialog(RowsDialog):
 
     def compose_fields(self) -> ComposeResult:
         yield self.row(
-            self.t("indicator"), Input(placeholder="5m", compact=True, id="indicator"), "indicator"
+            self.t("indicator"),
+            Input(placeholder=self.t("example", x="5m"), compact=True, id="indicator"),
+            "indicator",
         )
-        yield self.row(self.t("lower"), Input(placeholder="2p", compact=True, id="lower"), "lower")
+        yield self.row(
+            self.t("lower"),
+            Input(placeholder=self.t("example", x="2p"), compact=True, id="lower"),
+            "lower",
+        )
         yield Label(self.t("lower_counts"), classes="fsub")
         for i, n in enumerate(self.ctx.names):
             yield self.row(

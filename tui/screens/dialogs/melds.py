@@ -37,7 +37,12 @@ class KongDialog(EventDialog):
         yield Label("", id="kong-note", classes="fsub", markup=False)
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=TILE_KEYS),
+            Input(
+                placeholder=self.t("example", x="5m"),
+                compact=True,
+                id="tile",
+                restrict=TILE_KEYS,
+            ),
             "tile",
         )
 
@@ -97,7 +102,10 @@ class KongDialog(EventDialog):
         found = facts.added_kong_supplier(self.ctx.events, player, tile or None)
         if found.seat is None:
             return None, self.t(f"added_kong_{found.found}"), found.found == "several"
-        return found.seat, self.t("added_kong_from", name=self.ctx.names[found.seat]), True
+        # who pays for it is the rule set's: the supplier, each other player or nobody
+        payer = self.ctx.variant.data.kong_payers.get(ADDED_KONG.id, "supplier")
+        key = "added_kong_from" if payer == "supplier" else f"added_kong_from_{payer}"
+        return found.seat, self.t(key, name=self.ctx.names[found.seat]), True
 
     def build(self) -> dict[str, Any]:
         who = self.picked("who", "who", self.t("who"))
@@ -127,7 +135,12 @@ class PungDialog(EventDialog):
         yield self.row(self.t("from_kong"), self.seat_picker("from"), "from")
         yield self.row(
             self.t("tile"),
-            Input(placeholder="5m", compact=True, id="tile", restrict=TILE_KEYS),
+            Input(
+                placeholder=self.t("example", x="5m"),
+                compact=True,
+                id="tile",
+                restrict=TILE_KEYS,
+            ),
             "tile",
         )
 
@@ -156,7 +169,11 @@ class FlowersDialog(EventDialog):
         yield self.row(self.t("who"), self.seat_picker("who"), "who")
         yield self.row(
             self.t("flower_tiles"),
-            Input(placeholder="aCC / 3", compact=True, id="flowers"),
+            Input(
+                placeholder=self.t("example", x=f"{self.ctx.variant.data.flower_example} / 2"),
+                compact=True,
+                id="flowers",
+            ),
             "flowers",
         )
 
@@ -164,7 +181,7 @@ class FlowersDialog(EventDialog):
         who = self.picked("who", "who", self.t("who"))
         s = self.text("flowers")
         if not s:
-            raise InvalidField("flowers", f"{self.t('flower_tiles')}?")
+            raise InvalidField("flowers", f"{self.t('flower_tiles')}?", missing=True)
         try:
             s = ascii_text(s)  # full-width typing reads as ASCII
             if is_count(s):

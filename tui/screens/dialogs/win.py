@@ -23,6 +23,7 @@ from ...i18n import word
 from ...widgets.describe import short
 from ...widgets.picker import Picker
 from ...widgets.toggles import ToggleItem, Toggles, assign_keys
+from ..base import settle_preview
 from ..common import (
     B,
     focus_now,
@@ -89,7 +90,9 @@ class WinDialog(EventDialog):
         )
         yield self.row(self.t("from"), self.seat_picker("from", extra=extra), "from")
         if self.pattern_items:
-            yield self.row(self.t("patterns"), Toggles(self.pattern_items, id="patterns"))
+            patterns = Toggles(self.pattern_items, id="patterns")
+            patterns.auto_word = self.t("derived")
+            yield self.row(self.t("patterns"), patterns)
         for d in self.numbers:
             yield self.row(
                 self.field_label(f"n-{d.id}", d.name(self.lang)),
@@ -117,7 +120,11 @@ class WinDialog(EventDialog):
                 yield sub
         yield self.row(
             self.t("hand_tiles"),
-            Input(placeholder="[555p,2]123m456s789sEE", compact=True, id="tiles"),
+            Input(
+                placeholder=self.t("example", x="[555p,2]123m456s789sEE"),
+                compact=True,
+                id="tiles",
+            ),
             "tiles",
         )
         yield Label(self.t("claim_hint"), classes="fsub", markup=False)
@@ -162,7 +169,7 @@ class WinDialog(EventDialog):
     def preview_lead(self, res: HandResult) -> list[str]:
         """For each declared number field with ``derives``: the value the engine used for it and
         the score items that follow from it, so the table sees them before Enter."""
-        lines = []
+        lines = list(getattr(self, "choice_lines", ()))
         for w in res.wins:
             items = {it.id: it for it in w.items}
             for d in self.numbers:
@@ -171,6 +178,104 @@ class WinDialog(EventDialog):
                     shown += [items[i].label(self.lang) for i in d.derives if i in items]
                     lines.append(" → ".join(shown))
         return lines
+
+    def update_preview(self) -> None:
+        self.weigh_choices()
+        super().update_preview()
+        if self.result_event is None:
+            self.provisional_preview()  # house-rule tiles not typed yet: settled as no hits
+        self.mark_derived()
+
+    def weigh_choices(self) -> None:
+        """For each declared yes/no fact that is not a pattern (no meld shown, say): settle
+        the win both ways. Only "yes" accepted: the logged events decide it, so it is ticked
+        (automatic); both accepted with different payments: the preview shows both."""
+        self.choice_lines: list[str] = []
+        items = {it.id: it for it in self.pattern_items}
+        for d in self.ticks:
+            it = items.get(d.id)
+            if it is None or d.id in self.declarable:
+                continue
+            it.auto = False
+            try:
+                obj = self.build()
+            except (InvalidField, ValueError, MjError):
+                continue
+            if "hand" in obj:
+                continue  # the tiles decide it
+            obj.pop(d.id, None)
+            no, yes = self.settle_as(obj), self.settle_as({**obj, d.id: True})
+            if yes is not None and no is None:
+                it.auto = True
+            elif yes is not None and no is not None and yes != no:
+                winner = obj["player"]
+                name = self.ctx.names[winner]
+                now = yes if it.value else no
+                self.choice_lines.append(
+                    self.t(
+                        "choice_both",
+                        what=d.name(self.lang),
+                        press=it.key,
+                        no=f"{name} {no[winner]:+d}",
+                        yes=f"{name} {yes[winner]:+d}",
+                        now=self.t("yes" if now is yes else "no"),
+                    )
+                )
+
+    def settle_as(self, obj: dict[str, Any]) -> tuple[int, ...] | None:
+        """The deltas of the hand with the win ``obj`` (None if the engine refuses it)."""
+        try:
+            ev = event_from_json(obj, "win")
+            res = settle_preview(
+                self.ctx.variant, self.ctx.rules, self.ctx.state, self.hand_events(ev)
+            )
+        except MjError:
+            return None
+        except Exception:  # a variant bug: shown by the preview itself
+            return None
+        return res.deltas
+
+    def mark_derived(self) -> None:
+        """Tick the declared patterns the engine applied without their being ticked (derived
+        from the logged events, e.g. from the jing counts or the flowers logged), and those
+        they imply: shown ticked and not untickable, as the preview counts them."""
+        applied: set[str] = set()
+        ev, settled = self.result_event, self.settled
+        if ev is not None and settled is not None and settled.result is not None:
+            if getattr(ev, "hand", None) is None:
+                for w in settled.result.wins:
+                    if w.player == ev.player:
+                        applied |= {it.id for it in w.items}
+        for pid in list(applied):
+            p = self.data.pattern(pid)
+            if p is not None:
+                applied |= set(p.implies)
+        for tog in self.query("#patterns"):
+            for it in tog.items:  # type: ignore[attr-defined]
+                if it.id in self.declarable:  # (the other facts: see weigh_choices)
+                    it.auto = it.id in applied
+            tog.refresh(layout=True)
+
+    def only_missing(self, ev: Event, refusal: MjError) -> bool:
+        """A declared win the engine refuses just as it refuses one with nothing declared
+        (winner and discarder only): the refusal says what is still to be declared."""
+        if getattr(ev, "hand", None) is not None:
+            return False
+        bare: dict[str, Any] = {"type": "win", "player": ev.player, "from": ev.from_}
+        if self.declarable:
+            bare["patterns"] = []  # as build() says "nothing declared"
+        try:
+            settle_preview(
+                self.ctx.variant,
+                self.ctx.rules,
+                self.ctx.state,
+                self.hand_events(event_from_json(bare, "win")),
+            )
+        except MjError as e:
+            return e.message == refusal.message
+        except Exception:  # a variant bug: shown as a refusal
+            return False
+        return False
 
     def first_field(self, chain: list[Widget]) -> Widget:
         if self.winner is not None:
@@ -205,11 +310,6 @@ class WinDialog(EventDialog):
 
     def hand_events(self, ev: Event) -> tuple[Event, ...]:
         return self.ctx.with_events((*self.other_wins, ev))
-
-    def update_preview(self) -> None:
-        super().update_preview()
-        if self.result_event is None:
-            self.provisional_preview()
 
     def untyped(self) -> list[tuple[Flag, str]]:
         """For each house rule whose typed flags are all still empty: the one of them that
@@ -394,7 +494,7 @@ class WinDialog(EventDialog):
         }
         src = self.query_one("#from", Picker)
         if not src.chosen:
-            raise InvalidField("from", f"{self.t('from')}?")
+            raise InvalidField("from", f"{self.t('from')}?", missing=True)
         obj["from"] = src.value
         tiles = self.text("tiles")
         if tiles:
@@ -411,8 +511,9 @@ class WinDialog(EventDialog):
             vals = self.query_one("#patterns", Toggles).values() if self.pattern_items else {}
             if self.declarable:
                 obj["patterns"] = [p for p in vals if p in self.declarable]
+            auto = {it.id for it in self.pattern_items if it.auto}
             for d in self.ticks:
-                if vals.get(d.id):
+                if vals.get(d.id) or d.id in auto:
                     # Unticked means "not said", not "no": the engine derives it (七对 and
                     # 天胡/地胡/人胡 are always 门清; an exposed meld logged means not).
                     obj[d.id] = True
