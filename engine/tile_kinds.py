@@ -140,3 +140,25 @@ def ascii_text(s: str, *, where: str | None = None) -> str:
 def is_count(s: str) -> bool:
     """Whether ``s`` is a count written in ASCII digits (``str.isdigit`` also takes ``²``)."""
     return 0 < len(s) <= 9 and s.isascii() and s.isdigit()
+
+
+def format_tiles(tiles: Iterable[str]) -> str:
+    """Compact notation of a tile run in the given order: 1m2m3m5p → '123m5p'."""
+    out: list[str] = []
+    run: list[str] = []
+    run_suit: str | None = None
+    for t in tiles:
+        if len(t) == 2:
+            if run_suit not in (None, t[1]):
+                out.append("".join(run) + run_suit)
+                run = []
+            run_suit = t[1]
+            run.append(t[0])
+        else:
+            if run:
+                out.append("".join(run) + run_suit)  # type: ignore[operator]
+                run, run_suit = [], None
+            out.append(t)
+    if run:
+        out.append("".join(run) + run_suit)  # type: ignore[operator]
+    return "".join(out)

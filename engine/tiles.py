@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -32,6 +31,7 @@ from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocab
     WINDS,
     absolute_to_relative,
     ascii_text,
+    format_tiles,
     is_count,
     is_dragon,
     is_honour,
@@ -560,28 +560,6 @@ def _plain_run(s: str, allow_flowers: bool) -> tuple[str, ...]:
         bad = next(i for i, ch in enumerate(s) if ch in "[]|,")
         raise _err(bad + 1, txt("allowed_plain_tile_list", p1=s[bad]))
     return tuple(t for t, _ in _tokenize(s, 0, len(s), allow_flowers=allow_flowers))
-
-
-def format_tiles(tiles: Iterable[str]) -> str:
-    """Compact notation of a tile run in the given order: 1m2m3m5p → '123m5p'."""
-    out: list[str] = []
-    run: list[str] = []
-    run_suit: str | None = None
-    for t in tiles:
-        if len(t) == 2:
-            if run_suit not in (None, t[1]):
-                out.append("".join(run) + run_suit)
-                run = []
-            run_suit = t[1]
-            run.append(t[0])
-        else:
-            if run:
-                out.append("".join(run) + run_suit)  # type: ignore[operator]
-                run, run_suit = [], None
-            out.append(t)
-    if run:
-        out.append("".join(run) + run_suit)  # type: ignore[operator]
-    return "".join(out)
 
 
 def format_meld(m: Meld) -> str:
