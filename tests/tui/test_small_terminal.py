@@ -179,3 +179,42 @@ async def test_the_preview_scrolls_with_page_keys_at_80x24_and_keeps_the_confirm
         await pilot.pause()
         assert box.scroll_y == 0
         assert dialog.query_one("#tiles").value == "14m258p3sESWNCFP7s"  # nothing typed
+
+
+def nanjing_with_spot_payments(led: Ledger) -> int:
+    """A 南京 hand with a 明杠 and a 花杠 paid on the spot: the win's preview has nine lines,
+    and the 南京 win dialog has the most fields (软花, 硬花, seven situations)."""
+    sid = led.create_session("nanjing", NAMES)
+    led.add_event(sid, {"type": "kong", "player": 2, "kind": "exposed", "from": 3})
+    led.add_event(sid, {"type": "flowers", "player": 1, "tiles": "CCCC"})
+    return sid
+
+
+def in_fields(dialog: WinDialog, selector: str) -> bool:
+    """Whether the field is drawn inside the visible part of the dialog's scrolling fields."""
+    fields = dialog.query_one("#dialog-fields", VerticalScroll)
+    region = dialog.query_one(selector).region
+    return region.height > 0 and fields.region.contains_region(region)
+
+
+@run
+async def test_a_long_preview_at_80x24_keeps_the_confirm_line_and_the_fields_scroll():
+    led = Ledger.memory()
+    sid = nanjing_with_spot_payments(led)
+    app = app_on(led, lang="zh")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, WinDialog)
+        assert str(dialog.query_one("#preview", Static).render()).count("花杠") == 3
+        # the confirm line and the whole preview on screen, under the fields
+        assert in_view(dialog, "#dialog-keys") and in_view(dialog, "#preview-box")
+        assert dialog.query_one("#preview-box", VerticalScroll).max_scroll_y == 0
+        assert not in_fields(dialog, "#tiles")  # the fields do not all fit: they scroll
+        dialog.action_tiles()  # the tiles field is brought into view when it has the focus
+        await pilot.pause()
+        await pilot.pause()
+        assert in_fields(dialog, "#tiles")
+        assert in_view(dialog, "#dialog-keys")
