@@ -62,7 +62,7 @@ async def test_compact_compass_keeps_the_bixiahu_and_flag_lines():
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36), (160, 40)])
 def test_compact_footer_shows_every_key(lang, size):
     @run
     async def check():

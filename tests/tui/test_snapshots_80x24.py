@@ -51,7 +51,8 @@ def test_win_dialog(snap_compare, variant):
         if variant != "nanchang":
             pilot.app.screen.action_tiles()
             await pilot.press(*FLUSH)
-        await pilot.pause()
+        for _ in range(3):  # the fields are fitted, then scrolled, after the preview is drawn
+            await pilot.pause()
 
     assert snap_compare(app_on(led), run_before=enter_win, terminal_size=SMALL)
 

@@ -96,9 +96,12 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         footer = self.query_one(Footer)
         footer.compact = compact
         footer.show_command_palette = not compact  # Ctrl+P still opens it
-        if compact != self.has_class("grouped-keys"):
-            self.set_class(compact, "grouped-keys")
-            group_keys(self, self.lang, compact)
+        # every key with its own label needs about 170 columns (in English); below that the
+        # event keys and the corrections share a label each, so none falls off the footer
+        grouped = compact or event.size.width < 180
+        if grouped != self.has_class("grouped-keys"):
+            self.set_class(grouped, "grouped-keys")
+            group_keys(self, self.lang, grouped)
             self.refresh_bindings()
         self.query_one(Scoreboard).compact = compact
 

@@ -18,8 +18,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
-from textual.css.scalar import Scalar
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
@@ -44,6 +42,7 @@ from ..common import (
     localize_bindings,
     mark_current_row,
 )
+from .fit import fit_fields
 
 
 def shown(widget: Static, content: Text) -> None:
@@ -436,35 +435,9 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         return self.ctx.with_event(ev)
 
     def fit_fields(self) -> None:
-        """Give the fields what the screen has left once the title, the error line, the
-        preview and the confirm line are drawn, so that they scroll (keeping the focused
-        one in view) and the preview and the confirm line stay on screen whatever the
-        terminal's size. The preview takes what it needs up to its own cap (45% of the
-        screen); it scrolls beyond that."""
-        try:
-            fields = self.query_one("#dialog-fields")
-            err = self.query_one("#dialog-error", Static)
-            prev = self.query_one("#preview", Static)
-        except NoMatches:
-            return  # not composed yet, or being dismissed
-        dialog = self.query_one("#dialog")
-        width = dialog.content_region.width
-        if width <= 0:
-            return
-
-        def need(w: Static) -> int:
-            return w.get_content_height(dialog.content_region.size, self.size, width)
-
-        frame = dialog.outer_size.height - dialog.content_region.height  # its border
-        title = self.query_one("#dialog-title").outer_size.height
-        keys = self.query_one("#dialog-keys").outer_size.height or 1
-        shown = min(need(prev) + 1, int(self.size.height * 0.45))  # + its top border
-        room = self.size.height - frame - title - need(err) - max(3, shown) - keys
-        room = max(3, room)
-        if fields.styles.max_height != Scalar.from_number(room):
-            fields.styles.max_height = room
-            if self.focused is not None:
-                self.call_after_refresh(self.focused.scroll_visible, animate=False)
+        """See :func:`.fit.fit_fields`: the fields scroll, the preview and the confirm line
+        stay on screen."""
+        fit_fields(self)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_fields)
