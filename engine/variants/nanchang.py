@@ -17,6 +17,7 @@ from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import FlagValue, Hand, Kong, Pung, Win
 from ..results import CalcResult, HandResult, PaymentBook, TableState, WinResult, advance
+from ..terms import DISCARD_WIN, SELF_DRAW
 from ..tiles import successor
 from ..transfers import settle_up
 from ..variant import Variant, false_win_payments
@@ -240,7 +241,7 @@ class Nanchang(Variant[NanchangRules]):
             name = "德中德" if "clean_sweep" in val.patterns else "德国"
             for j in bonus_payers(win.player, win.from_):
                 book.pay(j, win.player, base * CLEAN_BONUS, f"{name} +{CLEAN_BONUS}")
-        # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 点炮)
+        # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 放炮 factor)
         if win.heavenly:
             how = "天胡"
         elif win.earthly:
@@ -250,7 +251,7 @@ class Nanchang(Variant[NanchangRules]):
         elif win.kong_bloom:
             how = "杠上开花"
         else:
-            how = "自摸" if win.from_ is None else "点炮"
+            how = SELF_DRAW.zh if win.from_ is None else DISCARD_WIN.zh
         summary = val.label() if how in val.label() else f"{val.label()} {how}"
         return WinResult(
             player=win.player,

@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import ErrorCode, MjError
 from ..events import FlagValue, Win
 from ..results import CalcResult
+from ..terms import DISCARD_WIN
 from ..tiles import format_hand, parse_hand, parse_tiles
 from .nanchang_hand import (
     NANCHANG_FLAGS,
@@ -93,7 +94,7 @@ def calc(
         for d in range(4):
             if d == winner or (earthly and d != dealer):
                 continue
-            lab = "抢杠" if robbed else ("地胡" if earthly else "点炮")
+            lab = "抢杠" if robbed else ("地胡" if earthly else DISCARD_WIN.zh)
             scenarios.append((f"discard_{SEATS[d]}", f"{lab} {WIND_ZH[SEATS[d]]}家", d))
     out: dict[str, Any] = {
         "variant": "nanchang",

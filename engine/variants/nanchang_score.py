@@ -11,6 +11,7 @@ from math import floor, prod
 
 from ..declare import Pattern
 from ..results import PaymentBook, ScoreItem
+from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
 from .nanchang_wild import analyse, jing_pair, jing_single
 
@@ -211,7 +212,7 @@ def best(vals: Iterable[Valuation]) -> Valuation | None:
 @dataclass(frozen=True, slots=True)
 class PayerFactor:
     factor: int
-    label: str  # "自摸×2", "点炮×2", "抢杠×4", "杠上开花×4", "" (×1)
+    label: str  # "自摸×2", "放炮×2", "抢杠×4", "杠上开花×4", "" (×1)
 
 
 def payer_factors(
@@ -225,13 +226,13 @@ def payer_factors(
         if heavenly:
             out[j] = PayerFactor(1, "天胡不计自摸")
         elif earthly:
-            out[j] = PayerFactor(1, "地胡不计点炮" if j == from_ else "")
+            out[j] = PayerFactor(1, f"地胡不计{DISCARD_WIN.zh}" if j == from_ else "")
         elif from_ is None:
             out[j] = PayerFactor(4, "杠上开花×4") if kong_bloom else PayerFactor(2, "自摸×2")
         elif robbed:
             out[j] = PayerFactor(4, "被抢杠×4") if j == from_ else PayerFactor(1, "")
         else:
-            out[j] = PayerFactor(2, "点炮×2") if j == from_ else PayerFactor(1, "")
+            out[j] = PayerFactor(2, f"{DISCARD_WIN.zh}×2") if j == from_ else PayerFactor(1, "")
     return out
 
 

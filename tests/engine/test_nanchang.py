@@ -630,3 +630,13 @@ def test_event_types_and_options():
     assert names == {"base", "cap", "chongguan_cap", "false_win_penalty"}
     with pytest.raises(MjError):
         V.rules({"horses": 2})
+
+
+def test_a_discard_win_says_fangpao():
+    """The app says 放炮 for a win on a discard everywhere; the 南昌 payment reasons and the
+    win's summary use the same word (the engine's term), never 点炮."""
+    res = settle([jing("5m"), win(1, 2, PLAIN)])
+    reasons = {p.reason for p in res.payments}
+    assert any("放炮×2" in r for r in reasons), reasons
+    assert not any("点炮" in r for r in reasons)
+    assert all("点炮" not in w.summary for w in res.wins)

@@ -68,7 +68,7 @@ def test_calc_flags_and_base(capsys):
 def test_calc_text(capsys):
     assert main(["calc", "nanchang", "1155m2288p33sEE9sC", "--jing", "C"]) == 0
     text = capsys.readouterr().out
-    assert "七对×2 = ×2" in text and "自摸" in text and "点炮" in text
+    assert "七对×2 = ×2" in text and "自摸" in text and "放炮" in text
 
 
 @pytest.mark.parametrize(
