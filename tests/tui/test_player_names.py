@@ -135,3 +135,28 @@ async def test_a_returning_player_with_a_long_name_from_an_older_ledger_is_taken
         await type_fast(pilot, "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@run
+async def test_the_seat_boxes_and_the_board_cut_a_long_name_at_the_one_bound(ledger):
+    """A name that came in longer than 12 columns is shown as engine.names.shown_name cuts
+    it, on the table's seat boxes and on the live board alike (not at widths of their own)."""
+    from mjscore.engine.names import shown_name
+    from mjscore.tui.board.app import BoardApp
+    from textual.widgets import Static
+
+    from tests.builders import open_table
+
+    sid = session(ledger, "nanning", names=[LONG, "小芳", "老王", "Lee"])
+    cut = shown_name(LONG)
+    longer = shown_name(LONG, 16)
+    app = app_on(ledger, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        card = text_of(app.screen.query_one("#seat-0"))
+        assert cut in card and longer not in card
+    board = BoardApp(ledger, lang="en")
+    async with board.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        who = "\n".join(str(w.render()) for w in board.query(".who").results(Static))
+        assert cut in who and longer not in who

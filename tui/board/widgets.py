@@ -69,7 +69,7 @@ class SeatCard(Vertical):
         status = v.status
         who = Text(no_wrap=True, overflow="ellipsis", justify="center")
         who.append(f"{seat + 1} ", style="dim")
-        who.append(short(v.names[seat], 16), style="bold")
+        who.append(short(v.names[seat]), style="bold")
         wind = WINDS[v.state.seat_wind(seat)]
         who.append("\n" + (wind.zh if lang == "zh" else f"{wind.zh}{wind.id}"))
         if seat == status.dealer:

@@ -42,7 +42,7 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
 
 
 def describe_event(ev: Any, names: Sequence[str], variant: Variant, lang: str) -> str:
-    n = lambda i: short(names[i], 12) if i is not None else "?"  # noqa: E731
+    n = lambda i: short(names[i]) if i is not None else "?"  # noqa: E731
     if isinstance(ev, Kong):
         kind = word(KONG_KINDS[ev.kind], lang)
         s = f"{n(ev.player)} {tr('act_kong', lang)} ({kind})"

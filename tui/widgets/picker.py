@@ -190,7 +190,7 @@ class SeatPicker(Picker):
         choices = []
         if extra is not None:
             choices.append(Choice(extra[0], extra[1], extra[2]))
-        choices += [Choice(str(i + 1), short(n, 14), i) for i, n in enumerate(names)]
+        choices += [Choice(str(i + 1), short(n), i) for i, n in enumerate(names)]
         super().__init__(choices, value=value, id=id, classes=classes)
         self._prefix = ""
 

@@ -67,7 +67,7 @@ class Scoreboard(Grid):
             # push the seat wind, the dealer mark or the score out of view.
             t = Text(justify="center", no_wrap=True, overflow="ellipsis")
             t.append(f"{seat + 1} ", style="dim")
-            t.append(short(names[seat], 20), style="bold")
+            t.append(short(names[seat]), style="bold")
             t.append("\n")
             t.append(wind_name(wind, lang))
             if seat == state.dealer:
