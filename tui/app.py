@@ -27,7 +27,10 @@ class ActionsProvider(Provider):
     """Every action of the current screen (its bindings, with their localized descriptions)."""
 
     def _commands(self) -> Iterable[tuple[str, str, Any]]:
+        from .palette import binding_word
+
         screen = self.screen
+        lang = self.app.lang
         seen: set[str] = set()
         for node in (screen, self.app):
             for key, bindings in node._bindings.key_to_bindings.items():
@@ -38,10 +41,10 @@ class ActionsProvider(Provider):
                     if node.check_action(name, params) is False:
                         continue
                     seen.add(b.action)
-                    label = f"{b.description}  ({b.key_display or key})"
+                    label = f"{binding_word(b.description, lang)}  ({b.key_display or key})"
                     yield (
                         label,
-                        f"{tr('key', self.app.lang)}: {b.key_display or key}",
+                        f"{tr('key', lang)}: {b.key_display or key}",
                         partial(node.run_action, b.action),
                     )
 
@@ -94,6 +97,25 @@ class MjscoreApp(App[int]):
                 else b
                 for b in bindings
             ]
+
+    # ---- the command palette in the app's language (tui.palette)
+    def get_system_commands(self, screen: Any) -> Iterable[Any]:
+        from .palette import system_commands
+
+        return system_commands(self, super().get_system_commands(screen))
+
+    def action_command_palette(self) -> None:
+        from .palette import Palette
+
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(self.lang, id="--command-palette"))
+
+    def search_themes(self) -> None:
+        from textual.theme import ThemeProvider
+
+        from .palette import Palette
+
+        self.push_screen(Palette(self.lang, "palette_themes", providers=[ThemeProvider]))
 
     # ---- type-ahead (see tui.screens.common): every key is handled in the order typed
     async def on_event(self, event: events.Event) -> None:

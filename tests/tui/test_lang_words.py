@@ -116,3 +116,43 @@ async def test_footer_palette_key_in_chinese(ledger):
         await pilot.pause()
         keys = [str(k.description) for k in app.screen.query_one(Footer).query("FooterKey")]
     assert "命令" in keys and "palette" not in keys
+
+
+def _palette_text(palette) -> tuple[str, list[str]]:
+    from textual.command import CommandInput, CommandList
+
+    field = palette.query_one(CommandInput)
+    options = palette.query_one(CommandList)
+    lines = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    return str(field.placeholder), lines
+
+
+@run
+async def test_command_palette_in_chinese(ledger):
+    """Ctrl+P in Chinese: the placeholder, Textual's built-in commands (theme, quit, keys,
+    screenshot) with their help, the "no matches" line and the theme search."""
+    from textual.command import CommandList
+
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        placeholder, lines = _palette_text(app.screen)
+        assert placeholder == "搜索命令…"
+        # each line without the key it names: "新牌局  (n)\n按键: n"
+        text = "\n".join(re.sub(r"  \(.*\)|按键: .*", "", line) for line in lines)
+        for zh in ("主题", "退出", "按键", "截图", "换一个颜色主题", "把当前画面存成 SVG 图片"):
+            assert zh in text, (zh, text)
+        words = set(ASCII_WORD.findall(text)) - {"SVG"}
+        assert not words, (words, text)
+        await pilot.press(*"qqqzzz")
+        await pilot.pause(1.5)
+        lines = _palette_text(app.screen)[1]
+        assert len(lines) == 1 and "没有找到" in lines[0] and "No matches" not in lines[0], lines
+        await pilot.press("escape")
+        await pilot.pause()
+        app.search_themes()
+        await pilot.pause(0.3)
+        assert _palette_text(app.screen)[0] == "搜索主题…"
+        assert app.screen.query_one(CommandList)
