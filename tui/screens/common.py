@@ -45,6 +45,27 @@ def group_keys(node: DOMNode, lang: str, grouped: bool) -> None:
     )
 
 
+def share_labels(
+    node: DOMNode,
+    lang: str,
+    groups: dict[str, str] | None,
+    short: dict[str, str] | None = None,
+) -> None:
+    """Keys that share a label on a narrow footer: ``groups`` maps an action to the label key
+    of its group (actions of one label key share one group), ``short`` an action to a
+    shorter label of its own; None gives each key its own full label again (its id)."""
+    made = {k: Binding.Group(tr(k, lang)) for k in set((groups or {}).values())}
+
+    def narrow(b: Binding) -> Binding:
+        group = made[groups[b.action]] if groups and b.action in groups else None
+        label = (short or {}).get(b.action, b.id)
+        return replace(b, group=group, description=tr(label, lang) if label else b.description)
+
+    node._bindings = BindingsMap.from_keys(
+        {key: [narrow(b) for b in bs] for key, bs in node._bindings.key_to_bindings.items()}
+    )
+
+
 def B(
     key: str,
     action: str,

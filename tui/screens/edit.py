@@ -18,7 +18,14 @@ from textual.widgets.option_list import Option
 from ..i18n import tr
 from ..widgets.describe import deltas_line, describe_event, explain_error, payment_line
 from .base import settle_preview
-from .common import B, TypeAheadScreen, event_bindings, localize_bindings, run_binding_now
+from .common import (
+    B,
+    TypeAheadScreen,
+    event_bindings,
+    group_keys,
+    localize_bindings,
+    run_binding_now,
+)
 from .dialogs import DIALOGS, HandContext
 
 
@@ -48,6 +55,16 @@ class HandEditScreen(TypeAheadScreen, ModalScreen[tuple[Event, ...] | None]):
             yield OptionList(id="events")
             yield Static("", id="preview", markup=False)
         yield Footer()
+
+    def on_resize(self, event: Any) -> None:
+        """As on the table: a compact footer on a small terminal, and the keys that record
+        an event share one label below 180 columns, so Del, save and Esc stay in view."""
+        self.query_one(Footer).compact = event.size.height < 34 or event.size.width < 110
+        grouped = event.size.width < 180
+        if grouped != self.has_class("grouped-keys"):
+            self.set_class(grouped, "grouped-keys")
+            group_keys(self, self.lang, grouped)
+            self.refresh_bindings()
 
     def on_mount(self) -> None:
         self.redraw()

@@ -14,7 +14,18 @@ from ..i18n import tr, variant_name
 from ..widgets.describe import short
 from ..widgets.plain_table import PlainTable
 from .base import leader
-from .common import B, TypeAheadScreen, localize_bindings, run_binding_now
+from .common import B, TypeAheadScreen, localize_bindings, run_binding_now, share_labels
+
+# below this many columns the footer is compact and the rematch keys and the delete/restore
+# keys share a label each, so that every key (q and the palette's ^p too) stays in view
+WIDE_FOOTER = 130
+SHARED_LABELS = {
+    "rematch": "keys_rematch",
+    "rematch(True)": "keys_rematch",
+    "delete_session": "keys_delete_restore",
+    "restore_session": "keys_delete_restore",
+}
+SHORT_LABELS = {"new": "foot_new", "demo": "foot_demo", "standings": "foot_standings"}
 
 
 class SessionList(PlainTable):
@@ -46,6 +57,14 @@ class HomeScreen(TypeAheadScreen, Screen):
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
         yield Footer()
+
+    def on_resize(self, event: Any) -> None:
+        narrow = event.size.width < WIDE_FOOTER
+        self.query_one(Footer).compact = narrow
+        if narrow != self.has_class("grouped-keys"):
+            self.set_class(narrow, "grouped-keys")
+            share_labels(self, self.lang, *((SHARED_LABELS, SHORT_LABELS) if narrow else (None,)))
+            self.refresh_bindings()
 
     def on_mount(self) -> None:
         self._shown_version: int | None = None
