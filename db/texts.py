@@ -19,14 +19,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_least_one_event_use": (
         "a hand needs at least one event (use delete_hand to remove it)",
         "一盘至少要有一个事件（要删去这一盘请用删除）",
+        "a hand needs at least one event (delete the hand to remove it)",
     ),
     "closing_hand_win_false_win": (
         "closing a hand needs a win, false_win or draw event",
         "结束一盘须有胡、诈胡或流局",
+        "closing a hand needs a win, a false win or a draw",
     ),
     "recorded_hand_end_win_false": (
         "a recorded hand must end with a win, false_win or draw",
         "记下的一盘须以胡、诈胡或流局结束",
+        "a recorded hand must end with a win, a false win or a draw",
     ),
     "events_given": (
         "no events given",

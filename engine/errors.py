@@ -58,6 +58,17 @@ class Seat(int):
         return f"座位 {int(self)}" if lang == "zh" else f"{self.word} {int(self)}"
 
 
+class Seats(tuple):
+    """Several seats among a message's values: the command line lists their numbers
+    ("1, 3"), the app the players as it shows them ("小芳 [2], Lee [4]")."""
+
+    def shown(self, lang: str, names: Sequence[str] | None) -> str:
+        if names is None:
+            return ", ".join(str(int(s)) for s in self)
+        sep = "、" if lang == "zh" else ", "
+        return sep.join(Seat(int(s)).shown(lang, names) for s in self)
+
+
 # the messages every table shares: an error located inside another one, and a bare text
 _SHARED: dict[str, tuple[str, ...]] = {
     "located": ("{where}: {inner}", "{where}：{inner}"),
@@ -112,7 +123,7 @@ class Msg:
 
 
 def _shown(value: Any, lang: str, names: Sequence[str] | None, app: bool) -> Any:
-    if isinstance(value, Seat):
+    if isinstance(value, Seat | Seats):
         return value.shown(lang, names if app else None)
     if isinstance(value, Msg):
         return value.render(lang, names, app)

@@ -36,7 +36,7 @@ OUTCOME_ZH = {o: t.zh for o, t in OUTCOMES.items()}
 # What each statistic means (engine.stats computes them), said on the statistics screen and
 # under ``mjscore report``/``stats``: (key, Chinese, English).
 STAT_DEFINITIONS: tuple[tuple[str, str, str], ...] = (
-    ("hands", "局：打完的盘数（每人每盘都算）", "Hands: hands finished (everyone plays each)"),
+    ("hands", "盘：打完的盘数（每人每盘都算）", "Hands: hands finished (everyone plays each)"),
     (
         "wins",
         "胡：胡牌次数（一炮多响每位胡家各算一次）",
@@ -50,7 +50,7 @@ STAT_DEFINITIONS: tuple[tuple[str, str, str], ...] = (
         " liability (承包, also on a self-draw); a robbed kong (抢杠) is none",
     ),
     ("false_wins", "诈胡：诈胡被罚的次数", "False: false wins (penalised)"),
-    ("win_rate", "胡率：胡 ÷ 局", "Win%: wins ÷ hands"),
+    ("win_rate", "胡率：胡 ÷ 盘", "Win%: wins ÷ hands"),
     (
         "avg",
         "平均胡、最大胡：胡牌本身付给胡家的分（精分、现场汇、杠分等另付不算在内）",

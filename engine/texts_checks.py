@@ -29,6 +29,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_object": (
         'a hand must be an object {{"events": [...]}}',
         '一盘须是一个对象 {{"events": [...]}}',
+        "a hand must be a list of its events",
     ),
     "expected_list_events": (
         "expected a list of events",
@@ -41,6 +42,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_never_ends_win_false": (
         "this hand never ends (no win, false_win or draw event); only the last hand may be unfinished",
         "这一盘没有结束（没有胡、诈胡或流局）；只有最后一盘可以未完",
+        "this hand never ends (no win, false win or draw); only the last hand may be unfinished",
     ),
     "event_after_hand_ended": (
         "a {type} event after the hand ended with {type2}",
@@ -65,6 +67,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "unknown_field_hand_events": (
         "unknown field {k!r} (a hand has only 'events')",
         "未知字段 {k!r}（一盘只有 events）",
+        "a hand holds only its events; this one holds something else",
     ),
     "added_kong_from_differs_from": (
         "an added kong (补杠) of {tile}: its 'from' ({from_}) differs from the pung's ({supplier}); the pung's supplier pays, the fourth tile was drawn",
@@ -82,6 +85,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "win_either_hand_tiles_declared": (
         "a win needs either 'hand' (tiles) or the declared facts of this rule set",
         "胡牌须给出手牌，或本规则可报的各项",
+        "a win needs either the winning hand's tiles or the declared facts of this rule set",
     ),
     "flowers_shown_hand_there": (
         "{flower_total} flowers shown in this hand; there are only {limit}",
@@ -106,6 +110,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_s_context_says_win": (
         "the hand's context says {said}, but the win event's 'from' says otherwise",
         "手牌附注写的是{said}，与胡牌事件的放炮者不符",
+        "the hand's context says {said}, but the win's discarder says otherwise",
     ),
     "hand_s_context_gives_seat": (
         "the hand's context gives seat wind {seat}, but this player sits {p2} this hand",
@@ -118,14 +123,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_s_context_marks_last": (
         "the hand's context marks the last tile (海底) but the win has no last_tile flag",
         "手牌附注标了海底，但胡牌没有勾海底",
+        "the hand's context marks the last tile (海底) but the win is not marked as won on the last tile",
     ),
     "hand_s_context_marks_win": (
         "the hand's context marks 和绝张 but the win has no last_copy flag",
         "手牌附注标了和绝张，但胡牌没有勾和绝张",
+        "the hand's context marks 和绝张 but the win is not marked 和绝张",
     ),
     "hand_s_context_marks_kong": (
         "the hand's context marks a kong win but the win has no kong_bloom / robbed_kong flag",
         "手牌附注标了杠上的胡，但胡牌没有勾杠上开花或抢杠",
+        "the hand's context marks a kong win but the win is marked neither as won on a kong replacement nor as robbing a kong",
     ),
     "logged_winner_hand_string_does": (
         "a {p1} of {p2} was logged for the winner but the hand string does not show it",
@@ -150,6 +158,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "added_kong_s_from_differs": (
         "the added kong's 'from' ({from_}) differs from the pung's ({from_seat}); a pung later kong-ed is one meld",
         "补杠的供牌者（{from_}）与碰的供牌者（{from_seat}）不同；碰后再杠仍是同一副牌",
+        "the added kong's supplier ({from_}) differs from the pung's ({from_seat}); a pung later kong-ed is one meld",
     ),
 }
 

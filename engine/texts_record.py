@@ -23,6 +23,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "expected_true_false_got": (
         "expected true or false, got {p1}",
         "应为 true 或 false，不是 {p1}",
+        "expected yes or no, got {p1}",
     ),
     "expected_one_tile_such_p": (
         'expected one tile such as "5p" or "E"',
@@ -75,6 +76,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "expected_tile_string_null": (
         "expected a tile string or null",
         "应为一串牌或 null",
+        "expected tiles or nothing",
     ),
     "unknown_field_event_fields": (
         "unknown field {k!r} for a {t} event (fields: {p3})",
@@ -83,6 +85,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "null_allowed_here_leave_field": (
         "null is not allowed here; leave the field out",
         "这里不能写 null；请省去该项",
+        "this cannot be empty here; leave it out",
     ),
     "player_claim_pung_from_himself": (
         "a player cannot claim a pung from himself",
@@ -95,10 +98,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "concealed_kong_from": (
         "a concealed kong has no 'from'",
         "暗杠没有供牌者",
+        "a concealed kong has no supplier",
     ),
     "kong_from_who_supplied_tile": (
         "an {kind} kong needs 'from' (who supplied the tile or pung)",
         "{kind} 杠须写明供牌者（谁供的牌或碰）",
+        "an {kind} kong needs its supplier (who supplied the tile or pung)",
     ),
     "player_claim_kong_from_himself": (
         "a player cannot claim a kong from himself",
@@ -107,18 +112,22 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "flowers_event_either_tiles_count": (
         "a flowers event needs either 'tiles' or 'count'",
         "补花须给出花牌或张数",
+        "a flowers entry needs either the flower tiles or their count",
     ),
     "winner_own_discarder_use_null": (
         "the winner cannot be his own discarder (use null for a self-draw)",
         "胡牌者不能是自己的放炮者（自摸请不填放炮者）",
+        "the winner cannot be his own discarder (name no discarder for a self-draw)",
     ),
     "give_either_hand_fans_derived": (
         "give either 'hand' (fans are derived from it) or a declared 'fan', not both",
         "手牌（番数由它算出）与报的番数只能给一样",
+        "give either the hand's tiles (the fans are worked out from them) or a declared fan total, not both",
     ),
     "give_either_horses_horse_hits": (
         "give either 'horses' or 'horse_hits', not both",
         "码牌与中码数只能给一样",
+        "give either the horse tiles or the number of horse hits, not both",
     ),
     "session_id_uuid_string_such": (
         "a session id is a UUID string such as 0b7e…-…",
@@ -151,6 +160,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "format_record": (
         "a format 2 record needs {k!r}",
         "第 2 版记录须有 {k!r}",
+        "this record is incomplete: a part it needs is missing",
     ),
     "session_end_before_started": (
         "a session cannot end before it started",
@@ -159,14 +169,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "expected_list": (
         'expected a list of {{"seat": 0-3, "player": name}}',
         '应为列表，每项 {{"seat": 0-3, "player": 名字}}',
+        "expected a list of substitutes, a seat and a player each",
     ),
     "substitute": (
         'a substitute is {{"seat": 0-3, "player": name}}',
         '替打写作 {{"seat": 0-3, "player": 名字}}',
+        "a substitute is a seat and a player",
     ),
     "substitute_seat_player": (
         "a substitute needs 'seat' and 'player'",
         "替打须有座位和玩家",
+        "a substitute needs a seat and a player",
     ),
     "two_substitutes_hand": (
         "{seat} has two substitutes in this hand",
@@ -268,6 +281,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "file_holds_several_sessions_give": (
         "this file holds several sessions; give one of them (e.g. --session ID)",
         "这个文件有好几个牌局；请指定其中一个（例 --session ID）",
+        "this file holds several sessions; choose one of them",
     ),
     "variant_one": (
         "variant must be one of {p1}, not {p2}",
@@ -284,6 +298,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "many_session_file_format": (
         "a many-session file is format 2",
         "多牌局文件是第 2 版",
+        "a file of several sessions is in the newer record format",
     ),
     "expected_list_session_records": (
         "expected a list of session records",
@@ -304,10 +319,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "sessions_many_session_file_format": (
         "the sessions of a many-session file are format 2",
         "多牌局文件里的牌局都是第 2 版",
+        "the sessions of a file of several sessions are in the newer record format",
     ),
     "option_null": (
         "option {name!r} cannot be null",
         "选项 {name!r} 不能为 null",
+        "option {name!r} cannot be empty",
     ),
     "options_object": (
         "options must be an object, not {p1}",
@@ -316,6 +333,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "option_takes_true_false": (
         "option {name!r} takes true or false, not {p2}",
         "选项 {name!r} 只能是 true 或 false，不是 {p2}",
+        "option {name!r} takes yes or no, not {p2}",
     ),
     "option_takes_whole_number": (
         "option {name!r} takes a whole number, not {p2}",

@@ -19,6 +19,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "holds_sessions_choose_one_session": (
         "{label} holds {p2} sessions; choose one with --session ID ({p3})",
         "{label} 里有 {p2} 场牌局；请用 --session ID 选一场（{p3}）",
+        "{label} holds {p2} sessions; choose one ({p3})",
     ),
     "session_sessions": (
         "{label} has no session {session_id} (sessions: {ids})",
@@ -27,6 +28,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "option_takes_name_value_got": (
         "--option takes NAME=VALUE, got {item!r}",
         "--option 的写法是 名字=值，不是 {item!r}",
+        "an option is written name=value, not {item!r}",
     ),
     "unknown_flag_flags": (
         "unknown flag {name!r} (flags: {p2})",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import facts
-from ..errors import ErrorCode, MjError
+from ..errors import ErrorCode, MjError, Seats
 from ..events import Hand, Jing, JingCount, Kong, Win
 from ..rules import option
 from ..texts_checks import EVENT_ZH
@@ -334,7 +334,7 @@ def value_win(
     if "clean_sweep" in declared and others_hold:
         holders = [p for p in range(4) if p != win.player and sum(jf.counts[p])]  # type: ignore[index]
         raise _contra(
-            txt("says_other_player_holds_jing", p1=", ".join(map(str, holders))),
+            txt("says_other_player_holds_jing", p1=Seats(holders)),
             f"{where}.patterns",
         )
     sweep_ok = (others_known and not others_hold) or "clean_sweep" in declared

@@ -23,18 +23,22 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "kong_bloom_kong_winner_s": (
         "杠上开花 (kong_bloom) needs a kong in the winner's hand",
         "杠上开花须胡牌者手里有杠",
+        "杠上开花 needs a kong in the winner's hand",
     ),
     "kong_bloom_impossible_hand": (
         "杠上开花 (kong_bloom) is impossible for this hand",
         "这手牌不可能是杠上开花",
+        "杠上开花 is impossible for this hand",
     ),
     "robbed_kong_impossible_hand": (
         "抢杠和 (robbed_kong) is impossible for this hand on {win_tile}",
         "这手牌和 {win_tile} 不可能是抢杠和",
+        "抢杠和 is impossible for this hand on {win_tile}",
     ),
     "last_copy_impossible_hand_itself": (
         "和绝张 (last_copy) is impossible: the hand itself holds another {win_tile}, so the winning tile cannot be the last unseen copy",
         "不可能是和绝张：手牌里还有一张 {win_tile}，和张不会是最后一张",
+        "和绝张 is impossible: the hand itself holds another {win_tile}, so the winning tile cannot be the last unseen copy",
     ),
     "guobiao_playing_tile": (
         "{p1!r} is not a Guobiao playing tile",
@@ -47,6 +51,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "robbed_kong_impossible_robbed_player": (
         "抢杠和 (robbed_kong) is impossible: the robbed player's kong holds the other three {p1}, but this hand holds {win_copies} of them",
         "不可能是抢杠和：被抢的杠占了另外三张 {p1}，而这手牌里有 {win_copies} 张",
+        "抢杠和 is impossible: the robbed player's kong holds the other three {p1}, but this hand holds {win_copies} of them",
     ),
     "guobiao_does_know_flag_flags": (
         "Guobiao does not know the flag {name!r} (flags: {p2})",
@@ -55,10 +60,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "kong_bloom_self_draw_context": (
         "杠上开花 (kong_bloom) is a self-draw: the context needs 1 in the self-drawn place",
         "杠上开花是自摸：附注里自摸的位置须为 1",
+        "杠上开花 is a self-draw: the context needs 1 in the self-drawn place",
     ),
     "robbed_kong_won_another_s": (
         "抢杠和 (robbed_kong) is won on another's kong, not self-drawn",
         "抢杠和胡的是别人的杠，不是自摸",
+        "抢杠和 is won on another's kong, not self-drawn",
     ),
     "flowers_exposed_one_hand_guobiao": (
         "{p1} flowers exposed in one hand; Guobiao has 8",
@@ -83,6 +90,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "guobiao_jing_jing_nanchang": (
         "Guobiao has no jing (--jing is for Nanchang)",
         "国标没有精（--jing 只用于南昌）",
+        "Guobiao has no jing (only Nanchang has)",
     ),
     "kong_robbed_player_logged_robbed": (
         "抢杠和 on {t}: a kong of {t} by the robbed player is logged, but a robbed kong is never completed (RULES.md §0: it is not logged as a kong event)",
@@ -107,14 +115,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "kong_bloom_self_draw_from": (
         "杠上开花 (kong_bloom) is a self-draw; 'from' must be null",
         "杠上开花是自摸，不能有放炮者",
+        "杠上开花 is a self-draw: the win cannot name a discarder",
     ),
     "robbed_kong_from_robbed_player": (
         "抢杠和 (robbed_kong) needs 'from' = the robbed player",
         "抢杠和须写明被抢杠的人",
+        "抢杠和 needs the robbed player as the discarder",
     ),
     "guobiao_win_hand_tiles_declared": (
         "a Guobiao win needs 'hand' (tiles) or a declared 'fan'",
         "国标胡牌须给出手牌或报番数",
+        "a Guobiao win needs the hand's tiles or a declared fan total",
     ),
     "declared_fan_hand_counts": (
         "declared fan {fan} but the hand counts {fan2} ({p3})",
@@ -135,10 +146,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_ended_win_false_win": (
         "the hand has not ended (no win, false_win or draw)",
         "这一盘还没有结束（没有胡、诈胡或流局）",
+        "the hand has not ended (no win, false win or draw)",
     ),
     "robbed_kong_says_robbed_kong": (
         "robbed_kong: {robbed_kong} says the robbed kong was kong {robbed_kong} of a chain, so the robbed player's {p2} earlier kong(s) must be logged, but {earlier} kong event(s) of that player are",
         "抢杠和连杠数 {robbed_kong}：被抢的人此前的 {p2} 个杠须已记下，但只记了 {earlier} 个",
+        "抢杠和: the robbed kong was kong {robbed_kong} of a chain, so the robbed player's {p2} earlier kong(s) must be logged, but {earlier} kong(s) of that player are",
     ),
     "gb_not_a_win": (
         "{hand} is not a winning hand in Guobiao (it needs four sets and a pair, seven pairs, 十三幺, 全不靠 or 组合龙)",

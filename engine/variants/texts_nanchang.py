@@ -15,10 +15,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "hand_s_context_marks_win_2": (
         "the hand's context marks 抢杠 but the win has no robbed_kong flag",
         "手牌附注标了抢杠，但胡牌没有勾抢杠",
+        "the hand's context marks 抢杠 but the win is not marked 抢杠",
     ),
     "hand_s_context_marks_win_3": (
         "the hand's context marks 杠上开花 but the win has no kong_bloom flag",
         "手牌附注标了杠上开花，但胡牌没有勾杠上开花",
+        "the hand's context marks 杠上开花 but the win is not marked 杠上开花",
     ),
     "comes_before_anyone_claims_kongs": (
         "{name} comes before anyone claims or kongs, but the hand has melds",
@@ -27,14 +29,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "winner_s_hand_holds_jing": (
         "the winner's hand holds {p1} {p2} (正精) and {p3} {p4} (副精) but jing_count gives him {p5}",
         "胡牌者手里有 {p1} 张{p2}（正精）和 {p3} 张{p4}（副精），但精数记的是 {p5}",
+        "the winner's hand holds {p1} {p2} (正精) and {p3} {p4} (副精) but the jing count gives him {p5}",
     ),
     "nanchang_jing_tile_e_g": (
         "Nanchang needs the 正精: --jing TILE (e.g. --jing 5p); it decides what is wild",
         "南昌需要正精：--jing 牌（例 --jing 5p）；它决定哪些牌是精",
+        "Nanchang needs the 正精 revealed first; it decides what is wild",
     ),
     "jing_takes_one_tile": (
         "--jing takes one tile, not {jing!r}",
         "--jing 只能是一张牌，不是 {jing!r}",
+        "the 正精 is one tile, not {jing!r}",
     ),
     "dealer_s_seat_e_dealt": (
         "天胡 is the dealer's (seat E) dealt hand, with no kong",
@@ -55,18 +60,22 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "made_four_jing_count_hand": (
         "{p} made a 精杠 of {p2} ({tile}); its four jing count in 奖励分, so the hand needs the jing_count event (every player's 正精/副精 at hand end)",
         "{p} 杠了四张{p2}（{tile}），是精杠；这四张精计入奖励分，所以本盘须记精数（各家最后的正精/副精）",
+        "{p} made a 精杠 of {p2} ({tile}); its four jing count in 奖励分, so the hand needs the jing count (every player's 正精/副精 at hand end)",
     ),
     "kong_bloom_self_draw_from_2": (
         "杠上开花 (kong_bloom) is a self-draw: 'from' must be null",
         "杠上开花是自摸，不能有放炮者",
+        "杠上开花 is a self-draw: the win cannot name a discarder",
     ),
     "robbed_kong_from_player_whose": (
         "抢杠 (robbed_kong) needs 'from' = the player whose kong was robbed",
         "抢杠须写明被抢杠的人",
+        "抢杠 needs the player whose kong was robbed as the discarder",
     ),
     "happen_before_any_kong_they": (
         "天胡/地胡 happen before any kong: they cannot be kong_bloom or robbed_kong",
         "天胡、地胡在任何杠之前：不能是杠上开花或抢杠",
+        "天胡/地胡 happen before any kong: they cannot be 杠上开花 or 抢杠",
     ),
     "win_both": (
         "a win cannot be both 天胡 and 地胡",
@@ -87,6 +96,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "says_other_player_holds_jing": (
         "德中德 says no other player holds jing, but jing_count gives seat(s) {p1} jing",
         "德中德表示别家都没有精，但精数记了 {p1} 有精",
+        "德中德 says no other player holds jing, but the jing count gives jing to {p1}",
     ),
     "nanchang_win_written_tiles_hand": (
         "a Nanchang win written in tiles needs the hand's jing event (the 正精 decides what is wild)",
@@ -111,6 +121,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "won_dealt_tiles_from_null": (
         "天胡 is won on the dealt 14 tiles: 'from' must be null",
         "天胡胡的是起手的 14 张牌，不能有放炮者",
+        "天胡 is won on the dealt 14 tiles: the win cannot name a discarder",
     ),
     "non_dealer_s_win_dealer_2": (
         "地胡 is a non-dealer's win on the dealer's first discard; the dealer cannot have it",
@@ -119,10 +130,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "won_dealer_s_first_discard": (
         "地胡 is won on the dealer's first discard: 'from' must be the dealer ({dealer})",
         "地胡胡的是庄家打出的第一张牌：放炮者须是庄家（{dealer}）",
+        "地胡 is won on the dealer's first discard: the discarder must be the dealer ({dealer})",
     ),
     "counts_self_draw_win_from": (
         "精吊 counts only on a self-draw (the win has a 'from')",
         "精吊只在自摸时计（这次胡有放炮者）",
+        "精吊 counts only on a self-draw (this win names a discarder)",
     ),
     "four_sets_six_pairs_plus": (
         "精吊 is four sets or six pairs plus a jing, not 十三烂",
@@ -143,14 +156,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "made_kong_s_jing_tiles": (
         "{p} made {p2} kong(s) of jing tiles, so jing_kongs cannot be {n}",
         "{p} 杠了 {p2} 个精，精杠数不能是 {n}",
+        "{p} made {p2} kong(s) of jing tiles, so his 精杠 cannot number {n}",
     ),
     "jing_count_gives_him_four": (
         "{p} has {n} 精杠 but jing_count gives him {p3} (a 精杠 is four of one jing)",
         "{p} 有 {n} 个精杠，但精数只记了 {p3}（一个精杠是四张同一种精）",
+        "{p} has {n} 精杠 but the jing count gives him {p3} (a 精杠 is four of one jing)",
     ),
     "jing_jing_count_gives_winner": (
         "精吊 needs a jing, but jing_count gives the winner none",
         "精吊须有精，但精数里胡牌者没有精",
+        "精吊 needs a jing, but the jing count gives the winner none",
     ),
     "chongguan_self_feed": (
         "{p} cannot feed his own 冲关",
@@ -159,10 +175,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "chongguan_fed_short": (
         "fed_by names {x} as feeding {p}'s 冲关, but {p} holds jing worth {p3} (冲关 needs 5)",
         "记了 {x} 给 {p} 冲关供精，但 {p} 的精只值 {p3}（冲关须 5）",
+        "{x} is named as feeding {p}'s 冲关, but {p} holds jing worth {p3} (冲关 needs 5)",
     ),
     "made_kong_jing_count_gives": (
         "{p} made a kong of {p2} ({p3}) but jing_count gives him {p4} of it",
         "{p} 杠了{p2}（{p3}），但精数只记了 {p4} 张",
+        "{p} made a kong of {p2} ({p3}) but the jing count gives him {p4} of it",
     ),
 }
 

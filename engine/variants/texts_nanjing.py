@@ -23,14 +23,17 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "concealed_false_contradicts_declared_pattern": (
         "'concealed': false contradicts the declared 门清 pattern",
         "不门清与报的门清牌型矛盾",
+        "the win is marked not 门清, which contradicts the declared 门清 pattern",
     ),
     "concealed_false_tiles_pung_made": (
         "'concealed': false, but the tiles are 门清 (no pung made)",
         "记了不门清，但手牌是门清（没有碰）",
+        "the win is marked not 门清, but the tiles are 门清 (no pung made)",
     ),
     "declared_soft_flowers_tiles_give": (
         "declared soft_flowers {soft_flowers} but the tiles give {soft}",
         "报了软花 {soft_flowers}，但手牌算出 {soft}",
+        "declared {soft_flowers} soft flowers (软花) but the tiles give {soft}",
     ),
     "declared_winner_s_events_show": (
         "门清 declared but the winner's events show a pung",
@@ -55,10 +58,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "jing_nanchang": (
         "--jing is for Nanchang only",
         "--jing 只用于南昌",
+        "only Nanchang has jing",
     ),
     "nanjing_last_copy": (
         "Nanjing has no 和绝张 (last_copy)",
         "南京没有和绝张",
+        "Nanjing has no 和绝张",
     ),
     "dealer_s_hand_complete_right_2": (
         "天胡 is the dealer's hand complete right after the opening flower replacement, before any claim or kong; this hand shows melds",
@@ -71,6 +76,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "robbed_kong_says_robbed_kong_2": (
         "robbed_kong: {n} says the robbed kong was kong number {n} of {from_}'s chain, so that player's {p3} earlier kong(s) must be logged; {p4} kong event(s) of {from_} found",
         "抢杠连杠数 {n}：{from_} 此前的 {p3} 个杠须已记下，但只记了 {p4} 个",
+        "抢杠: the robbed kong was kong number {n} of {from_}'s chain, so that player's {p3} earlier kong(s) must be logged; {p4} kong(s) of {from_} found",
     ),
     "nanjing_does_know_flag_flags": (
         "Nanjing does not know the flag {name!r} (flags: {p2})",
@@ -99,6 +105,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "robbed_kong_from_player_whose_2": (
         "robbed_kong needs 'from' = the player whose kong was robbed",
         "抢杠须写明被抢杠的人",
+        "抢杠 needs the player whose kong was robbed as the discarder",
     ),
     "exclude_each_other": (
         "天胡 and 地胡 exclude each other",
@@ -119,10 +126,12 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "kong_bloom_go": (
         "kong_bloom cannot go with 天胡/地胡",
         "杠上开花不能与天胡、地胡同时",
+        "大杠开 cannot go with 天胡/地胡",
     ),
     "declared_hard_flowers_winner_s": (
         "declared hard_flowers {hard_flowers} but the winner's flowers events show {p2}",
         "报了硬花 {hard_flowers}，但胡牌者的补花记录是 {p2}",
+        "declared {hard_flowers} hard flowers (硬花) but the winner's logged flowers show {p2}",
     ),
     "flower_nanjing_melded_2": (
         "{p1} is a flower in Nanjing and cannot be melded",
@@ -135,6 +144,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "s_kong_logged_kong_event": (
         "抢杠: {robbed}'s kong of {p2} is logged as a kong event, but a robbed kong never completes; leave it out ('robbed_kong' counts it, RULES.md §0)",
         "抢杠：{robbed} 的{p2}杠记成了杠，但被抢的杠并没有成；请删去它（抢杠已算了它）",
+        "抢杠: {robbed}'s kong of {p2} is logged as a kong, but a robbed kong never completes; leave it out (抢杠 counts it)",
     ),
     "robbed_kong_added_s_pung": (
         "抢杠: the robbed kong is added to {robbed}'s pung of {p2} (three copies), so the winner can hold only the robbed tile; the hand holds {p3}",
@@ -147,6 +157,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "self_draw_win_names_discarder": (
         "{name} is a self-draw, but the win names a discarder ('from': {from_})",
         "{name}是自摸，但这次胡记了放炮者",
+        "{name} is a self-draw, but the win names a discarder ({from_})",
     ),
     "nanjing_flower_flowers_h_dragons": (
         "{t!r} is not a Nanjing flower (flowers are a–h and the dragons C F P)",
@@ -171,6 +182,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "added_kong_from_pung_upgrades": (
         "this added kong of {p1} has 'from' {from_}, but the pung it upgrades (events[{j}]) was claimed from {from2}; a pung later kong-ed is one meld and keeps its supplier",
         "{p1} 的补杠记的供牌者是 {from_}，但它所补的碰（第 {n} 个事件）是 {from2} 供的；碰后再杠仍是同一副牌，供牌者不变",
+        "this added kong of {p1} names {from_} as supplier, but the pung it upgrades was claimed from {from2}; a pung later kong-ed is one meld and keeps its supplier",
     ),
     "s_already_kong_pung_kong": (
         "{player}'s {p2} is already a kong; a pung is kong-ed only once",

@@ -296,3 +296,117 @@ def test_a_refusal_in_both_languages():
     names = ["阿明", "老王", "小李", "Mei"]
     assert e.text("zh", names) == "小李 [3] 不能给自己冲关供精"
     assert e.text("en", names) == "小李 [3] cannot feed his own 冲关"
+
+
+# ---------------------------------------------------------------- the app's English
+
+NAMES = ["阿明", "小芳", "老王", "Lee"]
+
+
+def _record_keys() -> set[str]:
+    """Every field name the session record has (docs/record.schema.json), and every id of
+    a pattern, flag or declared fact of a rule set: the words of the record."""
+    import json
+
+    from mjscore.engine.terms import VARIANTS
+    from mjscore.engine.variants import get_variant
+
+    keys: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            keys.update(
+                node.get("properties", {}) if isinstance(node.get("properties"), dict) else ()
+            )
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(json.loads((ROOT / "docs" / "record.schema.json").read_text(encoding="utf-8")))
+    for vid in VARIANTS:
+        d = get_variant(vid).data
+        keys |= {x.id for group in (d.patterns, d.flags, d.declared) for x in group}
+    return keys
+
+
+def _alternatives(words: set[str]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+_KEYS = _alternatives(_record_keys())
+# record keys that are also the English a sentence lists things by: "(players: Ann, Bo)"
+_LISTING = _alternatives(_record_keys() - {"players", "sessions"})
+# how a record field shows itself in a sentence: a snake_case id, a quoted key, a JSON value,
+# a field path, a command-line flag, "key: value" in brackets or
+# after "declared", and a key or rule id glossed in brackets ("人胡 (human)")
+RECORD_WORDS = re.compile(
+    r"\b[a-z]+(?:_[a-z]+)+\b"
+    r"|['\"][a-z][a-z_]*['\"]"
+    r"|\b(?:null|true)\b|\bfalse\b(?! win)"
+    r"|\b[a-z]+\[\d"
+    r"|--[a-z]"
+    rf"|\(\s*'?(?:{_LISTING})'?:\s"
+    r"|\bdeclared [a-z_]+:"
+    rf"|\((?:{_KEYS})\)"
+)
+
+
+def _app_english(mod: str, key: str, texts: tuple[str, ...]) -> str:
+    """The template as the app shows it in English, filled with sample values (a number for
+    each value, the four players by name)."""
+    fields = set().union(*(_fields(t) for t in texts))
+    return Msg(key, dict.fromkeys(fields, 7), tables()[mod]).render("en", NAMES, app=True)
+
+
+@pytest.mark.parametrize(("mod", "key", "texts"), all_templates())
+def test_app_english_names_no_record_field(mod, key, texts):
+    """The app's English reads as a person says it: no record field, JSON value, path or
+    command-line flag (the command line's English keeps them: the third template is the
+    app's when the first names them)."""
+    text = _app_english(mod, key, texts)
+    assert not RECORD_WORDS.findall(text), (key, text, RECORD_WORDS.findall(text))
+
+
+def test_the_record_word_rule_sees_the_command_lines_field_names():
+    # the check above is only as good as its rule: the command line's own wording is caught
+    cli = {}
+    for mod, key, texts in all_templates():
+        fields = set().union(*(_fields(t) for t in texts))
+        cli[key] = Msg(key, dict.fromkeys(fields, 7), tables()[mod]).render("en")
+    for key in (
+        "kong_bloom_self_draw_from",  # 'from' must be null
+        "hand_never_ends_win_false",  # false_win
+        "win_fish_each_player_s",  # 'fish'
+        "win_either_hand_tiles_declared",  # 'hand'
+        "untouched_first_go_round_logged",  # events[{i}]
+        "win_another_player_s_tile",  # (from: null)
+        "declared_quads_hand",  # declared quads:
+        "human_won_dealer_s_first",  # 人胡 (human)
+        "jing_nanchang",  # --jing
+    ):
+        assert RECORD_WORDS.search(cli[key]), (key, cli[key])
+    assert not RECORD_WORDS.search("the hand has not ended (no win, false win or draw)")
+    assert not RECORD_WORDS.search('expected one tile such as "5p" or "E"; \'[\' is never closed')
+
+
+def test_several_players_named_as_shown():
+    """德中德 refused because others hold jing: the command line keeps the seat numbers, the
+    app names the players."""
+    from mjscore.engine.errors import Seats
+    from mjscore.engine.variants.texts_nanchang import txt
+
+    e = MjError(
+        ErrorCode.CONTRADICTION,
+        txt("says_other_player_holds_jing", p1=Seats([1, 3])),
+        where="hands[0].events[2].patterns",
+    )
+    assert e.line() == (
+        "hands[0].events[2].patterns: 德中德 says no other player holds jing, "
+        "but jing_count gives seat(s) 1, 3 jing"
+    )
+    assert e.text("en", NAMES) == (
+        "德中德 says no other player holds jing, but the jing count gives jing to 小芳 [2], Lee [4]"
+    )
+    assert e.text("zh", NAMES) == "德中德表示别家都没有精，但精数记了 小芳 [2]、Lee [4] 有精"

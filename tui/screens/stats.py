@@ -42,7 +42,7 @@ from mjscore.engine.stats import (
     session_stats,
 )
 from mjscore.engine.terms import SELF_DRAW
-from mjscore.tui.report_text import definitions, rule_set_rows, side_line
+from mjscore.tui.report_text import definitions, rule_set_rows, side_line, w
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
 from mjscore.tui.widgets.plain_table import PlainTable
 from rich.cells import cell_len
@@ -259,9 +259,7 @@ class StatsScreen(Screen):
         st = self.stats
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = (
-            f"{v} · {st.hands} {L('hands', self.lang)} · stake {plain(self.session.stake)}"
-        )
+        self.sub_title = f"{v} · {st.hands} {L('hands', self.lang)} · {w('stake', self.lang, stake=plain(self.session.stake))}"
         table = self.query_one("#stats-table", DataTable)
         cells = [stats_row(r.name, r, self.places) for r in st.players_stats]
         stats_columns(table, self.lang, rows=cells)
