@@ -41,8 +41,8 @@ Templates = Mapping[str, tuple[str, ...]]
 
 class Seat(int):
     """A player's seat (0–3, as in the record) among a message's values: the command line
-    says "seat 2" ("player 2" where the message always said so) or "座位 2", the app the
-    player's name and the number it shows ("Mei [3]")."""
+    says "seat 2" ("player 2" where the message always said so, the bare "2" with
+    ``word=""``) or "座位 2", the app the player's name and the number it shows ("Mei [3]")."""
 
     word: str
 
@@ -55,7 +55,14 @@ class Seat(int):
         if names is not None:
             i = int(self)
             return f"{names[i]} [{i + 1}]" if 0 <= i < len(names) else f"[{i + 1}]"
+        if not self.word:  # a number the command line has always printed bare
+            return str(int(self))
         return f"座位 {int(self)}" if lang == "zh" else f"{self.word} {int(self)}"
+
+
+def bare_seat(seat: int | None) -> Seat | None:
+    """A seat the command line prints as its bare number and the app as the player."""
+    return None if seat is None else Seat(seat, word="")
 
 
 class Seats(tuple):

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import ErrorCode, MjError
+from .errors import ErrorCode, MjError, bare_seat
 from .events import Event, Hand, Kong, Pung, Win
 from .results import TableState
 from .texts_checks import Seat, txt
@@ -147,7 +147,9 @@ def _from_events(hand: Hand, player: int) -> list[ClaimedMeld]:
                     if pung.from_seat != e.from_:
                         raise _contra(
                             txt(
-                                "added_kong_s_from_differs", from_=e.from_, from_seat=pung.from_seat
+                                "added_kong_s_from_differs",
+                                from_=bare_seat(e.from_),
+                                from_seat=bare_seat(pung.from_seat),
                             ),
                             None,
                         )

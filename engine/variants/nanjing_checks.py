@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .. import facts
-from ..errors import ErrorCode, MjError
+from ..errors import ErrorCode, MjError, bare_seat
 from ..events import Flowers, Hand, Kong, Pung, Win
 from ..results import TableState
 from ..tiles import (
@@ -197,9 +197,9 @@ def check_meld_events(hand: Hand) -> list[Counter]:
                     txt(
                         "added_kong_from_pung_upgrades",
                         p1=_tile_name(e.tile),
-                        from_=e.from_,
+                        from_=bare_seat(e.from_),
                         j=j,
-                        from2=pung.from_,
+                        from2=bare_seat(pung.from_),
                         n=j + 1,
                     ),
                     f"{w}.from",
@@ -283,7 +283,14 @@ def _check_flags(win: Win, state: TableState, where: str) -> None:
         raise bad(txt("exclude_each_other_given", p1=", ".join(blooms)), blooms[1])
     for name in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly"):
         if win.flag(name) and win.from_ is not None:
-            raise bad(txt("self_draw_win_names_discarder", name=name, from_=win.from_), name)
+            raise bad(
+                txt(
+                    "self_draw_win_names_discarder",
+                    name=_flag_zh(name),
+                    from_=bare_seat(win.from_),
+                ),
+                name,
+            )
     if win.robbed_kong and win.from_ is None:
         raise bad(txt("robbed_kong_from_player_whose_2"), "robbed_kong")
     if win.heavenly and win.earthly:
@@ -328,3 +335,11 @@ def _bonuses(win: Win) -> Bonuses:
         heavenly=bool(win.heavenly),
         earthly=bool(win.earthly),
     )
+
+
+def _flag_zh(flag_id: str) -> str:
+    """A flag's Chinese name from the rule set's declared data (imported here: the data
+    module imports this one)."""
+    from .nanjing_data import FLAGS
+
+    return next(f.zh for f in FLAGS if f.id == flag_id)

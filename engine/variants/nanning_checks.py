@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import facts
+from ..errors import bare_seat
 from ..events import Hand, Kong, Pung, Win
 from ..results import TableState
 from ..texts_checks import EVENT_ZH
@@ -42,7 +43,7 @@ def _check_flags(win: Win, state: TableState, hand: Hand, where: str) -> None:
                         "self_draw_win_names_discarder_2",
                         f=f,
                         p2=FLAG_ZH[f],
-                        from_=win.from_,
+                        from_=bare_seat(win.from_),
                         name=FLAG_ZH[f],
                     ),
                     f"{where}.{f}",
@@ -172,7 +173,11 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
                     if m[2] != e.from_:
                         i = facts.event_index(hand, e)
                         raise _contra(
-                            txt("added_kong_s_from_differs_2", from_=e.from_, p2=m[2]),
+                            txt(
+                                "added_kong_s_from_differs_2",
+                                from_=bare_seat(e.from_),
+                                p2=bare_seat(m[2]),
+                            ),
                             f"events[{i}].from",
                         )
                     m[0] = "kong"

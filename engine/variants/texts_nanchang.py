@@ -113,6 +113,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "declared_hand": (
         "{zh} ({p}) is declared but the hand {p3} is not {zh}",
         "报了{zh}，但手牌 {p3} 不是{zh}",
+        "{zh} is declared but the hand {p3} is not {zh}",
     ),
     "dealer_s_dealt_hand_dealer": (
         "天胡 is the dealer's dealt hand; {player} is not the dealer ({dealer})",

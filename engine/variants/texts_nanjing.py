@@ -72,6 +72,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "declared_pattern_does_hold": (
         "declared pattern {zh} ({p}) does not hold: {why}",
         "报的牌型{zh}不成立：{why}",
+        "declared pattern {zh} does not hold: {why}",
     ),
     "robbed_kong_says_robbed_kong_2": (
         "robbed_kong: {n} says the robbed kong was kong number {n} of {from_}'s chain, so that player's {p3} earlier kong(s) must be logged; {p4} kong event(s) of {from_} found",

@@ -191,26 +191,27 @@ TEXTS: dict[str, tuple[str, ...]] = {
     "win_another_player_s_tile": (
         "{f} ({p2}) is a win on another player's tile, but this win is self-drawn (from: null)",
         "{name}胡的是别人的牌，但这次胡是自摸",
-        "{f} ({p2}) is a win on another player's tile, but this win is self-drawn",
+        "{name} is a win on another player's tile, but this win is self-drawn",
     ),
     "self_draw_win_names_discarder_2": (
         "{f} ({p2}) is a self-draw, but this win names a discarder (from: {from_})",
         "{name}是自摸，但这次胡记了放炮者",
-        "{f} ({p2}) is a self-draw, but this win names a discarder ({from_})",
+        "{name} is a self-draw, but this win names a discarder ({from_})",
     ),
     "untouched_first_go_round_logged": (
         "{p1} ({p2}) needs an untouched first go-round, but a {type} was logged (events[{i}])",
         "{p1}须第一圈无人动过牌，但记了{ev}（第 {n} 个事件）",
-        "{p1} ({p2}) needs an untouched first go-round, but a {type} was logged",
+        "{p1} needs an untouched first go-round, but a {type} was logged",
     ),
     "drawn_tile_yet_when_win": (
         "{p1} ({p2}): {player} has not drawn a tile yet when this win happens, so its concealed kong (events[{i}]) cannot come before it",
         "{p1}：胡牌时 {player} 还没有摸过牌，他的暗杠（第 {n} 个事件）不可能在前",
-        "{p1} ({p2}): {player} has not drawn a tile yet when this win happens, so his concealed kong cannot come before it",
+        "{p1}: {player} has not drawn a tile yet when this win happens, so his concealed kong cannot come before it",
     ),
     "winners_took_same_tile_same": (
         "一炮多响: the winners took the same tile, so {f} ({p2}) must be the same for all of them ({p3} for {player}, {p5} for {player2})",
         "一炮多响：各家胡的是同一张牌，所以{name}对每人须相同（{player} 是 {p3}，{player2} 是 {p5}）",
+        "一炮多响: the winners took the same tile, so {name} must be the same for all of them ({p3} for {player}, {p5} for {player2})",
     ),
     "kong_robbed_player_logged_events": (
         "抢杠胡 on {wt}: a kong of {wt} by the robbed player is logged (events[{p2}]), but a robbed kong is never completed: it is not logged and scores nothing (RULES.md §0)",

@@ -410,3 +410,24 @@ def test_several_players_named_as_shown():
         "德中德 says no other player holds jing, but the jing count gives jing to 小芳 [2], Lee [4]"
     )
     assert e.text("zh", NAMES) == "德中德表示别家都没有精，但精数记了 小芳 [2]、Lee [4] 有精"
+
+
+def test_a_flag_and_a_seat_named_as_the_app_shows_them():
+    """南京 大杠开 with a discarder: the app names the flag by its rule name (not
+    ``kong_bloom``) and the discarder as shown; the command line keeps the bare seat number
+    and its field."""
+    from mjscore.engine.core import TableState
+    from mjscore.engine.variants import get_variant
+
+    from tests.builders import settle_events, win_event
+
+    with pytest.raises(MjError) as caught:
+        settle_events(
+            get_variant("nanjing"),
+            [win_event(0, 1, "123m456m789m123pEE", kong_bloom=1)],
+            TableState(dealer=0),
+        )
+    e = caught.value
+    assert e.text("zh", NAMES) == "大杠开是自摸，但这次胡记了放炮者"
+    assert e.text("en", NAMES) == "大杠开 is a self-draw, but the win names a discarder (小芳 [2])"
+    assert e.line().endswith("大杠开 is a self-draw, but the win names a discarder ('from': 1)")

@@ -156,3 +156,17 @@ async def test_command_palette_in_chinese(ledger):
         await pilot.pause(0.3)
         assert _palette_text(app.screen)[0] == "搜索主题…"
         assert app.screen.query_one(CommandList)
+
+
+@run
+async def test_help_keys_written_as_the_footer_writes_them(ledger):
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger, lang="zh")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = str(app.screen.keys_table())
+    assert "esc" in keys and "^e" in keys
+    assert "escape" not in keys and "ctrl+e" not in keys

@@ -59,7 +59,7 @@ class HelpScreen(ModalScreen[None]):
         rows: list[tuple[str, str]] = []
         seen: set[str] = set()
         if origin is not None:
-            for key, bindings in origin._bindings.key_to_bindings.items():
+            for bindings in origin._bindings.key_to_bindings.values():
                 for b in bindings:
                     # only this app's own keys (Textual's generic focus/copy keys are not
                     # scorekeeping and have no translation), each action once
@@ -68,7 +68,8 @@ class HelpScreen(ModalScreen[None]):
                     if origin.check_action(b.action.split("(")[0], _params(b.action)) is False:
                         continue
                     seen.add(b.action)
-                    rows.append((b.key_display or key, b.description))
+                    # the key as the footer writes it (esc, ^e), not Textual's key name
+                    rows.append((self.app.get_key_display(b), b.description))
         return columns(rows)
 
     def action_close(self) -> None:
