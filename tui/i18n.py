@@ -60,7 +60,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "sys_minimize_help": ("还原控件的大小", "Minimize the widget and restore to normal size"),
     "sys_screenshot": ("截图", "Screenshot"),
     "sys_screenshot_help": (
-        "把当前画面存成 SVG 图片",
+        "把当前画面存成图片",
         "Save an SVG 'screenshot' of the current screen",
     ),
     "sys_screenshot_saved": ("截图已保存到 {path}", "Saved screenshot to {path}"),

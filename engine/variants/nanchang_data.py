@@ -86,7 +86,7 @@ SCORING = ScoringTable(
         ),
         ScoringRow(
             zh="冲关供精",
-            en="a discarded jing carried a player into 冲关 (fed_by)",
+            en="a discarded jing carried a player into 冲关",
             value="the feeder alone pays ×3",
             value_zh="打出的精让别人冲关：供精者一人付 ×3",
         ),
