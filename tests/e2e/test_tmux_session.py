@@ -123,7 +123,7 @@ def test_session_by_keystrokes(tmp_path):
         t.keys("4", "Enter")
         t.wait_for("Hand 4")
         t.keys("Escape")
-        t.wait_for("New session")  # the home screen's footer ("esc Sessions" is the table's)
+        t.wait_for("del/undo")  # the home screen's footer ("esc Sessions" is the table's)
         t.keys("q")
         end = time.monotonic() + 10
         while t.alive() and time.monotonic() < end:
