@@ -149,7 +149,9 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         self.app.current_session_id = self.session_id
         lang = self.lang
         n = v.state.hand_number
-        title = f"{variant_name(v.session.variant, lang)} · {' / '.join(short(p) for p in v.names)}"
+        title = (
+            f"{variant_name(v.session.variant, lang)} · {' / '.join(short(p, 12) for p in v.names)}"
+        )
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
         self.query_one("#title-bar", Static).update(title)
