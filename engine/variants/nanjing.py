@@ -60,6 +60,8 @@ from .nanjing_spot import multiplier_tag as _tag
 from .nanjing_spot import on_the_spot
 from .texts_nanjing import Seat, txt
 
+FLAG_ZH = {f.id: f.zh for f in nanjing_data.FLAGS}  # a flag's name in refusals
+
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
 
@@ -89,7 +91,7 @@ def evaluate_win(
     shown: list[Counter] | None = None,
 ) -> tuple[Valuation, tuple[facts.ClaimedMeld, ...]]:
     """Value the win of a session hand (tile or declared mode) and check it against the events."""
-    _check_flags(win, state, where)
+    _check_flags(win, state, where, FLAG_ZH)
     if shown is None:
         shown = check_meld_events(hand)
     if win.flower_kong_bloom:
@@ -403,7 +405,7 @@ class Nanjing(Variant[NanjingRules]):
         if flags.get("robbed_kong") and from_ is None:
             from_ = (seat + 3) % 4
         ev = Win(player=seat, from_=from_, hand=hand, **flags)
-        _check_flags(ev, state, "hand")
+        _check_flags(ev, state, "hand", FLAG_ZH)
         if flags.get("heavenly") and tiles.melds:
             raise MjError(
                 ErrorCode.BAD_FLAG,

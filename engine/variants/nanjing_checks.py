@@ -5,6 +5,7 @@ facts a win is valued with (hard flowers, soft flowers from melds, 对嘴, the b
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import facts
@@ -274,7 +275,9 @@ def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: st
 
 
 # ---------------------------------------------------------------- win checks
-def _check_flags(win: Win, state: TableState, where: str) -> None:
+def _check_flags(win: Win, state: TableState, where: str, flag_zh: Mapping[str, str]) -> None:
+    """``flag_zh``: each flag's Chinese name (the rule set's declared data), for refusals."""
+
     def bad(msg: str, name: str) -> MjError:
         return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")
 
@@ -286,7 +289,7 @@ def _check_flags(win: Win, state: TableState, where: str) -> None:
             raise bad(
                 txt(
                     "self_draw_win_names_discarder",
-                    name=_flag_zh(name),
+                    name=flag_zh[name],
                     from_=bare_seat(win.from_),
                 ),
                 name,
@@ -335,11 +338,3 @@ def _bonuses(win: Win) -> Bonuses:
         heavenly=bool(win.heavenly),
         earthly=bool(win.earthly),
     )
-
-
-def _flag_zh(flag_id: str) -> str:
-    """A flag's Chinese name from the rule set's declared data (imported here: the data
-    module imports this one)."""
-    from .nanjing_data import FLAGS
-
-    return next(f.zh for f in FLAGS if f.id == flag_id)
