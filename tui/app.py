@@ -7,7 +7,6 @@ nothing here touches SQL.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 from functools import partial
 from importlib import resources
@@ -21,8 +20,8 @@ from .errors import said, user_errors
 from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
-WARM_UP_AFTER = 0.3  # seconds after the first paint: the screens are imported then
-BACKGROUND_LATEST = 2.0  # seconds after start-up: the background work starts by then anyway
+WARM_UP_AFTER = 1.0  # seconds after the first paint: the screens are imported then
+BACKGROUND_LATEST = 2.5  # seconds after start-up: the screens are imported by then anyway
 
 
 class ActionsProvider(Provider):
@@ -80,8 +79,7 @@ class MjscoreApp(App[int]):
         self.current_session_id: int | None = None
         self._held_keys: list[events.Key] = []
         self._home_painted = False
-        self._background = threading.Event()  # set when the background work may start
-        self._leaving = False
+        self._background_started = False
         self._name_palette_key()
 
     def _name_palette_key(self) -> None:
@@ -133,13 +131,12 @@ class MjscoreApp(App[int]):
             self.open_demo()
         # The home screen is painted first (it calls home_painted once its list is on the
         # screen); a moment later every other screen and the rule sets are imported in the
-        # background (see load_screens) and the ledger's pages are checked, so neither
-        # competes with the first frames for the interpreter. (Should the home screen never
-        # say so, they start all the same.)
+        # background (see load_screens), so the import does not compete with the first
+        # frames for the interpreter. (Should the home screen never say so, it starts all
+        # the same.)
         self.set_timer(BACKGROUND_LATEST, self._start_background)
-        # the check's worker is there from the start and waits for that moment; the ledger
-        # itself refuses every write until the check has passed (a write before it runs the
-        # check itself)
+        # the ledger's pages are checked once the home screen is painted; the ledger itself
+        # refuses every write until the check has passed
         self.call_after_refresh(
             lambda: self.run_worker(self._check_ledger, thread=True, group="ledger-check")
         )
@@ -151,27 +148,12 @@ class MjscoreApp(App[int]):
             self.set_timer(WARM_UP_AFTER, self._start_background)
 
     def _start_background(self) -> None:
-        if self._background.is_set():
+        if self._background_started:
             return
-        self._background.set()
+        self._background_started = True
         self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
 
-    def exit(self, *args: Any, **kwargs: Any) -> None:
-        self._stop_background()
-        super().exit(*args, **kwargs)
-
-    def on_unmount(self) -> None:
-        self._stop_background()
-
-    def _stop_background(self) -> None:
-        """A check still waiting for its moment is not made (nor waited for) on the way out."""
-        self._leaving = True
-        self._background.set()
-
     def _check_ledger(self) -> None:
-        self._background.wait(BACKGROUND_LATEST)
-        if self._leaving:
-            return
         verify = getattr(self.ledger, "verify", None)
         if verify is not None:
             try:
