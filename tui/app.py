@@ -7,6 +7,7 @@ nothing here touches SQL.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from functools import partial
 from importlib import resources
@@ -21,7 +22,7 @@ from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
 WARM_UP_AFTER = 1.0  # seconds after the first paint: the screens are imported then
-BACKGROUND_LATEST = 2.5  # seconds after start-up: the screens are imported by then anyway
+BACKGROUND_LATEST = 2.5  # seconds after start-up: the background work starts by then anyway
 
 
 class ActionsProvider(Provider):
@@ -79,7 +80,8 @@ class MjscoreApp(App[int]):
         self.current_session_id: int | None = None
         self._held_keys: list[events.Key] = []
         self._home_painted = False
-        self._background_started = False
+        self._background = threading.Event()  # set when the background work starts
+        self._leaving = False
         self._name_palette_key()
 
     def _name_palette_key(self) -> None:
@@ -131,15 +133,14 @@ class MjscoreApp(App[int]):
             self.open_demo()
         # The home screen is painted first (it calls home_painted once its list is on the
         # screen); a moment later every other screen and the rule sets are imported in the
-        # background (see load_screens), so the import does not compete with the first
-        # frames for the interpreter. (Should the home screen never say so, it starts all
-        # the same.)
+        # background (see load_screens) and the ledger's pages are checked, so neither
+        # competes with the first frames. (Should the home screen never say so, they start
+        # all the same.)
         self.set_timer(BACKGROUND_LATEST, self._start_background)
-        # the ledger's pages are checked once the home screen is painted; the ledger itself
-        # refuses every write until the check has passed
-        self.call_after_refresh(
-            lambda: self.run_worker(self._check_ledger, thread=True, group="ledger-check")
-        )
+        # the check's worker is there from the start, waiting for that moment; the ledger
+        # itself refuses every write until the check has passed (a write before it makes
+        # the check itself)
+        self.run_worker(self._check_ledger, thread=True, group="ledger-check")
 
     def home_painted(self) -> None:
         """The home screen's first frame is out: the background work starts a moment later."""
@@ -148,12 +149,27 @@ class MjscoreApp(App[int]):
             self.set_timer(WARM_UP_AFTER, self._start_background)
 
     def _start_background(self) -> None:
-        if self._background_started:
+        if self._background.is_set():
             return
-        self._background_started = True
+        self._background.set()
         self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._stop_background()
+        super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        self._stop_background()
+
+    def _stop_background(self) -> None:
+        """On the way out, a check still waiting for its moment is not made (nor waited for)."""
+        self._leaving = True
+        self._background.set()
+
     def _check_ledger(self) -> None:
+        self._background.wait(BACKGROUND_LATEST)
+        if self._leaving:
+            return
         verify = getattr(self.ledger, "verify", None)
         if verify is not None:
             try:
