@@ -19,6 +19,7 @@ with every settle-up):
 from __future__ import annotations
 
 import decimal
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -192,11 +193,32 @@ def settled_amounts(
     if sum(pts) != 0:
         raise ValueError(f"points do not sum to zero: {pts}")
     biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
-    with decimal.localcontext(
+    # the context _context would make, with the stake's and unit's digits counted once per
+    # stake and unit (a lifetime asks for the same few over and over)
+    need = _digits(biggest) + _stake_unit_digits(str(stake), str(unit)) + 10
+    ctx = (
         _context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)
-    ):
+        if need > MAX_DIGITS  # (its refusal)
+        else _exact_context(max(28, need))
+    )
+    with decimal.localcontext(ctx):
         _, units, _ = _rounded(pts, stake, unit)
         return tuple(Decimal(u) * unit for u in units)
+
+
+@functools.lru_cache(maxsize=64)
+def _stake_unit_digits(stake_text: str, unit_text: str) -> int:
+    # (keyed by the text: 0.5 and 0.50 are equal Decimals with different digits)
+    stake, unit = Decimal(stake_text), Decimal(unit_text)
+    return _digits(stake) + _digits(unit) + _digits(Decimal(1) / unit if unit < 1 else unit)
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_context(prec: int) -> decimal.Context:
+    """The context :func:`_context` makes for ``prec`` digits (localcontext uses a copy)."""
+    return decimal.Context(
+        prec=prec, rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
+    )
 
 
 def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlement:

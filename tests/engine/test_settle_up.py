@@ -66,7 +66,9 @@ def test_score_item_label_shows_the_whole_worth():
     assert ScoreItem(id="kb", zh="大杠开", en="Kong bloom", value="×2").label() == "大杠开 ×2"
 
 
-STAKES = st.sampled_from(["0.5", "1", "0.25", "0.3", "2", "0.01", "0.125", "1e-9", "3.33", "1e400"])
+STAKES = st.sampled_from(
+    ["0.50", "1.000", "0.5", "1", "0.25", "0.3", "2", "0.01", "0.125", "1e-9", "3.33", "1e400"]
+)
 UNITS = st.sampled_from(["0.01", "1", "0.1", "5", "0.05", "10"])
 
 
