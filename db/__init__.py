@@ -103,7 +103,7 @@ from .ledger import (
     default_path,
     resolve_path,
 )
-from .schema import SCHEMA_VERSION
+from .schema_version import SCHEMA_VERSION
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -29,7 +29,13 @@ from decimal import Decimal
 from mjscore.engine.names import name_key
 from sqlite_utils import Database, Migrations
 
-MIGRATION_SET = "mjscore"
+from .schema_version import (
+    MIGRATION_NAMES,
+    MIGRATION_SET,
+    MIGRATIONS_TABLE,
+    REFRESH_SEATS_SQL,  # noqa: F401 - also known here, as before
+)
+
 migrations = Migrations(MIGRATION_SET)
 _NAMES: list[str] = []
 
@@ -248,16 +254,8 @@ _SEAT_FIGURES = (
     " COALESCE(SUM(r.dealt_in), 0), COALESCE(SUM(r.false_win), 0), MAX(r.delta)"
     " FROM seat_results r WHERE r.session_id = seats.session_id AND r.seat = seats.seat)"
 )
-# the same figures found through the session's hands (seat_results has no index by session
-# since m007)
-_SEAT_FIGURES_OF_HANDS = (
-    "(points, hands, wins, self_draws, deal_ins, false_wins, best) = ("
-    "SELECT COALESCE(SUM(r.delta), 0), COUNT(*), COALESCE(SUM(r.won), 0), COALESCE(SUM(r.self_draw), 0),"
-    " COALESCE(SUM(r.dealt_in), 0), COALESCE(SUM(r.false_win), 0), MAX(r.delta)"
-    " FROM hands h JOIN seat_results r ON r.hand_id = h.id"
-    " WHERE h.session_id = seats.session_id AND r.seat = seats.seat)"
-)
-REFRESH_SEATS_SQL = f"UPDATE seats SET {_SEAT_FIGURES_OF_HANDS} WHERE session_id = ?"
+# the same figures found through the session's hands: REFRESH_SEATS_SQL, which lives with
+# the migrations' names in db/schema_version.py (the ledger writes it without this module)
 
 
 @migration
@@ -519,3 +517,6 @@ def m008_deleted_sessions(db: Database) -> None:
 
 SCHEMA_VERSION = len(_NAMES)
 KNOWN_MIGRATIONS = frozenset(_NAMES)
+# opening a ledger reads these from db/schema_version.py, without importing this module
+if tuple(_NAMES) != MIGRATION_NAMES or migrations.migrations_table != MIGRATIONS_TABLE:
+    raise RuntimeError("db/schema_version.py must name the migrations of db/schema.py, in order")

@@ -19,6 +19,7 @@ with every settle-up):
 from __future__ import annotations
 
 import decimal
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -178,7 +179,67 @@ def settle_money(
         return _settle(pts, stake, unit)
 
 
+def settled_amounts(
+    points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT
+) -> tuple[Decimal, ...]:
+    """``settle_money(points, stake, unit).amounts`` without working out the transfers:
+    what a player's figures over many sessions need of each (the same checks, the same
+    rounding)."""
+    stake = Decimal(str(stake))
+    unit = Decimal(str(unit))
+    if not stake.is_finite() or stake <= 0 or not unit.is_finite() or unit <= 0:
+        return settle_money(points, stake, unit).amounts  # its refusal, word for word
+    pts = tuple(int(p) for p in points)
+    if sum(pts) != 0:
+        raise ValueError(f"points do not sum to zero: {pts}")
+    biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
+    # the context _context would make, with the stake's and unit's digits counted once per
+    # stake and unit (a lifetime asks for the same few over and over)
+    need = _digits(biggest) + _stake_unit_digits(str(stake), str(unit)) + 10
+    ctx = (
+        _context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)
+        if need > MAX_DIGITS  # (its refusal)
+        else _exact_context(max(28, need))
+    )
+    with decimal.localcontext(ctx):
+        _, units, _ = _rounded(pts, stake, unit)
+        return tuple(Decimal(u) * unit for u in units)
+
+
+@functools.lru_cache(maxsize=64)
+def _stake_unit_digits(stake_text: str, unit_text: str) -> int:
+    # (keyed by the text: 0.5 and 0.50 are equal Decimals with different digits)
+    stake, unit = Decimal(stake_text), Decimal(unit_text)
+    return _digits(stake) + _digits(unit) + _digits(Decimal(1) / unit if unit < 1 else unit)
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_context(prec: int) -> decimal.Context:
+    """The context :func:`_context` makes for ``prec`` digits (localcontext uses a copy)."""
+    return decimal.Context(
+        prec=prec, rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
+    )
+
+
 def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlement:
+    exact, units, adjusted = _rounded(pts, stake, unit)
+    amounts = tuple(Decimal(u) * unit for u in units)
+    transfers = tuple(Transfer(a, b, Decimal(n) * unit) for a, b, n in settle_up(units))
+    return MoneySettlement(
+        stake=stake,
+        unit=unit,
+        points=pts,
+        exact=exact,
+        amounts=amounts,
+        adjusted=tuple(sorted(set(adjusted))),
+        transfers=transfers,
+    )
+
+
+def _rounded(
+    pts: tuple[int, ...], stake: Decimal, unit: Decimal
+) -> tuple[tuple[Decimal, ...], list[int], list[int]]:
+    """Each seat's exact money, its amount in units after rule 3, and the seats adjusted."""
     exact = tuple(money(p, stake) for p in pts)
     units = [int((x / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP)) for x in exact]
     # rule 3: fix the residual, one unit at a time
@@ -195,17 +256,7 @@ def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlem
         units[seat] -= step
         adjusted.append(seat)
         residual -= step
-    amounts = tuple(Decimal(u) * unit for u in units)
-    transfers = tuple(Transfer(a, b, Decimal(n) * unit) for a, b, n in settle_up(units))
-    return MoneySettlement(
-        stake=stake,
-        unit=unit,
-        points=pts,
-        exact=exact,
-        amounts=amounts,
-        adjusted=tuple(sorted(set(adjusted))),
-        transfers=transfers,
-    )
+    return exact, units, adjusted
 
 
 def pad(s: str, width: int, *, right: bool = False) -> str:

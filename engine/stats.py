@@ -38,6 +38,7 @@ from .money import (
     MoneySettlement,
     plain,
     settle_money,
+    settled_amounts,
 )
 from .record import (
     Draw,
@@ -487,7 +488,7 @@ class SessionFigures:
         if self.net is not None:
             part_money = self.stake * self.net
         else:
-            part_money = settle_money(self.totals, self.stake, unit).amounts[self.seat]
+            part_money = settled_amounts(self.totals, self.stake, unit)[self.seat]
         return PlayerStats(
             name=name,
             hands=self.hands,

@@ -7,6 +7,8 @@ nothing here touches SQL.
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Iterable
 from functools import partial
 from importlib import resources
@@ -20,7 +22,8 @@ from .errors import said, user_errors
 from .i18n import tr
 
 DEMO_NOTE = "mjscore demo"
-WARM_UP_AFTER = 0.3  # seconds after the first paint: the screens are imported then
+WARM_UP_AFTER = 1.0  # seconds after the first paint: the screens are imported then
+BACKGROUND_LATEST = 2.5  # seconds after start-up: the background work starts by then anyway
 
 
 class ActionsProvider(Provider):
@@ -80,6 +83,9 @@ class MjscoreApp(App[int]):
         self.demo = demo
         self.current_session_id: int | None = None
         self._held_keys: list[events.Key] = []
+        self._home_painted = False
+        self._background = threading.Event()  # set when the background work starts
+        self._leaving = False
         self._name_palette_key()
 
     def _name_palette_key(self) -> None:
@@ -148,20 +154,51 @@ class MjscoreApp(App[int]):
         self.push_screen(HomeScreen(self.lang))
         if self.demo:
             self.open_demo()
-        # the home screen is painted first; every other screen and the rule sets are
-        # imported right after, in the background (see load_screens) — once the first
-        # frames are out, so the import does not compete with them for the interpreter
-        self.call_after_refresh(lambda: self.set_timer(WARM_UP_AFTER, self._warm_up))
-        # the ledger's pages are checked once the home screen is painted; the ledger itself
-        # refuses every write until the check has passed
-        self.call_after_refresh(
-            lambda: self.run_worker(self._check_ledger, thread=True, group="ledger-check")
-        )
+        # The home screen is painted first (it calls home_painted once its list is on the
+        # screen); a moment later every other screen and the rule sets are imported in the
+        # background (see load_screens) and the ledger's pages are checked, so neither
+        # competes with the first frames. (Should the home screen never say so, they start
+        # all the same.)
+        self.set_timer(BACKGROUND_LATEST, self._start_background)
+        # the check's worker is there from the start, waiting for that moment; the ledger
+        # itself refuses every write until the check has passed (a write before it makes
+        # the check itself)
+        self.run_worker(self._check_ledger, thread=True, group="ledger-check")
+
+    def home_painted(self) -> None:
+        """The home screen's first frame is out: the background work starts a moment later."""
+        if not self._home_painted:
+            self._home_painted = True
+            self.set_timer(WARM_UP_AFTER, self._start_background)
+
+    def _start_background(self) -> None:
+        if self._background.is_set():
+            return
+        self._background.set()
+        self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
-        self.run_worker(warm_up, thread=True, group="warm-up", exit_on_error=False)
+        warm_up()
+        if not self._leaving:
+            settle_heap()
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self._stop_background()
+        super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        self._stop_background()
+        release_heap()
+
+    def _stop_background(self) -> None:
+        """On the way out, a check still waiting for its moment is not made (nor waited for)."""
+        self._leaving = True
+        self._background.set()
 
     def _check_ledger(self) -> None:
+        self._background.wait(BACKGROUND_LATEST)
+        if self._leaving:
+            return
         verify = getattr(self.ledger, "verify", None)
         if verify is not None:
             try:
@@ -279,6 +316,21 @@ def warm_up() -> None:
             get_variant(vid)
         except Exception:  # noqa: BLE001 - a broken rule set shows its error where it is used
             pass
+
+
+def settle_heap() -> None:
+    """Once everything is imported and the home screen is up: collect what start-up left
+    and freeze the rest (modules, classes, the app's own widgets), so the garbage collector
+    no longer walks all of it each time it looks at the oldest objects — which it did once
+    for every screen as big as a player's lifetime, at a tenth of a second each time."""
+    gc.collect()
+    gc.freeze()
+
+
+def release_heap() -> None:
+    """Undo :func:`settle_heap` when the app closes (several apps in one process — tests —
+    must not keep each other's objects for good)."""
+    gc.unfreeze()
 
 
 def open_ledger(db_path: str | None) -> Any:

@@ -21,7 +21,7 @@ from mjscore.engine.identity import new_id, session_id_of
 from mjscore.engine.record import TERMINAL, Event, Hand, Session, Substitute
 
 from ..errors import LedgerError
-from ..schema import REFRESH_SEATS_SQL
+from ..schema_version import REFRESH_SEATS_SQL
 from . import rows
 from .rows import StoredHand
 from .sessions import Sessions

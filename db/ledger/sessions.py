@@ -175,7 +175,7 @@ class Sessions(Store):
             f" JOIN players p{k} ON p{k}.id = t{k}.player_id"
             for k in range(4)
         )
-        found = self.db.execute(
+        found = self.conn.execute(  # (the plain connection: the home screen's one read)
             "SELECT s.id, s.variant, s.options, s.stake, s.first_dealer, s.started_at, s.ended_at,"
             " s.notes, s.hands_played, p0.name, p1.name, p2.name, p3.name,"
             f" t0.points, t1.points, t2.points, t3.points, s.uuid, s.table_label, s.demo"

@@ -2,8 +2,12 @@
 upgrading its schema, turning SQLite's errors into :class:`LedgerError`, and transactions.
 
 :class:`Store` is the base every role of :class:`db.ledger.Ledger` builds on: it owns the
-connection (``self.db``, a ``sqlite_utils.Database``), the lock that serialises calls, and
-the :meth:`Store._write` / :meth:`Store._read` transactions.
+connection (``self.conn``; ``self.db`` is a ``sqlite_utils.Database`` on it), the lock that
+serialises calls, and the :meth:`Store._write` / :meth:`Store._read` transactions.
+
+Opening a ledger whose schema is up to date, and the reads the home screen makes, use the
+``sqlite3`` connection alone: sqlite-utils (a tenth of a second to import) is imported when
+a migration is due or on the first use of ``self.db`` (every write goes through it).
 """
 
 from __future__ import annotations
@@ -17,14 +21,21 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Self, TypeVar
-
-from sqlite_utils import Database
-from sqlite_utils.db import Table, View
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from ..errors import LedgerDamaged, LedgerError, LedgerInUse, LedgerTooNew, NotFound
-from ..schema import KNOWN_MIGRATIONS, MIGRATION_SET, SCHEMA_VERSION, migrations, upgrade_notices
+from ..schema_version import (
+    KNOWN_MIGRATIONS,
+    MIGRATION_NAMES,
+    MIGRATION_SET,
+    MIGRATIONS_TABLE,
+    SCHEMA_VERSION,
+)
 from .rows import damaged
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+    from sqlite_utils.db import Table, View
 
 APP_NAME = "mjscore"
 LEDGER_FILENAME = "ledger.sqlite3"
@@ -143,8 +154,12 @@ class Store:
         #: what opening the ledger has to tell the user (an upgrade's backup, names that
         #: collided): the command line prints these on stderr, the app shows them
         self.notices: list[str] = []
+        self.conn = conn
+        self._db: Database | None = None
         try:
-            self.db = Database(conn, strict=True)
+            # what sqlite_utils.Database does to a connection it is given, done here so that
+            # the connection is the same whether or not self.db has been made yet
+            conn.execute("PRAGMA recursive_triggers=on;")
             self._prepare()
         except sqlite3.DatabaseError as e:
             conn.close()
@@ -280,11 +295,21 @@ class Store:
         """A fresh in-memory ledger (tests, demos)."""
         return cls(sqlite3.connect(":memory:", check_same_thread=False), path=None)
 
+    @property
+    def db(self) -> Database:
+        """The connection as a ``sqlite_utils.Database`` (made on first use)."""
+        db = self._db
+        if db is None:
+            from sqlite_utils import Database
+
+            db = self._db = Database(self.conn, strict=True)
+        return db
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:
                 self._closed = True
-                self.db.close()
+                self.conn.close()
 
     def __enter__(self) -> Self:
         return self
@@ -326,12 +351,12 @@ class Store:
 
     # ---- schema
     def _prepare(self) -> None:
-        conn = self.db.conn
+        conn = self.conn
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         self._check_version()
         if self.readonly:
-            if migrations.pending(self.db):
+            if self._pending():
                 raise LedgerError(
                     f"the ledger {self.path} was written by an older mjscore and must be upgraded,"
                     " but it is read-only; copy it to a writable place first"
@@ -340,8 +365,8 @@ class Store:
         if (
             self.path is not None
             and self.path.suffix == ".bak"
-            and migrations.applied(self.db)
-            and migrations.pending(self.db)
+            and self._applied()
+            and self._pending()
         ):  # checked before WAL mode, which would already change the file
             raise LedgerError(
                 f"{self.path} is a backup from an older mjscore; a backup is never upgraded"
@@ -354,7 +379,9 @@ class Store:
         conn.execute("PRAGMA synchronous = FULL")
         # 16 MB of page cache: reports re-read the same indexes
         conn.execute("PRAGMA cache_size = -16000")
-        if migrations.pending(self.db):
+        if self._pending():
+            from ..schema import migrations, upgrade_notices
+
             with self._write():
                 self._check_version()  # another program may have migrated meanwhile
                 pending = migrations.pending(self.db)
@@ -363,12 +390,32 @@ class Store:
                     migrations.apply(self.db)
                     self.notices.extend(upgrade_notices(self.db, pending))
 
+    def _applied(self) -> list[str]:
+        """The migrations this ledger has had, in the order applied (as
+        ``sqlite_utils.Migrations.applied`` reads them)."""
+        if not self._one(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [MIGRATIONS_TABLE]
+        ):
+            return []
+        return [
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT name FROM [{MIGRATIONS_TABLE}] WHERE migration_set = ? ORDER BY rowid",
+                [MIGRATION_SET],
+            )
+        ]
+
+    def _pending(self) -> list[str]:
+        """The migrations this ledger has yet to have, in order (``Migrations.pending``)."""
+        done = set(self._applied())
+        return [name for name in MIGRATION_NAMES if name not in done]
+
     def _backup_before_upgrade(self) -> None:
         """Before upgrading a ledger that holds data, copy it to ``<name>.schema-<old>.bak``
         next to it: nothing is ever lost. Called inside our write lock, so the copy is exactly
         what the upgrade starts from; it reads through a second connection because SQLite's
         backup cannot read from the connection that holds the write lock."""
-        if self.path is None or not migrations.applied(self.db):
+        if self.path is None or not self._applied():
             return
         old = self.schema_version
         dest = self.path.with_name(f"{self.path.name}.schema-{old}.bak")
@@ -394,13 +441,19 @@ class Store:
 
     def _check_version(self) -> None:
         user_version = self.schema_version
-        tables = set(self.db.table_names()) | set(self.db.view_names())
+        tables = {
+            r[0]
+            for r in self.conn.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+            )
+        }
         applied: set[str] = set()
-        if migrations.migrations_table in tables:
+        if MIGRATIONS_TABLE in tables:
             applied = {
-                r["name"]
-                for r in self.db[migrations.migrations_table].rows_where(
-                    "migration_set = ?", [MIGRATION_SET], select="name"
+                r[0]
+                for r in self.conn.execute(
+                    f"SELECT name FROM [{MIGRATIONS_TABLE}] WHERE migration_set = ?",
+                    [MIGRATION_SET],
                 )
             }
         unknown = applied - KNOWN_MIGRATIONS
@@ -410,7 +463,7 @@ class Store:
                 f"{max(user_version, SCHEMA_VERSION + len(unknown))}, this program knows up to "
                 f"{SCHEMA_VERSION}); upgrade mjscore to use it. The file was not changed."
             )
-        others = {t for t in tables if not t.startswith("sqlite_")} - {migrations.migrations_table}
+        others = {t for t in tables if not t.startswith("sqlite_")} - {MIGRATIONS_TABLE}
         if not applied and others:
             raise LedgerDamaged(
                 f"{self._where()} is a SQLite database but not an mjscore ledger "
@@ -465,7 +518,7 @@ class Store:
 
     @property
     def schema_version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
 
     @api
     def data_version(self) -> int:
@@ -475,7 +528,7 @@ class Store:
         One ``PRAGMA data_version``: no table is read, so a screen can poll it a few times a
         second and read the ledger again only when it moved. This connection's own writes do
         not change it."""
-        return self.db.execute("PRAGMA data_version").fetchone()[0]
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     @api
     def check(self) -> str:
@@ -488,9 +541,10 @@ class Store:
         """One write transaction. ``BEGIN IMMEDIATE`` takes the write lock up front (waiting
         up to the busy timeout) so a transaction that reads first can never fail half-way on
         a lock; ``db.atomic()`` inside provides the rollback-on-error savepoint."""
-        conn = self.db.conn
+        db = self.db
+        conn = db.conn
         if conn.in_transaction:  # nested call inside one of our writes
-            with self.db.atomic():
+            with db.atomic():
                 yield
             return
         self._verify()  # never write into a file whose pages are damaged
@@ -514,7 +568,7 @@ class Store:
     @contextmanager
     def _read(self) -> Iterator[None]:
         """Several SELECTs that must see one snapshot of the file."""
-        conn = self.db.conn
+        conn = self.conn
         if conn.in_transaction:
             yield
             return
@@ -541,4 +595,4 @@ class Store:
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query, or ``None``."""
-        return self.db.execute(sql, params).fetchone()
+        return self.conn.execute(sql, params).fetchone()

@@ -64,3 +64,49 @@ def test_score_item_label_shows_the_whole_worth():
 
     assert ScoreItem(id="flower", zh="花牌", en="Flower", value=1, count=2).label() == "花牌×2 2"
     assert ScoreItem(id="kb", zh="大杠开", en="Kong bloom", value="×2").label() == "大杠开 ×2"
+
+
+STAKES = st.sampled_from(
+    ["0.50", "1.000", "0.5", "1", "0.25", "0.3", "2", "0.01", "0.125", "1e-9", "3.33", "1e400"]
+)
+UNITS = st.sampled_from(["0.01", "1", "0.1", "5", "0.05", "10"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=3, max_size=3), STAKES, UNITS)
+def test_settled_amounts_are_the_settlements_amounts(three, stake, unit):
+    """A player's lifetime takes each session's money from settled_amounts (no transfers
+    worked out): the same amounts as the whole settlement, or the same refusal."""
+    from mjscore.engine.money import settle_money, settled_amounts
+
+    pts = [*three, -sum(three)]
+    try:
+        want: object = settle_money(pts, stake, unit).amounts
+    except Exception as e:  # noqa: BLE001 - a refusal must be the same refusal
+        want = (type(e), str(e))
+    try:
+        got: object = settled_amounts(pts, stake, unit)
+    except Exception as e:  # noqa: BLE001
+        got = (type(e), str(e))
+    assert got == want
+
+
+def test_settled_amounts_refuse_as_the_settlement_does():
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.money import settle_money, settled_amounts
+
+    for stake, unit, pts in (("0", "0.01", [1, -1, 0, 0]), ("1", "-1", [1, -1, 0, 0])):
+        for f in (settle_money, settled_amounts):
+            try:
+                f(pts, stake, unit)
+            except MjError as e:
+                assert e.code is not None
+            else:  # pragma: no cover - the point of the test
+                raise AssertionError(f"{f.__name__} took stake {stake}, unit {unit}")
+    for f in (settle_money, settled_amounts):
+        try:
+            f([1, 0, 0, 0], "1", "0.01")
+        except ValueError:
+            pass
+        else:  # pragma: no cover
+            raise AssertionError("points that do not sum to zero were settled")

@@ -68,3 +68,72 @@ async def test_same_widths_and_no_measurement_per_text_cell(monkeypatch):
     assert fast == plain
     assert plain_measured > 100  # every text cell of the 60 rows
     assert fast_measured == 0
+
+
+class Filled(App):
+    """A table filled row by row with add_row, or at once with add_text_rows."""
+
+    def __init__(self, bulk: bool) -> None:
+        super().__init__()
+        self.bulk = bulk
+        self.highlighted: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield PlainTable(cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one(PlainTable)
+        table.add_column("#", key="id", width=4)
+        table.add_columns("session", "net", "note")
+        rows = [(str(i), [Text(str(i)), *cells]) for i, cells in enumerate(ROWS)]
+        if self.bulk:
+            table.add_text_rows(rows)
+        else:
+            for key, cells in rows:
+                table.add_row(*cells, key=key)
+        table.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.highlighted.append(event.cursor_row)
+
+
+async def filled(bulk: bool) -> tuple:
+    app = Filled(bulk)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one(PlainTable)
+        state = (
+            [k.value for k in table.rows],
+            [table.get_row_at(i) for i in range(table.row_count)],
+            [(r.height, r.label, r.auto_height) for r in table.rows.values()],
+            table.cursor_coordinate,
+            widths(table),
+            table.virtual_size,
+            list(app.highlighted),
+        )
+        screen = app.export_screenshot()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        return state, screen, table.cursor_row, list(app.highlighted)
+
+
+@run
+async def test_rows_added_at_once_make_the_same_table_as_row_by_row():
+    assert await filled(bulk=True) == await filled(bulk=False)
+
+
+@run
+async def test_a_refused_row_keeps_the_rows_before_it_as_add_row_does():
+    app = Filled(bulk=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.query_one(PlainTable)
+        n = table.row_count
+        try:
+            table.add_text_rows([("new", [Text("x")] * 4), ("0", [Text("y")] * 4)])
+        except Exception as e:  # noqa: BLE001 - the one DataTable raises for a taken key
+            assert type(e).__name__ == "DuplicateKey"
+        else:  # pragma: no cover - the point of the test
+            raise AssertionError("a taken row key was accepted")
+        await pilot.pause()
+        assert table.row_count == n + 1 and table.get_row("new")[0].plain == "x"

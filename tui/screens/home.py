@@ -70,6 +70,9 @@ class HomeScreen(TypeAheadScreen, Screen):
         self._shown_version: int | None = None
         self.refresh_list()
         self.mark_keys_ready()
+        painted = getattr(self.app, "home_painted", None)
+        if painted is not None:
+            self.call_after_refresh(painted)
         # another window or `mjscore import` may change the ledger underneath: one PRAGMA
         # a second tells, and only then is the list read again
         self.set_interval(1.0, self.refresh_if_changed)
@@ -125,19 +128,34 @@ class HomeScreen(TypeAheadScreen, Screen):
         table.add_column(tr("col_status", lang), key="status", width=8)
         table.add_column(tr("col_players", lang), key="players", width=44)
         sessions = self.app.ledger.list_sessions()
-        for s in sessions:
+        # the same few people sit in most sessions: each name is cut once, not per row
+        cut: dict[tuple[str, int], str] = {}
+
+        def name(p: str, width: int) -> str:
+            got = cut.get((p, width))
+            if got is None:
+                got = cut[(p, width)] = short(p, width)
+            return got
+
+        variants = {v: variant_name(v, lang) for v in {s.variant for s in sessions}}
+        status = {True: tr("status_ended", lang), False: tr("status_open", lang)}
+
+        def row(s: Any) -> tuple[str, list[Text]]:
             lead = leader(s.players, s.totals)
-            lead_text = f"{short(lead, 9)} {max(s.totals):+d}" if lead else "—"
-            table.add_row(
-                str(s.id),
+            lead_text = f"{name(lead, 9)} {max(s.totals):+d}" if lead else "—"
+            # every cell one line of Text: PlainTable takes its width from the text instead
+            # of measuring it (a str cell would be measured through Rich, row by row)
+            return str(s.id), [
+                Text(str(s.id)),
                 Text(_date(s.started_at)),
-                Text(variant_name(s.variant, lang)),
+                Text(variants[s.variant]),
                 Text(str(s.hands_played), justify="right"),
                 Text(lead_text),
-                Text(tr("status_ended" if s.ended else "status_open", lang)),
-                Text(" · ".join(short(p, 10) for p in s.players)),
-                key=str(s.id),
-            )
+                Text(status[bool(s.ended)]),
+                Text(" · ".join(name(p, 10) for p in s.players)),
+            ]
+
+        table.add_text_rows(row(s) for s in sessions)
         self.query_one("#empty").display = not sessions
         table.display = bool(sessions)
         if sessions:

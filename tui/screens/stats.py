@@ -406,21 +406,26 @@ class LifetimeScreen(Screen):
         else:
             notes = Text(L("no_games", self.lang))
         self.query_one("#life-biggest", Static).update(notes)
-        per = self.query_one("#life-sessions", DataTable)
+        per = self.query_one("#life-sessions", PlainTable)
         per.add_column(L("session", self.lang), key="session")
         for key in ("hands", "wins", "deal_ins", "net", "money", "cum"):
             per.add_column(L(key, self.lang), key=key)
-        for s in lt.sessions:
-            p = s.stats
-            per.add_row(
-                Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"),
-                Text(str(p.hands), justify="right"),
-                Text(str(p.wins), justify="right"),
-                Text(str(p.deal_ins), justify="right"),
-                Text(f"{p.net:+d}", justify="right"),
-                Text(format_money(p.money, self.places, sign=True), justify="right"),
-                Text(format_money(s.cumulative_money, self.places, sign=True), justify="right"),
+        n_places = self.places
+        per.add_text_rows(  # one row per session: all at once (a player may have 1,000)
+            (
+                str(i),
+                [
+                    Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"),
+                    Text(str(s.stats.hands), justify="right"),
+                    Text(str(s.stats.wins), justify="right"),
+                    Text(str(s.stats.deal_ins), justify="right"),
+                    Text(f"{s.stats.net:+d}", justify="right"),
+                    Text(format_money(s.stats.money, n_places, sign=True), justify="right"),
+                    Text(format_money(s.cumulative_money, n_places, sign=True), justify="right"),
+                ],
             )
+            for i, s in enumerate(lt.sessions)
+        )
         # A chart is a few dozen cells wide: at most CHART_POINTS points of the cumulative
         # line (every k-th session and the last), the bars of the last CHART_BARS sessions.
         step = -(-len(lt.sessions) // CHART_POINTS) or 1
