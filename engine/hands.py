@@ -434,17 +434,5 @@ def win_shapes(d: Decomposition, win_tile: str) -> set[str]:
     return shapes
 
 
-@lru_cache(maxsize=4096)
-def suits(tiles: tuple[str, ...]) -> frozenset[str]:
-    """The suits among ``tiles`` (memoised: a hand's readings ask it pattern after pattern)."""
-    return frozenset(t[1] for t in tiles if len(t) == 2)
-
-
-@lru_cache(maxsize=4096)
-def has_wind(tiles: tuple[str, ...]) -> bool:
-    """Whether ``tiles`` hold a wind (memoised like :func:`suits`)."""
-    return any(t in WINDS and len(t) == 1 for t in tiles)
-
-
 def is_honour_chow(tiles: Sequence[str]) -> bool:
     return len(set(tiles)) == 3 and (all(t in WINDS for t in tiles) or set(tiles) == set(DRAGONS))

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
-from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
+from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import WINDS, HandTiles, Meld, is_wind
 from .nanjing_soft import soft_items_of, soft_total
@@ -60,23 +60,15 @@ class Reading:
     exposed_pung_of_win_tile: bool  # 压绝 condition (events, melds or declared)
     heavenly: bool
     earthly: bool
+    # the same for every reading of a hand, worked out once (see readings)
+    suits: frozenset[str]  # the suits among the tiles
+    has_winds: bool
+    concealed: bool  # 门清
+    wait_flower: str | None  # 压档 / 边枝 / 独占 when the hand waited on exactly one tile
 
     @property
     def seven(self) -> bool:
         return self.quads is not None
-
-    @property
-    def suits(self) -> frozenset[str]:
-        return suits(self.tiles)
-
-    @property
-    def has_winds(self) -> bool:
-        return has_wind(self.tiles)
-
-    @property
-    def concealed(self) -> bool:
-        """门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not."""
-        return all(m.kind == "kong" and not m.added for m in self.melds)
 
     @property
     def all_sets_pungs(self) -> bool:
@@ -86,12 +78,8 @@ class Reading:
             and all(m.kind in ("pung", "kong") for m in self.melds)
         )
 
-    @property
-    def wait_flower(self) -> str | None:
-        """压档 / 边枝 / 独占 when the hand waited on exactly one tile, else None."""
-        if self.seven or not self.single_wait:
-            return None
-        return {"closed": "closed", "edge": "edge", "single": "single"}.get(self.shape or "")
+
+_WAIT_FLOWER = {"closed": "closed", "edge": "edge", "single": "single"}
 
 
 def _concealed(r: Reading) -> bool:
@@ -400,8 +388,9 @@ def readings(
         or win in exposed_pung_tiles
         or any(m.kind == "pung" and m.tile == win for m in tiles.melds)
     )
+    all_tiles = tiles.all_tiles
     common = dict(
-        tiles=tiles.all_tiles,
+        tiles=all_tiles,
         melds=tiles.melds,
         single_wait=single,
         win_tile=win,
@@ -410,15 +399,23 @@ def readings(
         exposed_pung_of_win_tile=exposed,
         heavenly=heavenly,
         earthly=earthly,
+        suits=frozenset(t[1] for t in all_tiles if len(t) == 2),
+        has_winds=any(is_wind(t) for t in all_tiles),
+        # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
+        concealed=all(m.kind == "kong" and not m.added for m in tiles.melds),
     )
     out: list[Reading] = []
     if not tiles.melds:
         q = seven_pairs(closed)
         if q is not None:
-            out.append(Reading(decomposition=None, quads=q, shape=None, **common))
+            out.append(Reading(decomposition=None, quads=q, shape=None, wait_flower=None, **common))
     for d in decompositions(closed):
         for shape in sorted(win_shapes(d, win)):
-            out.append(Reading(decomposition=d, quads=None, shape=shape, **common))
+            # the wait flower only when the hand waited on exactly one tile
+            flower = _WAIT_FLOWER.get(shape) if single else None
+            out.append(
+                Reading(decomposition=d, quads=None, shape=shape, wait_flower=flower, **common)
+            )
     return out
 
 
