@@ -21,7 +21,7 @@ from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
 from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
-from ..tiles import WINDS, HandTiles, Meld, is_wind
+from ..tiles import SUITS, WINDS, HandTiles, Meld, is_wind
 from .nanjing_soft import soft_items_of, soft_total
 from .texts_nanjing import txt
 
@@ -79,6 +79,8 @@ class Reading:
         )
 
 
+_SUITS = frozenset(SUITS)  # a suited tile ends in its suit, an honour is one other letter
+_WINDS = frozenset(WINDS)
 _WAIT_FLOWER = {"closed": "closed", "edge": "edge", "single": "single"}
 
 
@@ -399,8 +401,8 @@ def readings(
         exposed_pung_of_win_tile=exposed,
         heavenly=heavenly,
         earthly=earthly,
-        suits=frozenset(t[1] for t in all_tiles if len(t) == 2),
-        has_winds=any(is_wind(t) for t in all_tiles),
+        suits=_SUITS.intersection([t[-1] for t in all_tiles]),
+        has_winds=not _WINDS.isdisjoint(all_tiles),
         # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
         concealed=all(m.kind == "kong" and not m.added for m in tiles.melds),
     )
