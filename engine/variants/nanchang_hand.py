@@ -131,7 +131,10 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     counts = None
     jing_kongs: tuple[int, ...] = (0, 0, 0, 0)
     fed_by: tuple[int | None, ...] = (None, None, None, None)
-    kong_evs = [[e for e in hand.events if isinstance(e, Kong) and e.player == p] for p in range(4)]
+    kong_evs: list[list[Kong]] = [[], [], [], []]
+    for e in hand.events:
+        if isinstance(e, Kong):
+            kong_evs[e.player].append(e)
     if cev is not None:
         w = f"events[{ci}]"
         counts = cev.counts

@@ -31,7 +31,7 @@ class JingScore:
 
     @property
     def score(self) -> int:
-        return self.raw * self.chongguan * (2 if self.bawang else 1)
+        return (2 * self.z + self.f) * self.chongguan * (2 if self.bawang else 1)
 
     def label(self, prefix: str = "") -> str:
         parts = []
@@ -58,9 +58,10 @@ def chongguan(raw: int, cap: int | None) -> int:
 def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
     raws = [2 * z + f for z, f in counts]
     holders = [i for i, r in enumerate(raws) if r > 0]
+    sole = holders[0] if len(holders) == 1 else None  # 霸王: the only holder
     return tuple(
-        JingScore(z, f, chongguan(2 * z + f, cap), holders == [i])
-        for i, (z, f) in enumerate(counts)
+        JingScore(z, f, chongguan(r, cap), i == sole)
+        for i, ((z, f), r) in enumerate(zip(counts, raws, strict=True))
     )
 
 
@@ -71,10 +72,11 @@ def pay_lower_jing(
     """下精分: each player's score from the 下精 they hold, paid by each other player ×base
     as soon as the 下精 are counted. Returns the scores (the hand's details store them)."""
     scores = jing_scores(lower_counts, cap)
+    out = [s.score for s in scores]
     for p, s in enumerate(scores):
-        if s.score:
-            book.each_pays(p, base * s.score, f"下精分 {s.label('下')}")
-    return [s.score for s in scores]
+        if out[p]:
+            book.each_pays(p, base * out[p], f"下精分 {s.label('下')}")
+    return out
 
 
 def multiplier_item(m: Pattern) -> ScoreItem:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import cache
 
 from .. import facts
 from ..errors import ErrorCode, MjError
@@ -332,11 +333,31 @@ def duizui(melds: tuple[facts.ClaimedMeld, ...]) -> tuple[int, int] | None:
 
 
 def _bonuses(win: Win) -> Bonuses:
+    return _bonuses_of(
+        bool(win.kong_bloom),
+        bool(win.flower_bloom),
+        bool(win.flower_kong_bloom),
+        bool(win.last_tile),
+        bool(win.heavenly),
+        bool(win.earthly),
+    )
+
+
+@cache
+def _bonuses_of(
+    kong_bloom: bool,
+    flower_bloom: bool,
+    flower_kong_bloom: bool,
+    last_tile: bool,
+    heavenly: bool,
+    earthly: bool,
+) -> Bonuses:
+    """The bonuses of a combination of flags (immutable, so made once per combination)."""
     return Bonuses(
-        kong_bloom=bool(win.kong_bloom),
-        flower_bloom=bool(win.flower_bloom),
-        flower_kong_bloom=bool(win.flower_kong_bloom),
-        last_tile=bool(win.last_tile),
-        heavenly=bool(win.heavenly),
-        earthly=bool(win.earthly),
+        kong_bloom=kong_bloom,
+        flower_bloom=flower_bloom,
+        flower_kong_bloom=flower_kong_bloom,
+        last_tile=last_tile,
+        heavenly=heavenly,
+        earthly=earthly,
     )

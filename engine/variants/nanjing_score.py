@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
@@ -44,9 +44,10 @@ def multiplier(state: TableState, rules: _Stacking) -> int:
 
 
 # ---------------------------------------------------------------- the pattern table
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reading:
-    """One way to read the winning hand: the uniform context every pattern looks at."""
+class Reading(NamedTuple):
+    """One way to read the winning hand: the uniform context every pattern looks at (a
+    named tuple: a hand makes one per decomposition and place of the winning tile, and
+    every pattern reads it)."""
 
     tiles: tuple[str, ...]  # every tile, kongs counted as four
     melds: tuple[Meld, ...]
@@ -171,6 +172,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 BY_ID = {p.id: p for p in PATTERNS}
+_APPLIES = tuple((p.id, p.applies) for p in PATTERNS)
 PATTERN_IDS = frozenset(BY_ID)
 HEAVENLY = ScoreItem(id="heavenly", zh="天胡", en="Heavenly hand", value=60)
 EARTHLY = ScoreItem(id="earthly", zh="地胡", en="Earthly hand (after 报听)", value=40)
@@ -382,18 +384,24 @@ def readings(
     win = tiles.win_tile
     assert win is not None
     closed = tiles.closed
-    visible = tuple(t for m in tiles.melds for t in m.tiles)
+    melds = tiles.melds
+    visible: list[str] = []
+    exposed = last_closed_declared or win in exposed_pung_tiles
+    # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
+    concealed = True
+    for m in melds:
+        visible.extend(m.tiles)
+        if m.kind == "pung":
+            concealed = False
+            exposed = exposed or m.tile == win
+        elif m.kind != "kong" or m.added:
+            concealed = False
     w = waits(tiles.concealed, visible)
     single = len(w) == 1
-    exposed = (
-        last_closed_declared
-        or win in exposed_pung_tiles
-        or any(m.kind == "pung" and m.tile == win for m in tiles.melds)
-    )
     all_tiles = tiles.all_tiles
     common = dict(
         tiles=all_tiles,
-        melds=tiles.melds,
+        melds=melds,
         single_wait=single,
         win_tile=win,
         hard=hard,
@@ -403,8 +411,7 @@ def readings(
         earthly=earthly,
         suits=_SUITS.intersection([t[-1] for t in all_tiles]),
         has_winds=not _WINDS.isdisjoint(all_tiles),
-        # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
-        concealed=all(m.kind == "kong" and not m.added for m in tiles.melds),
+        concealed=concealed,
     )
     out: list[Reading] = []
     if not tiles.melds:
@@ -422,7 +429,7 @@ def readings(
 
 
 def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
-    found = [p.id for p in PATTERNS if p.applies(r)]
+    found = [id_ for id_, applies in _APPLIES if applies(r)]
     if (
         "luxury_seven_pairs" in found and "seven_pairs" in found
     ):  # pragma: no cover - exclusive predicates
