@@ -18,7 +18,7 @@ from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
 from ..results import ScoreItem
-from ..tiles import HandTiles, is_honour, suit
+from ..tiles import SUITS, HandTiles, is_honour
 from ..variant import pattern_items
 from .texts_nanning import txt
 
@@ -144,12 +144,16 @@ def valuation(r: Reading) -> Valuation:
 # ---------------------------------------------------------------- from tiles
 
 
+_SUITS = frozenset(SUITS)
+
+
 def _flush(tiles: Iterable[str]) -> str | None:
     ts = list(tiles)
     if all(is_honour(t) for t in ts):
         return "honours"
-    suits = {suit(t) for t in ts}
-    return "suit" if len(suits) == 1 and None not in suits else None
+    # a suited tile ends in its suit letter, an honour is one letter of its own
+    suits = {t[-1] for t in ts}
+    return "suit" if len(suits) == 1 and suits <= _SUITS else None
 
 
 def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) -> Valuation:
