@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, prod
+from typing import NamedTuple
 
 from ..declare import Pattern
 from ..results import PaymentBook, ScoreItem
@@ -16,8 +17,7 @@ from .nanchang_wild import analyse, jing_pair, jing_single
 
 
 # ---------------------------------------------------------------- jing scores
-@dataclass(frozen=True, slots=True)
-class JingScore:
+class JingScore(NamedTuple):
     """One player's jing score: ``raw = 2z + f``, × 冲关 (raw ≥ 5), × 2 霸王 (sole holder)."""
 
     z: int
@@ -147,8 +147,7 @@ def ordered(ids: Iterable[str]) -> tuple[str, ...]:
     return tuple(m.id for m in MULTIPLIERS if m.id in s)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     shape: str
     clean: bool
     jing_single: bool
@@ -210,8 +209,7 @@ def best(vals: Iterable[Valuation]) -> Valuation | None:
 
 
 # ---------------------------------------------------------------- who pays what
-@dataclass(frozen=True, slots=True)
-class PayerFactor:
+class PayerFactor(NamedTuple):
     factor: int
     label: str  # "自摸×2", "点炮×2", "抢杠×4", "杠上开花×4", "" (×1)
 

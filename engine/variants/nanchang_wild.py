@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..hands import splits_exactly
 from ..tiles import ALL_TILES, DRAGONS, HONOURS, WINDS, successor
@@ -47,6 +47,7 @@ _CHOWS = {
 SHAPES = ("standard", "seven_pairs", "thirteen_lan", "seven_star_lan")
 
 
+@cache
 def jing_pair(zheng: str) -> tuple[str, str]:
     """正精 and 副精 for the turned tile (副精 = the next tile, wrapping)."""
     return (zheng, successor(zheng))
@@ -187,8 +188,7 @@ def _counts(tiles: Iterable[str]) -> list[int]:
     return c
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """Shapes the closed tiles make. ``wild``: with jing as wildcards; ``clean``: every tile
     as itself (德国). ``clean`` ⊆ ``wild``."""
 
@@ -215,9 +215,7 @@ def split_wild(
             held.remove(t)
             real.append(t)
     counts = _counts(real)
-    honours = sorted(
-        {_INDEX[t] for t in held if t in HONOURS} - {i for i in range(27, 34) if counts[i]}
-    )
+    honours = sorted({i for i in (_INDEX[t] for t in held if t in HONOURS) if not counts[i]})
     return counts, len(held), honours
 
 
