@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, groupby, product
+from itertools import chain, product
 
 from . import suit_table
 from .tiles import ALL_TILES, DRAGONS, WINDS, sort_tiles
@@ -173,8 +173,19 @@ _GROUP_OF = tuple(
 
 
 def _groups(key: tuple[str, ...], honour_chows: bool) -> list[tuple[str, ...]]:
-    """The sorted tiles ``key`` cut into their groups, in tile order."""
-    return [tuple(g) for _, g in groupby(key, _GROUP_OF[honour_chows].__getitem__)]
+    """The sorted tiles ``key`` (at least one) cut into their groups, in tile order."""
+    of = _GROUP_OF[honour_chows]
+    out = []
+    start = i = 0
+    group = of[key[0]]
+    for t in key:
+        g = of[t]
+        if g != group:
+            out.append(key[start:i])
+            start, group = i, g
+        i += 1
+    out.append(key[start:])
+    return out
 
 
 def _pattern(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, str, tuple[int, ...]]:

@@ -204,9 +204,8 @@ class Bonuses:
     earthly: bool = False  # 地胡 40
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Valuation:
-    """A valued win before the 比下胡 multiplier."""
+class Valuation(NamedTuple):
+    """A valued win before the 比下胡 multiplier (a named tuple: one per reading)."""
 
     items: tuple[ScoreItem, ...]  # explanation lines, in order
     patterns: tuple[str, ...]  # pattern ids found (plus 'heavenly'/'earthly')
