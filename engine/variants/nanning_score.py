@@ -12,7 +12,7 @@ Two steps, kept apart so each can be tested on its own:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError
@@ -50,8 +50,7 @@ def big_cannon(k: int, concealed: bool) -> int:
 # ---------------------------------------------------------------- patterns
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One reading of a winning hand, the uniform context the patterns look at."""
 
     seven_pairs: bool
@@ -111,8 +110,7 @@ PATTERN_IDS = frozenset(p.id for p in PATTERNS)
 PATTERN_ZH = {p.id: p.zh for p in PATTERNS}
 
 
-@dataclass(frozen=True, slots=True)
-class Valuation:
+class Valuation(NamedTuple):
     """How a winning hand is valued: 门清 and the doublings ``k`` with their patterns."""
 
     reading: Reading
