@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import floor, prod
 from typing import NamedTuple
 
@@ -34,17 +35,23 @@ class JingScore(NamedTuple):
         return (2 * self.z + self.f) * self.chongguan * (2 if self.bawang else 1)
 
     def label(self, prefix: str = "") -> str:
-        parts = []
-        if self.z:
-            parts.append(f"{prefix}正精×{self.z}")
-        if self.f:
-            parts.append(f"{prefix}副精×{self.f}")
-        text = " ".join(parts) + f" {self.raw}分"
-        if self.chongguan > 1:
-            text += f" 冲关×{self.chongguan}"
-        if self.bawang:
-            text += " 霸王×2"
-        return text
+        return _label(self, prefix)
+
+
+@lru_cache(maxsize=4096)
+def _label(s: JingScore, prefix: str) -> str:
+    """The words of a jing score (memoised on the score: the same few recur hand after hand)."""
+    parts = []
+    if s.z:
+        parts.append(f"{prefix}正精×{s.z}")
+    if s.f:
+        parts.append(f"{prefix}副精×{s.f}")
+    text = " ".join(parts) + f" {s.raw}分"
+    if s.chongguan > 1:
+        text += f" 冲关×{s.chongguan}"
+    if s.bawang:
+        text += " 霸王×2"
+    return text
 
 
 def chongguan(raw: int, cap: int | None) -> int:
@@ -56,6 +63,16 @@ def chongguan(raw: int, cap: int | None) -> int:
 
 
 def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
+    """Each player's jing score from the (正精, 副精) counts (memoised: a pure function of
+    the counts and the cap)."""
+    try:
+        return _jing_scores(counts, cap)
+    except TypeError:  # counts given as lists: not a key
+        return _jing_scores.__wrapped__(counts, cap)
+
+
+@lru_cache(maxsize=4096)
+def _jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
     raws = [2 * z + f for z, f in counts]
     holders = [i for i, r in enumerate(raws) if r > 0]
     sole = holders[0] if len(holders) == 1 else None  # 霸王: the only holder
