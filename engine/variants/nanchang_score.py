@@ -146,7 +146,7 @@ class Valuation:
 
     @property
     def m(self) -> int:
-        return prod(BY_ID[p].multiplier for p in self.patterns)
+        return _product(self.patterns)
 
     @property
     def clean(self) -> bool:
@@ -156,7 +156,19 @@ class Valuation:
         return tuple(multiplier_item(BY_ID[p]) for p in self.patterns)
 
     def label(self) -> str:
-        return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].multiplier}" for p in self.patterns) or "平胡"
+        return _label_of(self.patterns)
+
+
+@lru_cache(maxsize=256)
+def _product(patterns: tuple[str, ...]) -> int:
+    """M, the product of the multipliers (memoised on the ids)."""
+    return prod(BY_ID[p].multiplier for p in patterns)
+
+
+@lru_cache(maxsize=256)
+def _label_of(patterns: tuple[str, ...]) -> str:
+    """The multipliers in words, '七对×2 德国×2' (memoised on the ids)."""
+    return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].multiplier}" for p in patterns) or "平胡"
 
 
 def ordered(ids: Iterable[str]) -> tuple[str, ...]:
@@ -203,6 +215,12 @@ def readings(
 
 
 def value_reading(r: Reading, *, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
+    return _value_reading(r, sweep, heavenly, earthly)
+
+
+@lru_cache(maxsize=1024)
+def _value_reading(r: Reading, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
+    """The multipliers of a reading (memoised: a pure function of a few flags)."""
     ids = []
     if SHAPE_PATTERN[r.shape]:
         ids.append(SHAPE_PATTERN[r.shape])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
@@ -434,7 +434,20 @@ def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
     ):  # pragma: no cover - exclusive predicates
         found.remove("seven_pairs")
     soft = tuple(soft_items_of(r, last_closed="last_closed" in found))
-    return assemble(found, hard=r.hard, soft_items=soft, concealed=r.concealed, bonus=bonus)
+    return _assembled(tuple(found), r.hard, soft, r.concealed, bonus)
+
+
+@lru_cache(maxsize=16384)
+def _assembled(
+    found: tuple[str, ...],
+    hard: int,
+    soft_items: tuple[ScoreItem, ...],
+    concealed: bool,
+    bonus: Bonuses,
+) -> Valuation:
+    """:func:`assemble` of a reading's findings (memoised: a pure function of them, and a
+    valuation is immutable; many hands share their patterns, flowers and bonuses)."""
+    return assemble(found, hard=hard, soft_items=soft_items, concealed=concealed, bonus=bonus)
 
 
 def best(vals: Iterable[Valuation]) -> Valuation | None:
