@@ -345,7 +345,8 @@ class Nanjing(Variant[NanjingRules]):
             for i in val.items
             if isinstance(i.value, str) and i.value.startswith("×")
         )
-        base = f"{val.summary}{mults} {val.value}花 {how}"
+        summary = val.summary
+        base = f"{summary}{mults} {val.value}花 {how}"
         if self_draw:
             if liable is not None:
                 book.pay(liable, w, 3 * h, f"{base}{_tag(m)} {why} 3×{h}")
@@ -366,7 +367,7 @@ class Nanjing(Variant[NanjingRules]):
             items=items,
             value=h,
             unit="花",
-            summary=f"{val.summary}{mults}{_tag(m)}",
+            summary=f"{summary}{mults}{_tag(m)}",
         )
         liability = {"payer": liable, "reason": why} if liable is not None else None
         return (wr,), liability

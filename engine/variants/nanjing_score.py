@@ -228,11 +228,7 @@ class Valuation(NamedTuple):
 
     @property
     def summary(self) -> str:
-        names = [
-            BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p]
-            for p in self.patterns
-        ]
-        return " ".join(names) or "小胡"
+        return _summary(self.patterns)
 
     def to_json(self) -> dict:
         return {
@@ -259,6 +255,15 @@ class Valuation(NamedTuple):
             "legal": self.legal,
             "refusal": self.refusal,
         }
+
+
+@lru_cache(maxsize=1024)
+def _summary(patterns: tuple[str, ...]) -> str:
+    """The patterns' names, '对对胡 混一色' (memoised on the ids)."""
+    names = [
+        BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p] for p in patterns
+    ]
+    return " ".join(names) or "小胡"
 
 
 def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> str | None:
