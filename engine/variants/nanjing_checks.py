@@ -61,11 +61,15 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                     where=f"{where}.tiles",
                 )
         mine = log.tiles[p]
-        before = {d: mine[d] for d in DRAGONS}
+        before = [mine.get(d, 0) for d in DRAGONS]
         mine.update(ts)
         log.counts[p] += len(ts)
         # the table was within its copies before this event: only its flowers can exceed
-        if any(sum(c[t] for c in log.tiles) > (4 if t in DRAGONS else 1) for t in set(ts)):
+        t0, t1, t2, t3 = log.tiles
+        if any(
+            t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (4 if t in DRAGONS else 1)
+            for t in set(ts)
+        ):
             table = sum(log.tiles, Counter())
             for t, n in table.items():
                 cap = 4 if t in DRAGONS else 1
@@ -74,7 +78,7 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                         txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
                         f"{where}.tiles",
                     )
-        newly = [t for t in DRAGONS if before[t] < 4 <= mine[t]]
+        newly = [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
         if log.counts[p] > 20:
             raise _contra(
                 txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
