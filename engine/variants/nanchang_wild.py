@@ -96,17 +96,19 @@ def sets_and_pair(counts: Sequence[int], wild: int, *, pair: bool = True) -> boo
         return False
     if wild == 0 and max(counts) <= 4:  # no wildcard: an exact split, group by group
         return splits_exactly(counts, pair=pair, honour_chows=True)
-    groups = _split(counts)
-    nopair = [_group_min(k, g, False) for k, g in groups]
-    base = sum(nopair)
+    needs = [_group_needs(k, g) for k, g in _split(counts)]
+    base = sum(n for n, _ in needs)
     if not pair:
         return base <= wild
     if base + 2 <= wild:  # the pair made of two wildcards
         return True
-    for j, (k, g) in enumerate(groups):
-        if base - nopair[j] + _group_min(k, g, True) <= wild:
-            return True
-    return False
+    return any(base - n + with_pair <= wild for n, with_pair in needs)
+
+
+@cache
+def _group_needs(kind: str, counts: tuple[int, ...]) -> tuple[int, int]:
+    """The fewest wildcards turning one group into sets, and into sets and the pair."""
+    return _group_min(kind, counts, False), _group_min(kind, counts, True)
 
 
 def pairs(counts: Sequence[int], wild: int) -> bool:
@@ -208,6 +210,8 @@ def split_wild(
     no real tile already gives). ``fixed``: tiles of ``closed`` that count only as themselves
     (one copy each: a jing taken from another player), real tiles even when they are jing."""
     js = set(jing)
+    if not js:  # nothing wild: every tile is itself
+        return _counts(closed), 0, []
     real = [t for t in closed if t not in js]
     held = [t for t in closed if t in js]
     for t in fixed:
