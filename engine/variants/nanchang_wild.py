@@ -25,7 +25,6 @@ group's counts, so eight jing in hand cost no more than none (see bench/bench_na
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
@@ -286,9 +285,9 @@ def jing_single(
 
 def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
     """(正精, 副精) copies among ``tiles``."""
-    c = Counter(tiles)
+    ts = tuple(tiles)
     z, f = jing_pair(zheng)
-    return c[z], c[f]
+    return ts.count(z), ts.count(f)
 
 
 __all__ = [
