@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import ErrorCode, MjError, bare_seat
 from .events import Event, Hand, Kong, Pung, Win
@@ -110,9 +111,9 @@ def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | No
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimedMeld:
-    """One of the winner's melds with an absolute claimed-from seat (None: concealed kong)."""
+class ClaimedMeld(NamedTuple):
+    """One of the winner's melds with an absolute claimed-from seat (None: concealed kong); a
+    named tuple, as a hand makes several."""
 
     kind: str  # "pung" | "kong" | "chow"
     kong_kind: str | None  # "exposed" | "added" | "concealed" for kongs

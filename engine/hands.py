@@ -6,7 +6,6 @@ that is not in bracketed melds: 14, 11, 8, 5 or 2 tiles.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,13 +27,6 @@ class Set:
 class Decomposition:
     pair: str
     sets: tuple[Set, ...]
-
-
-def _counts(tiles: Iterable[str]) -> list[int]:
-    c = [0] * 34
-    for t in tiles:
-        c[_INDEX[t]] += 1
-    return c
 
 
 def _sets(c: list[int], honour_chows: bool) -> list[tuple[Set, ...]]:
@@ -169,6 +161,67 @@ def _splits(pattern: tuple[int, ...], start: int, kind: str, honour_chows: bool)
     return _honour_splits(pattern, start, honour_chows)
 
 
+# The group of each kind: plain, a suit (0–2) or one honour (3–9); with honour chows, a suit,
+# the winds (3) or the dragons (4). A hand's sorted tiles are its groups one after another.
+_GROUP_OF = tuple(
+    {
+        t: i // 9 if i < 27 else (3 if i < 31 else 4) if honour_chows else i - 24
+        for i, t in enumerate(ALL_TILES)
+    }
+    for honour_chows in (False, True)
+)
+
+
+def _groups(key: tuple[str, ...], honour_chows: bool) -> list[tuple[str, ...]]:
+    """The sorted tiles ``key`` (at least one) cut into their groups, in tile order."""
+    of = _GROUP_OF[honour_chows]
+    out = []
+    start = i = 0
+    group = of[key[0]]
+    for t in key:
+        g = of[t]
+        if g != group:
+            out.append(key[start:i])
+            start, group = i, g
+        i += 1
+    out.append(key[start:])
+    return out
+
+
+def _pattern(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, str, tuple[int, ...]]:
+    """(first kind, kind of group, counts) of one group's tiles."""
+    i = _INDEX[tiles[0]]
+    if i < 27:
+        a, n, kind = i - i % 9, 9, _SUIT
+    elif not honour_chows:
+        a, n, kind = i, 1, _SINGLE
+    else:
+        a, n, kind = (27, 4, _WINDS) if i < 31 else (31, 3, _DRAGONS)
+    c = [0] * n
+    for t in tiles:
+        c[_INDEX[t] - a] += 1
+    return a, kind, tuple(c)
+
+
+@lru_cache(maxsize=65536)
+def _group_splits(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, tuple]:
+    """(tiles mod 3, splits) of one group: at 0 every split into sets; at 2, for each pair
+    in tile order, (the pair, every split of the rest into sets); at 1 nothing."""
+    a, kind, pat = _pattern(tiles, honour_chows)
+    mod = len(tiles) % 3
+    if mod == 0:
+        return mod, _splits(pat, a, kind, honour_chows)
+    if mod == 1:
+        return mod, ()
+    out = []
+    for x, n in enumerate(pat):
+        if n >= 2:
+            own = _splits((*pat[:x], n - 2, *pat[x + 1 :]), a, kind, honour_chows)
+            if own:
+                out.append((ALL_TILES[a + x], own))
+    return mod, tuple(out)
+
+
 @lru_cache(maxsize=65536)
 def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[Decomposition, ...]:
     """The decompositions of the sorted standing tiles ``key``. No set crosses a group, so
@@ -178,51 +231,24 @@ def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[De
     multiset of sets (tests/engine/test_decompositions.py keeps that search as the oracle)."""
     if len(key) % 3 != 2:
         return ()
-    c = _counts(key)
-    live = []  # the groups holding tiles: (start, kind, counts)
+    parts: list[tuple] = []  # each group's splits; the pair group's (pair, splits) choices
     held_pair = -1  # the one group whose tiles are 2 mod 3: it holds the pair
-    for a, n, kind in _GROUPS_HONOUR_CHOWS if honour_chows else _GROUPS_PLAIN:
-        if n == 1:
-            total = c[a]
-            if not total:
-                continue
-            pat: tuple[int, ...] = (total,)
-        else:
-            pat = tuple(c[a : a + n])
-            total = sum(pat)
-            if not total:
-                continue
-        m = total % 3
-        if m == 1 or (m == 2 and held_pair >= 0):
+    for g in _groups(key, honour_chows):
+        mod, split = _group_splits(g, honour_chows)
+        if mod == 1 or (mod == 2 and held_pair >= 0) or not split:
             return ()
-        if m == 2:
-            held_pair = len(live)
-        live.append((a, kind, pat))
+        if mod == 2:
+            held_pair = len(parts)
+        parts.append(split)
     if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
         return ()
-    splits = []
-    for g, (a, kind, pat) in enumerate(live):
-        if g != held_pair:
-            split = _splits(pat, a, kind, honour_chows)
-            if not split:
-                return ()
-            splits.append(split)
-        else:
-            splits.append(())
-    a, kind, pat = live[held_pair]
+    choices = parts[held_pair]
+    if len(parts) == 1:
+        return tuple(Decomposition(pair, sets) for pair, own in choices for sets in own)
     found: list[Decomposition] = []
-    for x, n in enumerate(pat):
-        if n < 2:
-            continue
-        own = _splits((*pat[:x], n - 2, *pat[x + 1 :]), a, kind, honour_chows)
-        if not own:
-            continue
-        pair = ALL_TILES[a + x]
-        if len(live) == 1:
-            found.extend(Decomposition(pair, sets) for sets in own)
-            continue
-        splits[held_pair] = own
-        for combo in product(*splits):
+    for pair, own in choices:
+        parts[held_pair] = own
+        for combo in product(*parts):
             found.append(Decomposition(pair, tuple(chain.from_iterable(combo))))
     return tuple(found)
 
@@ -240,10 +266,13 @@ def seven_pairs(closed: Sequence[str]) -> int | None:
     (four identical tiles counted as two pairs)."""
     if len(closed) != 14:
         return None
-    c = Counter(closed)
-    if any(n % 2 for n in c.values()):
-        return None
-    return sum(1 for n in c.values() if n == 4)
+    quads = 0
+    for t in set(closed):
+        n = closed.count(t)
+        if n % 2:
+            return None
+        quads += n == 4
+    return quads
 
 
 def is_complete(
@@ -338,75 +367,36 @@ def _group_waits(pattern: tuple[int, ...], kind: str, pair: bool) -> tuple[int, 
     )
 
 
-def _plain_waits(c: list[int]) -> set[int]:
-    """The standard (sets and a pair) waits of the counts ``c`` of at most 13 tiles, none
-    beyond four copies, without honour chows: the logic of the general case below with each
-    suit looked up in the tables and each honour counted."""
-    live = []  # (start, suit?, tiles mod 3, base-5 number or count)
-    for a in (0, 9, 18):
-        n = c[a] + c[a + 1] + c[a + 2] + c[a + 3] + c[a + 4] + c[a + 5] + c[a + 6] + c[a + 7]
-        n += c[a + 8]
-        if n:
-            live.append((a, True, n % 3, suit_table.index(tuple(c[a : a + 9]))))
-    for i in range(27, 34):
-        if c[i]:
-            live.append((i, False, c[i] % 3, c[i]))
-    ones = [g for g in live if g[2] == 1]
-    twos = [g for g in live if g[2] == 2]
-    if len(ones) == 1 and not twos:
-        takers = ones  # it takes the tile and then holds the pair
-    elif not ones and len(twos) == 2:
-        takers = twos  # either one takes the tile; the other holds the pair
-    else:
-        return set()
-    sets_only, pairs = suit_table.sets_only(), suit_table.pair_and_sets()
-    found: set[int] = set()
-    for h in takers:
-        pair = h[2] == 1
-        ok = True
-        for g in live:
-            if g is h:
-                continue
-            if g[1]:
-                ok = g[3] in (pairs if g[2] == 2 else sets_only)
-            else:
-                ok = g[3] in (2, 5) if g[2] == 2 else True
-            if not ok:
-                break
-        if not ok:
-            continue
-        a = h[0]
-        if h[1]:
-            table, base, pow5 = (pairs if pair else sets_only), h[3], suit_table.POW5
-            found.update(a + x for x in range(9) if c[a + x] < 4 and base + pow5[x] in table)
-        elif h[3] + 1 <= 4 and (h[3] + 1 == 2 if pair else True):
-            found.add(a)
-    return found
+@lru_cache(maxsize=65536)
+def _group_wait_facts(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, bool, tuple, tuple]:
+    """(tiles mod 3, complete, waits, odd) of one group: complete — at 0 its tiles split into
+    sets, at 2 into a pair and sets; waits — the kinds whose tile completes it, at 1 with
+    the pair, at 2 into sets; odd — the kinds it holds an odd number of times."""
+    a, kind, pat = _pattern(tiles, honour_chows)
+    mod = len(tiles) % 3
+    complete = mod != 1 and _complete(pat, kind, mod == 2)
+    found = tuple(a + x for x in _group_waits(pat, kind, mod == 1)) if mod else ()
+    return mod, complete, found, tuple(a + x for x, n in enumerate(pat) if n % 2)
 
 
 @lru_cache(maxsize=65536)
 def _waits_cached(key: tuple[str, ...], honour_chows: bool, seven: bool) -> tuple[str, ...]:
-    c = _counts(key)
+    if len(key) % 3 != 1:
+        return ()
+    # one group takes the tile: the only one at 1 mod 3 (it then holds the pair), or either
+    # of the only two at 2 mod 3 (the other holds the pair); every other group must be
+    # complete as it stands
+    groups = [_group_wait_facts(g, honour_chows) for g in _groups(key, honour_chows)]
+    mods = [g[0] for g in groups]
+    ones, twos = mods.count(1), mods.count(2)
     found: set[int] = set()
-    if len(key) % 3 == 1 and not honour_chows and len(key) <= 13 and max(c) <= 4:
-        found = _plain_waits(c)
-    elif len(key) % 3 == 1:
-        groups = _GROUPS_HONOUR_CHOWS if honour_chows else _GROUPS_PLAIN
-        pats = [tuple(c[a : a + n]) for a, n, _ in groups]
-        mods = [sum(p) % 3 for p in pats]
-        for h, (start, _, kind) in enumerate(groups):
-            rest = [g for g in range(len(groups)) if g != h]
-            if any(mods[g] == 1 for g in rest):
-                continue
-            after = (mods[h] + 1) % 3  # the group that takes the tile: 2 = it holds the pair
-            pairs = [g for g in rest if mods[g] == 2]
-            if after == 1 or len(pairs) != (after == 0):
-                continue
-            if not all(_complete(pats[g], groups[g][2], g in pairs) for g in rest):
-                continue
-            found.update(start + x for x in _group_waits(pats[h], kind, after == 2))
+    if (ones == 1 and not twos) or (not ones and twos == 2):
+        taker = 1 if ones else 2
+        for h, g in enumerate(groups):
+            if g[0] == taker and all(o[1] for k, o in enumerate(groups) if k != h):
+                found.update(g[2])
     if seven and len(key) == 13:  # seven pairs: the one tile held an odd number of times
-        odd = [i for i in range(34) if c[i] % 2]
+        odd = [i for g in groups for i in g[3]]
         if len(odd) == 1:
             found.add(odd[0])
     return tuple(ALL_TILES[i] for i in sorted(found))
@@ -453,18 +443,6 @@ def win_shapes(d: Decomposition, win_tile: str) -> set[str]:
             else:
                 shapes.add("open")
     return shapes
-
-
-@lru_cache(maxsize=4096)
-def suits(tiles: tuple[str, ...]) -> frozenset[str]:
-    """The suits among ``tiles`` (memoised: a hand's readings ask it pattern after pattern)."""
-    return frozenset(t[1] for t in tiles if len(t) == 2)
-
-
-@lru_cache(maxsize=4096)
-def has_wind(tiles: tuple[str, ...]) -> bool:
-    """Whether ``tiles`` hold a wind (memoised like :func:`suits`)."""
-    return any(t in WINDS and len(t) == 1 for t in tiles)
 
 
 def is_honour_chow(tiles: Sequence[str]) -> bool:

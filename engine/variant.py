@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import ClassVar, Generic, TypeVar
 
 from .declare import Declared, Pattern, TableStatus
@@ -136,13 +136,17 @@ def pattern_items(patterns: Iterable[Pattern], reading: object) -> tuple[ScoreIt
     """The score items of the ``patterns`` that apply to ``reading`` (the one context object a
     variant's evaluator reads), in table order, each with its name and value for that reading
     (``name_of``/``value_of`` when the pattern has them)."""
-    return tuple(
-        ScoreItem(
-            id=p.id,
-            zh=p.name_of(reading) if p.name_of else p.zh,
-            en=p.en,
-            value=p.value_of(reading) if p.value_of else p.value,
-        )
-        for p in patterns
-        if p.applies is not None and p.applies(reading)
-    )
+    out = []
+    for p in patterns:
+        if p.applies is not None and p.applies(reading):
+            zh = p.name_of(reading) if p.name_of else p.zh
+            value = p.value_of(reading) if p.value_of else p.value
+            out.append(_item(p.id, zh, p.en, value, type(value)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _item(id_: str, zh: str, en: str, value: int | str, _kind: type) -> ScoreItem:
+    """A pattern's line: immutable, so made once per name and value and shared (the value's
+    type is part of the key: 1 and True are equal keys, not equal JSON)."""
+    return ScoreItem(id=id_, zh=zh, en=en, value=value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..errors import ErrorCode, MjError
@@ -43,6 +44,28 @@ class Situation:
     last_tile: bool = False  # 妙手回春 / 海底捞月
     kong: bool = False  # 杠上开花 when self-drawn, 抢杠和 otherwise
     flowers: int = 0
+
+    @staticmethod
+    @lru_cache(maxsize=1024)
+    def of(
+        seat_wind: str,
+        prevailing_wind: str,
+        self_drawn: bool,
+        last_copy: bool,
+        last_tile: bool,
+        kong: bool,
+        flowers: int,
+    ) -> Situation:
+        """The situation of these facts (immutable, so made once per combination)."""
+        return Situation(
+            seat_wind=seat_wind,
+            prevailing_wind=prevailing_wind,
+            self_drawn=self_drawn,
+            last_copy=last_copy,
+            last_tile=last_tile,
+            kong=kong,
+            flowers=flowers,
+        )
 
     @classmethod
     def from_context(cls, ctx: Context, flowers: int = 0) -> Situation:

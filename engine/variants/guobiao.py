@@ -292,14 +292,14 @@ class Guobiao(Variant[GuobiaoRules]):
             check_context(tiles, win, state, where)
             claimed_melds(hand, win, tiles, where=where)
             flowers = self._winner_flowers(tiles, win.player, flower_counts, flower_letters, where)
-            sit = Situation(
-                seat_wind=state.seat_wind(win.player),
-                prevailing_wind=state.prevailing_wind,
-                self_drawn=self_drawn,
-                last_copy=bool(win.last_copy),
-                last_tile=bool(win.last_tile),
-                kong=bool(win.kong_bloom or win.robbed_kong),
-                flowers=flowers,
+            sit = Situation.of(
+                state.seat_wind(win.player),
+                state.prevailing_wind,
+                self_drawn,
+                bool(win.last_copy),
+                bool(win.last_tile),
+                bool(win.kong_bloom or win.robbed_kong),
+                flowers,
             )
             try:
                 val = evaluate(tiles, sit)

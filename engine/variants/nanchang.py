@@ -86,19 +86,24 @@ class Nanchang(Variant[NanchangRules]):
         # 奖励分: 上精
         if jf.counts is not None:
             scores = jing_scores(jf.counts, rules.chongguan_cap)
-            details["award_scores"] = [s.score for s in scores]
+            award = [s.score for s in scores]
+            details["award_scores"] = award
             for p, s in enumerate(scores):
-                if not s.score:
+                if not award[p]:
                     continue
                 x = jf.fed_by[p]
                 if x is None:
-                    book.each_pays(p, base * s.score, f"奖励分 上精 {s.label()}")
+                    book.each_pays(p, base * award[p], f"奖励分 上精 {s.label()}")
                 else:
-                    book.pay(x, p, 3 * base * s.score, f"奖励分 上精 {s.label()} 打精冲关 独付×3")
+                    book.pay(x, p, 3 * base * award[p], f"奖励分 上精 {s.label()} 打精冲关 独付×3")
         # 奖励分: kongs
         kong_points = [0, 0, 0, 0]
+        n_kongs = [0, 0, 0, 0]
+        for e in hand.events:
+            if isinstance(e, Kong):
+                n_kongs[e.player] += 1
         for p in range(4):
-            n = len(facts.kongs(hand, p))
+            n = n_kongs[p]
             g = jf.jing_kongs[p]
             pts = KONG_POINTS * (n - g) + JING_KONG_POINTS * g
             kong_points[p] = pts
@@ -212,14 +217,14 @@ class Nanchang(Variant[NanchangRules]):
                 name = "天胡" if f.heavenly else "地胡"
                 raise _contra(txt("comes_before_anyone_claims_kongs", name=name), where)
         val = value_win(win, tiles, jf, f, where)
+        m = val.m
         details["win"] = {
             "shape": val.shape,
             "patterns": list(val.patterns),
-            "multiplier": val.m,
+            "multiplier": m,
             "clean": val.clean,
         }
         base = rules.base
-        m = val.m
         factors = payer_factors(
             win.player,
             win.from_,
@@ -228,10 +233,11 @@ class Nanchang(Variant[NanchangRules]):
             heavenly=f.heavenly,
             earthly=f.earthly,
         )
+        label = val.label()
         for j, pf in factors.items():
             d = 2 if dealer in (j, win.player) else 1
             amount = base * m * pf.factor * d
-            parts = ["胡分", val.label()]
+            parts = ["胡分", label]
             if pf.label:
                 parts.append(pf.label)
             if d == 2:
@@ -252,7 +258,7 @@ class Nanchang(Variant[NanchangRules]):
             how = "杠上开花"
         else:
             how = SELF_DRAW.zh if win.from_ is None else DISCARD_WIN.zh
-        summary = val.label() if how in val.label() else f"{val.label()} {how}"
+        summary = label if how in label else f"{label} {how}"
         return WinResult(
             player=win.player,
             from_=win.from_,

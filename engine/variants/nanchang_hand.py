@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import facts
 from ..errors import ErrorCode, MjError, Seats
@@ -73,8 +73,7 @@ def _zh(t: str) -> str:
 
 
 # ---------------------------------------------------------------- reading the hand's events
-@dataclass(frozen=True, slots=True)
-class JingFacts:
+class JingFacts(NamedTuple):
     """The hand's jing facts after checking: the turned tiles, counts, 精杠 and feeders."""
 
     zheng: str | None
@@ -131,7 +130,10 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     counts = None
     jing_kongs: tuple[int, ...] = (0, 0, 0, 0)
     fed_by: tuple[int | None, ...] = (None, None, None, None)
-    kong_evs = [[e for e in hand.events if isinstance(e, Kong) and e.player == p] for p in range(4)]
+    kong_evs: list[list[Kong]] = [[], [], [], []]
+    for e in hand.events:
+        if isinstance(e, Kong):
+            kong_evs[e.player].append(e)
     if cev is not None:
         w = f"events[{ci}]"
         counts = cev.counts
@@ -216,8 +218,7 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
 
 
 # ---------------------------------------------------------------- valuing a win
-@dataclass(frozen=True, slots=True)
-class WinFacts:
+class WinFacts(NamedTuple):
     self_drawn: bool
     kong_bloom: bool
     robbed: bool

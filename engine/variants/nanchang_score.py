@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import floor, prod
+from typing import NamedTuple
 
 from ..declare import Pattern
 from ..results import PaymentBook, ScoreItem
@@ -17,8 +19,7 @@ from .nanchang_wild import analyse, jing_pair, jing_single
 
 
 # ---------------------------------------------------------------- jing scores
-@dataclass(frozen=True, slots=True)
-class JingScore:
+class JingScore(NamedTuple):
     """One player's jing score: ``raw = 2z + f``, × 冲关 (raw ≥ 5), × 2 霸王 (sole holder)."""
 
     z: int
@@ -32,20 +33,26 @@ class JingScore:
 
     @property
     def score(self) -> int:
-        return self.raw * self.chongguan * (2 if self.bawang else 1)
+        return (2 * self.z + self.f) * self.chongguan * (2 if self.bawang else 1)
 
     def label(self, prefix: str = "") -> str:
-        parts = []
-        if self.z:
-            parts.append(f"{prefix}正精×{self.z}")
-        if self.f:
-            parts.append(f"{prefix}副精×{self.f}")
-        text = " ".join(parts) + f" {self.raw}分"
-        if self.chongguan > 1:
-            text += f" 冲关×{self.chongguan}"
-        if self.bawang:
-            text += " 霸王×2"
-        return text
+        return _label(self, prefix)
+
+
+@lru_cache(maxsize=4096)
+def _label(s: JingScore, prefix: str) -> str:
+    """The words of a jing score (memoised on the score: the same few recur hand after hand)."""
+    parts = []
+    if s.z:
+        parts.append(f"{prefix}正精×{s.z}")
+    if s.f:
+        parts.append(f"{prefix}副精×{s.f}")
+    text = " ".join(parts) + f" {s.raw}分"
+    if s.chongguan > 1:
+        text += f" 冲关×{s.chongguan}"
+    if s.bawang:
+        text += " 霸王×2"
+    return text
 
 
 def chongguan(raw: int, cap: int | None) -> int:
@@ -57,11 +64,22 @@ def chongguan(raw: int, cap: int | None) -> int:
 
 
 def jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
+    """Each player's jing score from the (正精, 副精) counts (memoised: a pure function of
+    the counts and the cap)."""
+    try:
+        return _jing_scores(counts, cap)
+    except TypeError:  # counts given as lists: not a key
+        return _jing_scores.__wrapped__(counts, cap)
+
+
+@lru_cache(maxsize=4096)
+def _jing_scores(counts: Sequence[tuple[int, int]], cap: int | None) -> tuple[JingScore, ...]:
     raws = [2 * z + f for z, f in counts]
     holders = [i for i, r in enumerate(raws) if r > 0]
+    sole = holders[0] if len(holders) == 1 else None  # 霸王: the only holder
     return tuple(
-        JingScore(z, f, chongguan(2 * z + f, cap), holders == [i])
-        for i, (z, f) in enumerate(counts)
+        JingScore(z, f, chongguan(r, cap), i == sole)
+        for i, ((z, f), r) in enumerate(zip(counts, raws, strict=True))
     )
 
 
@@ -72,10 +90,11 @@ def pay_lower_jing(
     """下精分: each player's score from the 下精 they hold, paid by each other player ×base
     as soon as the 下精 are counted. Returns the scores (the hand's details store them)."""
     scores = jing_scores(lower_counts, cap)
+    out = [s.score for s in scores]
     for p, s in enumerate(scores):
-        if s.score:
-            book.each_pays(p, base * s.score, f"下精分 {s.label('下')}")
-    return [s.score for s in scores]
+        if out[p]:
+            book.each_pays(p, base * out[p], f"下精分 {s.label('下')}")
+    return out
 
 
 def multiplier_item(m: Pattern) -> ScoreItem:
@@ -128,7 +147,7 @@ class Valuation:
 
     @property
     def m(self) -> int:
-        return prod(BY_ID[p].multiplier for p in self.patterns)
+        return _product(self.patterns)
 
     @property
     def clean(self) -> bool:
@@ -138,7 +157,19 @@ class Valuation:
         return tuple(multiplier_item(BY_ID[p]) for p in self.patterns)
 
     def label(self) -> str:
-        return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].multiplier}" for p in self.patterns) or "平胡"
+        return _label_of(self.patterns)
+
+
+@lru_cache(maxsize=256)
+def _product(patterns: tuple[str, ...]) -> int:
+    """M, the product of the multipliers (memoised on the ids)."""
+    return prod(BY_ID[p].multiplier for p in patterns)
+
+
+@lru_cache(maxsize=256)
+def _label_of(patterns: tuple[str, ...]) -> str:
+    """The multipliers in words, '七对×2 德国×2' (memoised on the ids)."""
+    return " ".join(f"{BY_ID[p].zh}×{BY_ID[p].multiplier}" for p in patterns) or "平胡"
 
 
 def ordered(ids: Iterable[str]) -> tuple[str, ...]:
@@ -146,8 +177,7 @@ def ordered(ids: Iterable[str]) -> tuple[str, ...]:
     return tuple(m.id for m in MULTIPLIERS if m.id in s)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     shape: str
     clean: bool
     jing_single: bool
@@ -186,6 +216,12 @@ def readings(
 
 
 def value_reading(r: Reading, *, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
+    return _value_reading(r, sweep, heavenly, earthly)
+
+
+@lru_cache(maxsize=1024)
+def _value_reading(r: Reading, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
+    """The multipliers of a reading (memoised: a pure function of a few flags)."""
     ids = []
     if SHAPE_PATTERN[r.shape]:
         ids.append(SHAPE_PATTERN[r.shape])
@@ -209,8 +245,7 @@ def best(vals: Iterable[Valuation]) -> Valuation | None:
 
 
 # ---------------------------------------------------------------- who pays what
-@dataclass(frozen=True, slots=True)
-class PayerFactor:
+class PayerFactor(NamedTuple):
     factor: int
     label: str  # "自摸×2", "放炮×2", "抢杠×4", "杠上开花×4", "" (×1)
 

@@ -25,11 +25,10 @@ group's counts, so eight jing in hand cost no more than none (see bench/bench_na
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..hands import splits_exactly
 from ..tiles import ALL_TILES, DRAGONS, HONOURS, WINDS, successor
@@ -47,6 +46,7 @@ _CHOWS = {
 SHAPES = ("standard", "seven_pairs", "thirteen_lan", "seven_star_lan")
 
 
+@cache
 def jing_pair(zheng: str) -> tuple[str, str]:
     """正精 and 副精 for the turned tile (副精 = the next tile, wrapping)."""
     return (zheng, successor(zheng))
@@ -95,17 +95,19 @@ def sets_and_pair(counts: Sequence[int], wild: int, *, pair: bool = True) -> boo
         return False
     if wild == 0 and max(counts) <= 4:  # no wildcard: an exact split, group by group
         return splits_exactly(counts, pair=pair, honour_chows=True)
-    groups = _split(counts)
-    nopair = [_group_min(k, g, False) for k, g in groups]
-    base = sum(nopair)
+    needs = [_group_needs(k, g) for k, g in _split(counts)]
+    base = sum(n for n, _ in needs)
     if not pair:
         return base <= wild
     if base + 2 <= wild:  # the pair made of two wildcards
         return True
-    for j, (k, g) in enumerate(groups):
-        if base - nopair[j] + _group_min(k, g, True) <= wild:
-            return True
-    return False
+    return any(base - n + with_pair <= wild for n, with_pair in needs)
+
+
+@cache
+def _group_needs(kind: str, counts: tuple[int, ...]) -> tuple[int, int]:
+    """The fewest wildcards turning one group into sets, and into sets and the pair."""
+    return _group_min(kind, counts, False), _group_min(kind, counts, True)
 
 
 def pairs(counts: Sequence[int], wild: int) -> bool:
@@ -187,8 +189,7 @@ def _counts(tiles: Iterable[str]) -> list[int]:
     return c
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """Shapes the closed tiles make. ``wild``: with jing as wildcards; ``clean``: every tile
     as itself (德国). ``clean`` ⊆ ``wild``."""
 
@@ -208,6 +209,8 @@ def split_wild(
     no real tile already gives). ``fixed``: tiles of ``closed`` that count only as themselves
     (one copy each: a jing taken from another player), real tiles even when they are jing."""
     js = set(jing)
+    if not js:  # nothing wild: every tile is itself
+        return _counts(closed), 0, []
     real = [t for t in closed if t not in js]
     held = [t for t in closed if t in js]
     for t in fixed:
@@ -215,9 +218,7 @@ def split_wild(
             held.remove(t)
             real.append(t)
     counts = _counts(real)
-    honours = sorted(
-        {_INDEX[t] for t in held if t in HONOURS} - {i for i in range(27, 34) if counts[i]}
-    )
+    honours = sorted({i for i in (_INDEX[t] for t in held if t in HONOURS) if not counts[i]})
     return counts, len(held), honours
 
 
@@ -284,9 +285,9 @@ def jing_single(
 
 def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
     """(正精, 副精) copies among ``tiles``."""
-    c = Counter(tiles)
+    ts = tuple(tiles)
     z, f = jing_pair(zheng)
-    return c[z], c[f]
+    return ts.count(z), ts.count(f)
 
 
 __all__ = [

@@ -342,8 +342,13 @@ class Nanjing(Variant[NanjingRules]):
         self_draw = win.from_ is None or bool(win.robbed_kong)
         how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
         # every factor in the reason, so a payer can check the amount from the line alone
-        mults = "".join(f" {i.zh}{i.value}" for i in val.items if str(i.value).startswith("×"))
-        base = f"{val.summary}{mults} {val.value}花 {how}"
+        mults = "".join(
+            f" {i.zh}{i.value}"
+            for i in val.items
+            if isinstance(i.value, str) and i.value.startswith("×")
+        )
+        summary = val.summary
+        base = f"{summary}{mults} {val.value}花 {how}"
         if self_draw:
             if liable is not None:
                 book.pay(liable, w, 3 * h, f"{base}{_tag(m)} {why} 3×{h}")
@@ -364,7 +369,7 @@ class Nanjing(Variant[NanjingRules]):
             items=items,
             value=h,
             unit="花",
-            summary=f"{val.summary}{mults}{_tag(m)}",
+            summary=f"{summary}{mults}{_tag(m)}",
         )
         liability = {"payer": liable, "reason": why} if liable is not None else None
         return (wr,), liability

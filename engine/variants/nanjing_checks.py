@@ -4,9 +4,10 @@ facts a win is valued with (hard flowers, soft flowers from melds, 对嘴, the b
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from .. import facts
 from ..errors import ErrorCode, MjError, bare_seat
@@ -61,11 +62,15 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                     where=f"{where}.tiles",
                 )
         mine = log.tiles[p]
-        before = {d: mine[d] for d in DRAGONS}
+        before = [mine.get(d, 0) for d in DRAGONS]
         mine.update(ts)
         log.counts[p] += len(ts)
         # the table was within its copies before this event: only its flowers can exceed
-        if any(sum(c[t] for c in log.tiles) > (4 if t in DRAGONS else 1) for t in set(ts)):
+        t0, t1, t2, t3 = log.tiles
+        if any(
+            t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (4 if t in DRAGONS else 1)
+            for t in set(ts)
+        ):
             table = sum(log.tiles, Counter())
             for t, n in table.items():
                 cap = 4 if t in DRAGONS else 1
@@ -74,7 +79,7 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                         txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
                         f"{where}.tiles",
                     )
-        newly = [t for t in DRAGONS if before[t] < 4 <= mine[t]]
+        newly = [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
         if log.counts[p] > 20:
             raise _contra(
                 txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
@@ -169,13 +174,13 @@ def _tile_name(t: str) -> str:
     return f"{TILE_ZH[t]} ({t})"
 
 
-def check_meld_events(hand: Hand) -> list[Counter]:
+def check_meld_events(hand: Hand) -> list[defaultdict[str, int]]:
     """Copies of each tile every player shows in logged pungs and kongs (events with a tile).
 
     Refuses (RULES.md §0) an added kong whose ``from`` differs from the pung it upgrades ("a
     pung later turned into an added kong is one meld: the added kong's from equals the
     pung's") and a fifth copy of a tile at the table."""
-    shown = [Counter() for _ in range(4)]
+    shown: list[defaultdict[str, int]] = [defaultdict(int) for _ in range(4)]
     open_pungs: dict[tuple[int, str], tuple[int, Pung]] = {}  # pungs not yet kong-ed
     for i, e in enumerate(hand.events):
         if not isinstance(e, Pung | Kong) or e.tile is None:
@@ -227,14 +232,17 @@ def check_meld_events(hand: Hand) -> list[Counter]:
     return shown
 
 
-def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: str) -> None:
+def check_win_copies(
+    win: Win, tiles: HandTiles, shown: list[defaultdict[str, int]], where: str
+) -> None:
     """The winner's tiles plus the other players' logged pungs and kongs hold at most four of
     a tile; a robbed kong (抢杠) leaves the winner exactly one copy of the winning tile."""
-    mine = Counter(tiles.all_tiles)
-    others: Counter = Counter()
+    mine = tiles.all_tiles
+    others: dict[str, int] = {}
     for p in range(4):
         if p != win.player:
-            others.update(shown[p])
+            for t, n in shown[p].items():
+                others[t] = others.get(t, 0) + n
     if win.robbed_kong and win.from_ is not None:
         t = tiles.win_tile
         assert t is not None
@@ -244,13 +252,13 @@ def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: st
                 txt("s_kong_logged_kong_event", robbed=Seat(robbed, "player"), p2=_tile_name(t)),
                 f"{where}.robbed_kong",
             )
-        if mine[t] != 1:
+        if mine.count(t) != 1:
             raise _contra(
                 txt(
                     "robbed_kong_added_s_pung",
                     robbed=Seat(robbed, "player"),
                     p2=_tile_name(t),
-                    p3=mine[t],
+                    p3=mine.count(t),
                 ),
                 f"{where}.hand",
             )
@@ -266,12 +274,15 @@ def check_win_copies(win: Win, tiles: HandTiles, shown: list[Counter], where: st
                     ),
                     f"{where}.robbed_kong",
                 )
-    for t, n in sorted(mine.items()):
-        if n + others[t] > 4:
-            raise _contra(
-                txt("winner_s_hand_holds_other", n=n, p2=_tile_name(t), p3=others[t]),
-                f"{where}.hand",
-            )
+    over = [t for t in set(mine) if mine.count(t) + others.get(t, 0) > 4]
+    if over:
+        t = min(over)  # the first in the order of the tiles' names
+        raise _contra(
+            txt(
+                "winner_s_hand_holds_other", n=mine.count(t), p2=_tile_name(t), p3=others.get(t, 0)
+            ),
+            f"{where}.hand",
+        )
 
 
 # ---------------------------------------------------------------- win checks
@@ -281,19 +292,25 @@ def _check_flags(win: Win, state: TableState, where: str, flag_zh: Mapping[str, 
     def bad(msg: str, name: str) -> MjError:
         return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")
 
-    blooms = [n for n in ("kong_bloom", "flower_bloom", "flower_kong_bloom") if win.flag(n)]
+    bloom_flags = (
+        ("kong_bloom", win.kong_bloom),
+        ("flower_bloom", win.flower_bloom),
+        ("flower_kong_bloom", win.flower_kong_bloom),
+    )
+    blooms = [n for n, v in bloom_flags if v]
     if len(blooms) > 1:
         raise bad(txt("exclude_each_other_given", p1=", ".join(blooms)), blooms[1])
-    for name in ("kong_bloom", "flower_bloom", "flower_kong_bloom", "heavenly"):
-        if win.flag(name) and win.from_ is not None:
-            raise bad(
-                txt(
-                    "self_draw_win_names_discarder",
-                    name=flag_zh[name],
-                    from_=bare_seat(win.from_),
-                ),
-                name,
-            )
+    if win.from_ is not None:
+        for name, v in (*bloom_flags, ("heavenly", win.heavenly)):
+            if v:
+                raise bad(
+                    txt(
+                        "self_draw_win_names_discarder",
+                        name=flag_zh[name],
+                        from_=bare_seat(win.from_),
+                    ),
+                    name,
+                )
     if win.robbed_kong and win.from_ is None:
         raise bad(txt("robbed_kong_from_player_whose_2"), "robbed_kong")
     if win.heavenly and win.earthly:
@@ -330,11 +347,31 @@ def duizui(melds: tuple[facts.ClaimedMeld, ...]) -> tuple[int, int] | None:
 
 
 def _bonuses(win: Win) -> Bonuses:
+    return _bonuses_of(
+        bool(win.kong_bloom),
+        bool(win.flower_bloom),
+        bool(win.flower_kong_bloom),
+        bool(win.last_tile),
+        bool(win.heavenly),
+        bool(win.earthly),
+    )
+
+
+@cache
+def _bonuses_of(
+    kong_bloom: bool,
+    flower_bloom: bool,
+    flower_kong_bloom: bool,
+    last_tile: bool,
+    heavenly: bool,
+    earthly: bool,
+) -> Bonuses:
+    """The bonuses of a combination of flags (immutable, so made once per combination)."""
     return Bonuses(
-        kong_bloom=bool(win.kong_bloom),
-        flower_bloom=bool(win.flower_bloom),
-        flower_kong_bloom=bool(win.flower_kong_bloom),
-        last_tile=bool(win.last_tile),
-        heavenly=bool(win.heavenly),
-        earthly=bool(win.earthly),
+        kong_bloom=kong_bloom,
+        flower_bloom=flower_bloom,
+        flower_kong_bloom=flower_kong_bloom,
+        last_tile=last_tile,
+        heavenly=heavenly,
+        earthly=earthly,
     )

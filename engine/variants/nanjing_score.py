@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from typing import Protocol
+from functools import cache, lru_cache
+from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
-from ..hands import Decomposition, decompositions, has_wind, seven_pairs, suits, waits, win_shapes
+from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
-from ..tiles import WINDS, HandTiles, Meld, is_wind
+from ..tiles import SUITS, WINDS, HandTiles, Meld, is_wind
 from .nanjing_soft import soft_items_of, soft_total
 from .texts_nanjing import txt
 
@@ -44,9 +44,10 @@ def multiplier(state: TableState, rules: _Stacking) -> int:
 
 
 # ---------------------------------------------------------------- the pattern table
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reading:
-    """One way to read the winning hand: the uniform context every pattern looks at."""
+class Reading(NamedTuple):
+    """One way to read the winning hand: the uniform context every pattern looks at (a
+    named tuple: a hand makes one per decomposition and place of the winning tile, and
+    every pattern reads it)."""
 
     tiles: tuple[str, ...]  # every tile, kongs counted as four
     melds: tuple[Meld, ...]
@@ -60,23 +61,15 @@ class Reading:
     exposed_pung_of_win_tile: bool  # 压绝 condition (events, melds or declared)
     heavenly: bool
     earthly: bool
+    # the same for every reading of a hand, worked out once (see readings)
+    suits: frozenset[str]  # the suits among the tiles
+    has_winds: bool
+    concealed: bool  # 门清
+    wait_flower: str | None  # 压档 / 边枝 / 独占 when the hand waited on exactly one tile
 
     @property
     def seven(self) -> bool:
         return self.quads is not None
-
-    @property
-    def suits(self) -> frozenset[str]:
-        return suits(self.tiles)
-
-    @property
-    def has_winds(self) -> bool:
-        return has_wind(self.tiles)
-
-    @property
-    def concealed(self) -> bool:
-        """门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not."""
-        return all(m.kind == "kong" and not m.added for m in self.melds)
 
     @property
     def all_sets_pungs(self) -> bool:
@@ -86,12 +79,10 @@ class Reading:
             and all(m.kind in ("pung", "kong") for m in self.melds)
         )
 
-    @property
-    def wait_flower(self) -> str | None:
-        """压档 / 边枝 / 独占 when the hand waited on exactly one tile, else None."""
-        if self.seven or not self.single_wait:
-            return None
-        return {"closed": "closed", "edge": "edge", "single": "single"}.get(self.shape or "")
+
+_SUITS = frozenset(SUITS)  # a suited tile ends in its suit, an honour is one other letter
+_WINDS = frozenset(WINDS)
+_WAIT_FLOWER = {"closed": "closed", "edge": "edge", "single": "single"}
 
 
 def _concealed(r: Reading) -> bool:
@@ -181,6 +172,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 BY_ID = {p.id: p for p in PATTERNS}
+_APPLIES = tuple((p.id, p.applies) for p in PATTERNS)
 PATTERN_IDS = frozenset(BY_ID)
 HEAVENLY = ScoreItem(id="heavenly", zh="天胡", en="Heavenly hand", value=60)
 EARTHLY = ScoreItem(id="earthly", zh="地胡", en="Earthly hand (after 报听)", value=40)
@@ -212,9 +204,8 @@ class Bonuses:
     earthly: bool = False  # 地胡 40
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Valuation:
-    """A valued win before the 比下胡 multiplier."""
+class Valuation(NamedTuple):
+    """A valued win before the 比下胡 multiplier (a named tuple: one per reading)."""
 
     items: tuple[ScoreItem, ...]  # explanation lines, in order
     patterns: tuple[str, ...]  # pattern ids found (plus 'heavenly'/'earthly')
@@ -237,11 +228,7 @@ class Valuation:
 
     @property
     def summary(self) -> str:
-        names = [
-            BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p]
-            for p in self.patterns
-        ]
-        return " ".join(names) or "小胡"
+        return _summary(self.patterns)
 
     def to_json(self) -> dict:
         return {
@@ -268,6 +255,15 @@ class Valuation:
             "legal": self.legal,
             "refusal": self.refusal,
         }
+
+
+@lru_cache(maxsize=1024)
+def _summary(patterns: tuple[str, ...]) -> str:
+    """The patterns' names, '对对胡 混一色' (memoised on the ids)."""
+    names = [
+        BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p] for p in patterns
+    ]
+    return " ".join(names) or "小胡"
 
 
 def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> str | None:
@@ -392,17 +388,24 @@ def readings(
     win = tiles.win_tile
     assert win is not None
     closed = tiles.closed
-    visible = tuple(t for m in tiles.melds for t in m.tiles)
+    melds = tiles.melds
+    visible: list[str] = []
+    exposed = last_closed_declared or win in exposed_pung_tiles
+    # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
+    concealed = True
+    for m in melds:
+        visible.extend(m.tiles)
+        if m.kind == "pung":
+            concealed = False
+            exposed = exposed or m.tile == win
+        elif m.kind != "kong" or m.added:
+            concealed = False
     w = waits(tiles.concealed, visible)
     single = len(w) == 1
-    exposed = (
-        last_closed_declared
-        or win in exposed_pung_tiles
-        or any(m.kind == "pung" and m.tile == win for m in tiles.melds)
-    )
+    all_tiles = tiles.all_tiles
     common = dict(
-        tiles=tiles.all_tiles,
-        melds=tiles.melds,
+        tiles=all_tiles,
+        melds=melds,
         single_wait=single,
         win_tile=win,
         hard=hard,
@@ -410,26 +413,46 @@ def readings(
         exposed_pung_of_win_tile=exposed,
         heavenly=heavenly,
         earthly=earthly,
+        suits=_SUITS.intersection([t[-1] for t in all_tiles]),
+        has_winds=not _WINDS.isdisjoint(all_tiles),
+        concealed=concealed,
     )
     out: list[Reading] = []
     if not tiles.melds:
         q = seven_pairs(closed)
         if q is not None:
-            out.append(Reading(decomposition=None, quads=q, shape=None, **common))
+            out.append(Reading(decomposition=None, quads=q, shape=None, wait_flower=None, **common))
     for d in decompositions(closed):
         for shape in sorted(win_shapes(d, win)):
-            out.append(Reading(decomposition=d, quads=None, shape=shape, **common))
+            # the wait flower only when the hand waited on exactly one tile
+            flower = _WAIT_FLOWER.get(shape) if single else None
+            out.append(
+                Reading(decomposition=d, quads=None, shape=shape, wait_flower=flower, **common)
+            )
     return out
 
 
 def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
-    found = [p.id for p in PATTERNS if p.applies(r)]
+    found = [id_ for id_, applies in _APPLIES if applies(r)]
     if (
         "luxury_seven_pairs" in found and "seven_pairs" in found
     ):  # pragma: no cover - exclusive predicates
         found.remove("seven_pairs")
     soft = tuple(soft_items_of(r, last_closed="last_closed" in found))
-    return assemble(found, hard=r.hard, soft_items=soft, concealed=r.concealed, bonus=bonus)
+    return _assembled(tuple(found), r.hard, soft, r.concealed, bonus)
+
+
+@lru_cache(maxsize=16384)
+def _assembled(
+    found: tuple[str, ...],
+    hard: int,
+    soft_items: tuple[ScoreItem, ...],
+    concealed: bool,
+    bonus: Bonuses,
+) -> Valuation:
+    """:func:`assemble` of a reading's findings (memoised: a pure function of them, and a
+    valuation is immutable; many hands share their patterns, flowers and bonuses)."""
+    return assemble(found, hard=hard, soft_items=soft_items, concealed=concealed, bonus=bonus)
 
 
 def best(vals: Iterable[Valuation]) -> Valuation | None:

@@ -26,68 +26,56 @@ class Reading(Protocol):
     def suits(self) -> frozenset[str]: ...
 
 
-@cache
-def _line(id_: str, zh: str, en: str, value: int, count: int) -> ScoreItem:
-    return ScoreItem(id=id_, zh=zh, en=en, value=value, count=count)
-
-
-WAIT_ZH = {
-    "closed": ("压档", "Closed wait"),
-    "edge": ("边枝", "Edge wait"),
-    "single": ("独占", "Single wait on the pair"),
+# Every soft-flower line: id → (zh, en, flowers each)
+SOFT_LINES = {
+    "wind_pung": ("风客", "Wind pung", 1),
+    "wind_kong_exposed": ("风明杠", "Exposed wind kong", 2),
+    "wind_kong_concealed": ("风暗杠", "Concealed wind kong", 3),
+    "kong_exposed": ("明杠", "Exposed kong", 1),
+    "kong_concealed": ("暗杠", "Concealed kong", 2),
+    "wait_closed": ("压档", "Closed wait", 1),
+    "wait_edge": ("边枝", "Edge wait", 1),
+    "wait_single": ("独占", "Single wait on the pair", 1),
+    "missing_suit": ("缺一", "One suit missing", 1),
 }
+# a kong's line by (wind?, concealed?)
+_KONG_LINE = {
+    (True, False): "wind_kong_exposed",
+    (True, True): "wind_kong_concealed",
+    (False, False): "kong_exposed",
+    (False, True): "kong_concealed",
+}
+_KONG_ORDER = ("wind_kong_exposed", "wind_kong_concealed", "kong_exposed", "kong_concealed")
+_WAIT_LINE = {"closed": "wait_closed", "edge": "wait_edge", "single": "wait_single"}
+
+
+@cache
+def _line(id_: str, count: int) -> ScoreItem:
+    zh, en, value = SOFT_LINES[id_]
+    return ScoreItem(id=id_, zh=zh, en=en, value=value, count=count)
 
 
 # ---------------------------------------------------------------- soft flowers
 def soft_items_of(r: Reading, *, last_closed: bool) -> list[ScoreItem]:
     """软花 of a reading: wind pungs/kongs, suited kongs, the wait shape, 缺一."""
-    wind_pungs = sum(1 for m in r.melds if m.kind == "pung" and is_wind(m.tile))
+    wind_pungs = 0
+    kongs = dict.fromkeys(_KONG_ORDER, 0)
+    for m in r.melds:
+        if m.kind == "pung":
+            wind_pungs += is_wind(m.tile)
+        elif m.kind == "kong":
+            kongs[_KONG_LINE[is_wind(m.tile), m.concealed]] += 1
     if r.decomposition is not None:
-        wind_pungs += sum(
-            1 for s in r.decomposition.sets if s.kind == "pung" and is_wind(s.tiles[0])
-        )
-    out: list[ScoreItem] = []
-
-    def add(id_: str, zh: str, en: str, value: int, count: int) -> None:
-        if count:
-            out.append(_line(id_, zh, en, value, count))
-
-    add("wind_pung", "风客", "Wind pung", 1, wind_pungs)
-    kongs = [m for m in r.melds if m.kind == "kong"]
-    add(
-        "wind_kong_exposed",
-        "风明杠",
-        "Exposed wind kong",
-        2,
-        sum(1 for m in kongs if is_wind(m.tile) and m.exposed),
-    )
-    add(
-        "wind_kong_concealed",
-        "风暗杠",
-        "Concealed wind kong",
-        3,
-        sum(1 for m in kongs if is_wind(m.tile) and m.concealed),
-    )
-    add(
-        "kong_exposed",
-        "明杠",
-        "Exposed kong",
-        1,
-        sum(1 for m in kongs if not is_wind(m.tile) and m.exposed),
-    )
-    add(
-        "kong_concealed",
-        "暗杠",
-        "Concealed kong",
-        2,
-        sum(1 for m in kongs if not is_wind(m.tile) and m.concealed),
-    )
+        for s in r.decomposition.sets:
+            if s.kind == "pung" and is_wind(s.tiles[0]):
+                wind_pungs += 1
+    out: list[ScoreItem] = [_line("wind_pung", wind_pungs)] if wind_pungs else []
+    out.extend(_line(id_, n) for id_, n in kongs.items() if n)
     wf = r.wait_flower
     if wf and not (last_closed and wf in ("closed", "edge")):
-        zh, en = WAIT_ZH[wf]
-        add(f"wait_{wf}", zh, en, 1, 1)
+        out.append(_line(_WAIT_LINE[wf], 1))
     if len(r.suits) == 2:
-        add("missing_suit", "缺一", "One suit missing", 1, 1)
+        out.append(_line("missing_suit", 1))
     return out
 
 

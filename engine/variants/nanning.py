@@ -271,13 +271,15 @@ def _pay_win(
     }
 
 
+# the base of a win, by 门清: 4, else 3
+_BASE = {
+    True: ScoreItem(id="base", zh="门清 基数", en="base", value=4),
+    False: ScoreItem(id="base", zh="基数", en="base", value=3),
+}
+
+
 def _win_result(wc: _WinCalc) -> WinResult:
-    items = list(wc.val.items)
-    b = 4 if wc.val.concealed else 3
-    items.insert(
-        0, ScoreItem(id="base", zh="门清 基数" if wc.val.concealed else "基数", en="base", value=b)
-    )
-    items.extend(wc.way.items)
+    items = [_BASE[wc.val.concealed], *wc.val.items, *wc.way.items]
     return WinResult(
         player=wc.win.player,
         from_=wc.win.from_,

@@ -188,7 +188,7 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
 
 def _sealer(froms: list[int | None]) -> int | None:
     for s in range(4):
-        if sum(1 for f in froms if f == s) >= 3:
+        if froms.count(s) >= 3:
             return s
     return None
 

@@ -12,13 +12,13 @@ Two steps, kept apart so each can be tested on its own:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
 from ..results import ScoreItem
-from ..tiles import HandTiles, is_honour, suit
+from ..tiles import SUITS, HandTiles, is_honour
 from ..variant import pattern_items
 from .texts_nanning import txt
 
@@ -50,8 +50,7 @@ def big_cannon(k: int, concealed: bool) -> int:
 # ---------------------------------------------------------------- patterns
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One reading of a winning hand, the uniform context the patterns look at."""
 
     seven_pairs: bool
@@ -111,8 +110,7 @@ PATTERN_IDS = frozenset(p.id for p in PATTERNS)
 PATTERN_ZH = {p.id: p.zh for p in PATTERNS}
 
 
-@dataclass(frozen=True, slots=True)
-class Valuation:
+class Valuation(NamedTuple):
     """How a winning hand is valued: 门清 and the doublings ``k`` with their patterns."""
 
     reading: Reading
@@ -144,12 +142,16 @@ def valuation(r: Reading) -> Valuation:
 # ---------------------------------------------------------------- from tiles
 
 
+_SUITS = frozenset(SUITS)
+
+
 def _flush(tiles: Iterable[str]) -> str | None:
     ts = list(tiles)
     if all(is_honour(t) for t in ts):
         return "honours"
-    suits = {suit(t) for t in ts}
-    return "suit" if len(suits) == 1 and None not in suits else None
+    # a suited tile ends in its suit letter, an honour is one letter of its own
+    suits = {t[-1] for t in ts}
+    return "suit" if len(suits) == 1 and suits <= _SUITS else None
 
 
 def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) -> Valuation:
