@@ -193,8 +193,19 @@ class F:
 
 
 class Event:
+    """An event of a hand. The subclasses are frozen dataclasses whose optional fields keep
+    their default on the class, so :meth:`checked` stores only the fields a record gives."""
+
     type: ClassVar[str]
     SPEC: ClassVar[tuple[F, ...]]
+
+    @classmethod
+    def checked(cls, values: Mapping[str, Any]) -> Event:
+        """The event of already-checked attribute values (every required field among them),
+        built without the dataclass constructor's assignment of every field."""
+        ev = object.__new__(cls)
+        ev.__dict__.update(values)
+        return ev
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -212,7 +223,7 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Pung(Event):
     type: ClassVar[str] = "pung"
     player: int
@@ -225,7 +236,7 @@ class Pung(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Kong(Event):
     type: ClassVar[str] = "kong"
     player: int
@@ -240,7 +251,7 @@ class Kong(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Flowers(Event):
     type: ClassVar[str] = "flowers"
     player: int
@@ -261,7 +272,7 @@ class Flowers(Event):
         )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Penalty(Event):
     type: ClassVar[str] = "penalty"
     player: int
@@ -272,7 +283,7 @@ class Penalty(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Jing(Event):
     type: ClassVar[str] = "jing"
     indicator: str
@@ -285,7 +296,7 @@ class Jing(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class JingCount(Event):
     type: ClassVar[str] = "jing_count"
     counts: tuple[tuple[int, int], ...]
@@ -319,7 +330,7 @@ WIN_FLAGS = (
 DECLARED_FIELDS = ("patterns", "concealed", "quads", "soft_flowers", "hard_flowers", "fan")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Win(Event):
     type: ClassVar[str] = "win"
     player: int
@@ -389,14 +400,14 @@ class Win(Event):
         return self.hand is None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class FalseWin(Event):
     type: ClassVar[str] = "false_win"
     player: int
     SPEC: ClassVar = (F("player", "player", _seat, True),)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class Draw(Event):
     type: ClassVar[str] = "draw"
     last_drawer: int | None = None
@@ -408,38 +419,54 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 TERMINAL = (Win, FalseWin, Draw)
 _SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
+_KEYS = {c: {f.key: (i, f) for i, f in enumerate(c.SPEC)} for c in EVENT_TYPES.values()}
+_REQUIRED = {c: sum(f.required for f in c.SPEC) for c in EVENT_TYPES.values()}
+assert all(
+    [f.required for f in c.SPEC] == sorted((f.required for f in c.SPEC), reverse=True)
+    for c in EVENT_TYPES.values()
+), "an event's required fields come first in its SPEC"
 _WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
-_ABSENT = object()
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise _bad(where, txt("event_object"))
     t = obj.get("type")
-    if not isinstance(t, str) or t not in EVENT_TYPES:
+    cls = EVENT_TYPES.get(t) if isinstance(t, str) else None
+    if cls is None:
         raise _bad(
             f"{where}.type",
             txt("unknown_event_type_known", p1=show(t), p2=", ".join(EVENT_TYPES)),
         )
-    cls = EVENT_TYPES[t]
-    specs = _SPECS[cls]
+    keys = _KEYS[cls]
+    given = []
     for k in obj:
-        if k != "type" and k not in specs:
-            raise _bad(
-                f"{where}.{k}", txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(specs))
-            )
+        if k != "type":
+            f = keys.get(k)
+            if f is None:
+                raise _bad(
+                    f"{where}.{k}",
+                    txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(_SPECS[cls])),
+                )
+            given.append(f)
+    # the fields are checked in the order of SPEC, so the first offence named is the same
+    # whatever order the record lists them in; the required fields open SPEC
+    given.sort()
+    spec = cls.SPEC
+    required = _REQUIRED[cls]
     values = {}
-    get = obj.get
-    for f in cls.SPEC:
-        v = get(f.key, _ABSENT)
-        if v is _ABSENT:
-            if f.required:
-                raise _bad(f"{where}.{f.key}", txt("event_needs_field", t=t, key=f.key))
-            continue
+    nxt = 0
+    for i, f in given:
+        if nxt < required and i != nxt:
+            break
+        v = obj[f.key]
         if v is None and not f.required:
             raise _bad(f"{where}.{f.key}", txt("null_allowed_here_leave_field"))
         values[f.attr] = f.check(v, f"{where}.{f.key}")
-    ev = cls(**values)
+        nxt = i + 1
+    if nxt < required:
+        raise _bad(f"{where}.{spec[nxt].key}", txt("event_needs_field", t=t, key=spec[nxt].key))
+    ev = cls.checked(values)
     _check_event_shape(ev, where)
     return ev
 

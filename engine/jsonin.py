@@ -36,12 +36,15 @@ class _Refused(Exception):
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
+    out = dict(pairs)
+    if len(out) == len(pairs):  # no key repeated: the common case, without a loop in Python
+        return out
+    seen: set[str] = set()
+    for k, _ in pairs:
+        if k in seen:
             raise _Refused(txt("json_key_twice", key=json.dumps(k, ensure_ascii=False)))
-        out[k] = v
-    return out
+        seen.add(k)
+    raise AssertionError("a repeated key was not found")  # pragma: no cover
 
 
 def _int(text: str) -> int:
