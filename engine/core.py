@@ -9,12 +9,12 @@ session's hands. The types live in :mod:`engine.results` and the interface in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
+from .frozen import frozen
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -51,7 +51,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- replay
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class HandOutcome:
     index: int  # 1-based
     state: TableState  # the state the hand was played in
@@ -68,7 +68,7 @@ class HandOutcome:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Replay:
     hands: tuple[HandOutcome, ...]
     totals: tuple[int, int, int, int]

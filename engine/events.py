@@ -1,8 +1,9 @@
 """The events, hands and sessions of a session record (spec/RECORD.md) as frozen dataclasses.
 
-Each event parses itself from JSON field by field (:func:`event_from_json`) and names the JSON
-path of the first offence. Checks that need a rule set (flags, declared facts, copies) live in
-:mod:`engine.checks`; loading a whole record is :func:`engine.record.load_session`.
+Each event parses itself from JSON field by field (:func:`event_from_json`, with the checkers
+of :mod:`engine.event_fields`) and names the JSON path of the first offence. Checks that need a
+rule set (flags, declared facts, copies) live in :mod:`engine.checks`; loading a whole record
+is :func:`engine.record.load_session`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,24 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from .errors import ErrorCode, MjError, Msg
+from .event_fields import (  # noqa: F401 - _bad, _seat: re-exported for the record's loaders
+    _bad,
+    _bool,
+    _chain,
+    _enum,
+    _fish,
+    _flower_str,
+    _four,
+    _int,
+    _pair_counts,
+    _patterns,
+    _seat,
+    _seat_or_null,
+    _str,
+    _tile,
+    _tiles_str,
+)
+from .frozen import frozen
 from .jsonin import show
 from .people import (  # noqa: F401 - re-exported: a record's names and stake
     MAX_NAME,
@@ -25,160 +43,11 @@ from .people import (  # noqa: F401 - re-exported: a record's names and stake
     stake_text,
 )
 from .texts_record import txt
-from .tiles import ALL_TILES, ascii_text, parse_tiles
-from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
+from .tiles import parse_tiles
 
 VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundred at most)
 MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
-
-
-_ONE_TILE = frozenset(ALL_TILES)
-
-
-def _bad(where: str, msg: str) -> MjError:
-    return MjError(ErrorCode.BAD_RECORD, msg, where=where)
-
-
-# ---------------------------------------------------------------- field checkers
-def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(where, txt("expected_whole_number_got", p1=show(v)))
-    if lo is not None and v < lo or hi is not None and v > hi:
-        rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
-        raise _bad(where, txt("out_range", v=v, rng=rng))
-    return v
-
-
-def _seat(v: Any, where: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-        raise _bad(where, txt("bad_seat", p1=show(v)))
-    return v
-
-
-def _seat_or_null(v: Any, where: str) -> int | None:
-    return None if v is None else _seat(v, where)
-
-
-def _bool(v: Any, where: str) -> bool:
-    if not isinstance(v, bool):
-        raise _bad(where, txt("expected_true_false_got", p1=show(v)))
-    return v
-
-
-def _tile(v: Any, where: str) -> str:
-    if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
-        return v
-    if not isinstance(v, str):
-        raise _bad(where, txt("expected_one_tile_such_p"))
-    tiles = parse_tiles(v, where=where)
-    if len(tiles) != 1:
-        raise _bad(where, txt("expected_exactly_one_tile_got", p1=show(v)))
-    return tiles[0]
-
-
-def _tile_text(v: Any, where: str) -> str:
-    """A tile string as typed, in ASCII (full-width forms mapped, anything else refused)."""
-    if not isinstance(v, str):
-        raise _bad(where, txt("expected_tile_string"))
-    if len(v) > MAX_HAND_CHARS:
-        raise _bad(
-            where,
-            txt("tile_string_most_characters_given", MAX_HAND_CHARS=MAX_HAND_CHARS, p2=len(v)),
-        )
-    try:
-        return ascii_text(v)
-    except MjError as e:
-        raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
-
-
-def _str(v: Any, where: str) -> str:
-    return _tile_text(v, where)
-
-
-def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
-    def check(v: Any, where: str) -> tuple:
-        if not isinstance(v, list) or len(v) != 4:
-            raise _bad(where, txt("expected_list_four_entries_one"))
-        if item is _pair_counts:  # four plainly valid pairs need no location worded
-            pairs = [_plain_pair(x) for x in v]
-            if None not in pairs:
-                return tuple(pairs)
-        return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
-
-    return check
-
-
-def _plain_pair(v: Any) -> tuple[int, int] | None:
-    """A [正精, 副精] count pair that is plainly valid, else None."""
-    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
-        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:
-            return (v[0], v[1])
-    return None
-
-
-def _pair_counts(v: Any, where: str) -> tuple[int, int]:
-    plain = _plain_pair(v)
-    if plain is not None:  # the checks below only word the errors
-        return plain
-    if not isinstance(v, list) or len(v) != 2:
-        raise _bad(where, txt("expected_count_count"))
-    return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
-
-
-def _enum(*choices: str) -> Callable[[Any, str], str]:
-    def check(v: Any, where: str) -> str:
-        if v not in choices:
-            raise _bad(
-                where,
-                txt("expected_one_got", p1=", ".join(choices), p2=show(v)),
-            )
-        return v
-
-    return check
-
-
-def _nonneg(v: Any, where: str) -> int:
-    return _int(v, where, 0)
-
-
-def _chain(v: Any, where: str) -> int:
-    return _int(v, where, 1, 4)
-
-
-def _patterns(v: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 64 for x in v):
-        raise _bad(where, txt("expected_list_pattern_ids"))
-    if len(v) > 100:
-        raise _bad(where, txt("most_pattern_ids_given", p1=len(v)))
-    return tuple(v)
-
-
-def _fish(v: Any, where: str) -> tuple[str | None, ...]:
-    def one(x: Any, w: str) -> str | None:
-        if x is None:
-            return None
-        x = _tile_text(x, w) if isinstance(x, str) else x
-        if not isinstance(x, str):
-            raise _bad(w, txt("expected_tile_string_null"))
-        parse_tiles(x, where=w)
-        return x
-
-    return _four(one)(v, where)
-
-
-def _tiles_str(v: Any, where: str) -> str:
-    v = _tile_text(v, where)
-    parse_tiles(v, where=where)
-    return v
-
-
-def _flower_str(v: Any, where: str) -> str:
-    if not isinstance(v, str) or not v:
-        raise _bad(where, txt("expected_flower_letters_such_acc"))
-    v = _tile_text(v, where)
-    parse_tiles(v, allow_flowers=True, where=where)
-    return v
 
 
 # ---------------------------------------------------------------- events
@@ -223,7 +92,7 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Pung(Event):
     type: ClassVar[str] = "pung"
     player: int
@@ -236,7 +105,7 @@ class Pung(Event):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Kong(Event):
     type: ClassVar[str] = "kong"
     player: int
@@ -251,7 +120,7 @@ class Kong(Event):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Flowers(Event):
     type: ClassVar[str] = "flowers"
     player: int
@@ -272,7 +141,7 @@ class Flowers(Event):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Penalty(Event):
     type: ClassVar[str] = "penalty"
     player: int
@@ -283,7 +152,7 @@ class Penalty(Event):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Jing(Event):
     type: ClassVar[str] = "jing"
     indicator: str
@@ -296,7 +165,7 @@ class Jing(Event):
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class JingCount(Event):
     type: ClassVar[str] = "jing_count"
     counts: tuple[tuple[int, int], ...]
@@ -330,7 +199,7 @@ WIN_FLAGS = (
 DECLARED_FIELDS = ("patterns", "concealed", "quads", "soft_flowers", "hard_flowers", "fan")
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Win(Event):
     type: ClassVar[str] = "win"
     player: int
@@ -400,14 +269,14 @@ class Win(Event):
         return self.hand is None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class FalseWin(Event):
     type: ClassVar[str] = "false_win"
     player: int
     SPEC: ClassVar = (F("player", "player", _seat, True),)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Draw(Event):
     type: ClassVar[str] = "draw"
     last_drawer: int | None = None
@@ -503,7 +372,7 @@ def _check_event_shape(ev: Event, where: str) -> None:
 
 
 # ---------------------------------------------------------------- hands and sessions
-@dataclass(frozen=True, slots=True)
+@frozen
 class Hand:
     events: tuple[Event, ...] = ()
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .errors import ErrorCode, MjError
 from .events import Event, Hand, Kong, Pung, Win
+from .frozen import frozen
 from .results import TableState
 from .texts_checks import Seat, txt
 from .tiles import HandTiles, parse_hand, relative_to_absolute
@@ -110,7 +111,7 @@ def check_context(tiles: HandTiles, win: Win, state: TableState, where: str | No
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ClaimedMeld:
     """One of the winner's melds with an absolute claimed-from seat (None: concealed kong)."""
 
