@@ -59,11 +59,12 @@ class HandOutcome:
     totals: tuple[int, int, int, int]
 
     def to_json(self) -> dict[str, Any]:
+        res = self.result
         return {
             "index": self.index,
             **self.state.to_json(),
-            "payments": [p.to_json() for p in self.result.payments],
-            "deltas": list(self.result.deltas),
+            "payments": list(map(Payment.to_json, res.payments)),
+            "deltas": list(res.deltas),
             "totals": list(self.totals),
         }
 

@@ -62,19 +62,8 @@ class F:
 
 
 class Event:
-    """An event of a hand. The subclasses are frozen dataclasses whose optional fields keep
-    their default on the class, so :meth:`checked` stores only the fields a record gives."""
-
     type: ClassVar[str]
     SPEC: ClassVar[tuple[F, ...]]
-
-    @classmethod
-    def checked(cls, values: Mapping[str, Any]) -> Event:
-        """The event of already-checked attribute values (every required field among them),
-        built without the dataclass constructor's assignment of every field."""
-        ev = object.__new__(cls)
-        ev.__dict__.update(values)
-        return ev
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -335,7 +324,7 @@ def event_from_json(obj: Any, where: str = "event") -> Event:
         nxt = i + 1
     if nxt < required:
         raise _bad(f"{where}.{spec[nxt].key}", txt("event_needs_field", t=t, key=spec[nxt].key))
-    ev = cls.checked(values)
+    ev = cls(**values)
     _check_event_shape(ev, where)
     return ev
 

@@ -1,11 +1,11 @@
 """Frozen dataclasses that are cheap to make.
 
 A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__`` (to get
-past its own refusal of assignment), a call per field; settling a hand makes dozens of
-payments, score items and states, and that call was a good part of the time. ``@frozen``
-is ``@dataclass(frozen=True)`` whose ``__init__`` writes the fields straight into the
-instance's ``__dict__`` instead: the same fields, defaults, ``__post_init__``, equality,
-hashing, ``replace`` and refusal of assignment.
+past its own refusal of assignment), a generic call per field; settling a hand makes dozens
+of payments, score items and states, and that call was a good part of the time. ``@frozen``
+is ``@dataclass(frozen=True, slots=True)`` whose ``__init__`` sets each field through its
+slot's own setter instead, fetched once: the same fields, defaults, ``__post_init__``,
+equality, hashing, ``replace`` and refusal of assignment.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ T = TypeVar("T")
 
 
 def frozen(cls: type[T] | None = None, /, **options: Any) -> Any:
-    """``@frozen`` or ``@frozen(kw_only=True, …)``: see the module docstring (no ``slots``:
-    the fields live in ``__dict__``)."""
+    """``@frozen`` or ``@frozen(kw_only=True, …)``: see the module docstring."""
 
     def wrap(c: type[T]) -> type[T]:
-        c = dataclass(frozen=True, **options)(c)
+        c = dataclass(frozen=True, slots=True, **options)(c)
         c.__init__ = _fast_init(c)  # type: ignore[misc]
         return c
 
@@ -49,8 +48,9 @@ def _fast_init(cls: type) -> Callable[..., None]:
         (keyword if f.kw_only else positional).append(param)
     names = [f.name for f in fields(cls)]
     params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    body.append("    d = self.__dict__")
-    body.extend(f"    d[{n!r}] = {n}" for n in names)
+    for n in names:
+        env[f"_set_{n}"] = cls.__dict__[n].__set__  # the slot's setter, past __setattr__
+        body.append(f"    _set_{n}(self, {n})")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     src = f"def __init__({params}) -> None:\n" + "\n".join(body) + "\n"

@@ -315,8 +315,8 @@ def test_first_offence_follows_the_field_list_not_the_key_order(event, where, te
 
 
 def test_loaded_event_equals_the_constructed_one():
-    """An event read from a record holds only the fields given; it is equal to, hashes like
-    and writes back as the one its constructor makes."""
+    """An event read from a record is equal to, hashes like and writes back as the one its
+    constructor makes, and refuses assignment."""
     from mjscore.engine.record import event_from_json
 
     read = event_from_json({"type": "win", "player": 1, "from": None, "kong_bloom": 1})
