@@ -361,7 +361,7 @@ def _check_event_shape(ev: Event, where: str) -> None:
 
 
 # ---------------------------------------------------------------- hands and sessions
-@frozen
+@frozen(weakref_slot=True)  # engine.checks remembers the hands it found consistent
 class Hand:
     events: tuple[Event, ...] = ()
 
