@@ -143,7 +143,8 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
             raise _bad(
                 f"{where}.events[{j}]", txt("event_after_hand_ended", type=e.type, type2=first.type)
             )
-    wins = hand.wins
+    # only wins follow a first terminal win, and nothing terminal comes before it
+    wins = evs[terminal_at:] if terminal_at is not None and isinstance(first, Win) else ()
     if len(wins) > 1:
         if not variant.multiple_wins:
             raise MjError(
@@ -164,9 +165,12 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
                 where=f"{where}.events",
             )
     check_event_consistency(hand, variant, where)
+    event_types = variant.event_types
     for i, e in enumerate(evs):
+        if e.type in event_types and not isinstance(e, Win):
+            continue  # the common event: nothing more to check
         w = f"{where}.events[{i}]"
-        if e.type not in variant.event_types:
+        if e.type not in event_types:
             raise _bad(
                 f"{w}.type",
                 txt("no_such_event", name_en=variant.name_en, type=e.type, rules=variant.name_zh),
