@@ -89,7 +89,7 @@ def replay(session: Session) -> Replay:
     v = variants.get_variant(session.variant)
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)
-    totals = [0, 0, 0, 0]
+    totals = (0, 0, 0, 0)  # four seats: a HandResult checks that its deltas are four
     out: list[HandOutcome] = []
     for i, hand in enumerate(session.hands):
         if not hand.finished:
@@ -104,7 +104,8 @@ def replay(session: Session) -> Replay:
             res = v.settle_hand(hand, state, rules)
         except MjError as e:
             raise e.at(f"hands[{i}]") from None
-        totals = [a + b for a, b in zip(totals, res.deltas, strict=True)]
-        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=tuple(totals)))  # type: ignore[arg-type]
+        d = res.deltas
+        totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
+        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=totals))
         state = res.next_state
-    return Replay(hands=tuple(out), totals=tuple(totals), next_state=state)  # type: ignore[arg-type]
+    return Replay(hands=tuple(out), totals=totals, next_state=state)

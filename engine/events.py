@@ -367,11 +367,14 @@ class Hand:
 
     @property
     def finished(self) -> bool:
-        return any(isinstance(e, TERMINAL) for e in self.events)
+        for e in self.events:
+            if isinstance(e, TERMINAL):
+                return True
+        return False
 
     @property
     def wins(self) -> tuple[Win, ...]:
-        return tuple(e for e in self.events if isinstance(e, Win))
+        return tuple([e for e in self.events if isinstance(e, Win)])
 
     def of(self, cls: type) -> tuple:
         return tuple(e for e in self.events if isinstance(e, cls))
