@@ -5,6 +5,7 @@ each tile and flower. Every entry path (record loading, the table, the ledger) r
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,23 +31,23 @@ def _at(where: str, i: int) -> str:
     return f"{where}.events[{i}]" if where else f"events[{i}]"
 
 
-# Hands already found consistent, by id, with the hand itself (so an id is never mistaken for
-# a later object's): a Hand and its events are immutable, so the answer cannot change, and a
-# hand is checked when it is read and again when its rule set settles it.
-_CONSISTENT: dict[int, tuple[Hand, Variant]] = {}
+# Hands already found consistent, by id, with a weak reference to the hand (so an id is never
+# mistaken for a later object's, and the entry goes when the hand does): a Hand and its events
+# are immutable, so the answer cannot change, and a hand is checked when it is read and again
+# when its rule set settles it, a whole record read before its first hand is settled.
+_CONSISTENT: dict[int, tuple[weakref.ref[Hand], Variant]] = {}
 
 
 def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> None:
     """The cross-event checks every entry path runs (RULES.md §0): an added kong keeps its
     pung's supplier; no tile beyond four copies in pungs and kongs; each flower once."""
-    seen = _CONSISTENT.get(id(hand))
-    if seen is not None and seen[0] is hand and seen[1] is variant:
+    key = id(hand)
+    seen = _CONSISTENT.get(key)
+    if seen is not None and seen[0]() is hand and seen[1] is variant:
         return
     _check_added_kongs(hand.events, where)
     _check_copies(hand.events, variant, where)
-    if len(_CONSISTENT) >= 256:
-        _CONSISTENT.clear()
-    _CONSISTENT[id(hand)] = (hand, variant)
+    _CONSISTENT[key] = (weakref.ref(hand, lambda _, key=key: _CONSISTENT.pop(key, None)), variant)
 
 
 def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
@@ -142,7 +143,8 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
             raise _bad(
                 f"{where}.events[{j}]", txt("event_after_hand_ended", type=e.type, type2=first.type)
             )
-    wins = hand.wins
+    # only wins follow a first terminal win, and nothing terminal comes before it
+    wins = evs[terminal_at:] if terminal_at is not None and isinstance(first, Win) else ()
     if len(wins) > 1:
         if not variant.multiple_wins:
             raise MjError(
@@ -163,9 +165,12 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
                 where=f"{where}.events",
             )
     check_event_consistency(hand, variant, where)
+    event_types = variant.event_types
     for i, e in enumerate(evs):
+        if e.type in event_types and not isinstance(e, Win):
+            continue  # the common event: nothing more to check
         w = f"{where}.events[{i}]"
-        if e.type not in variant.event_types:
+        if e.type not in event_types:
             raise _bad(
                 f"{w}.type",
                 txt("no_such_event", name_en=variant.name_en, type=e.type, rules=variant.name_zh),

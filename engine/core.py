@@ -9,12 +9,12 @@ session's hands. The types live in :mod:`engine.results` and the interface in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
+from .frozen import frozen
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -51,7 +51,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- replay
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class HandOutcome:
     index: int  # 1-based
     state: TableState  # the state the hand was played in
@@ -59,16 +59,17 @@ class HandOutcome:
     totals: tuple[int, int, int, int]
 
     def to_json(self) -> dict[str, Any]:
+        res = self.result
         return {
             "index": self.index,
             **self.state.to_json(),
-            "payments": [p.to_json() for p in self.result.payments],
-            "deltas": list(self.result.deltas),
+            "payments": list(map(Payment.to_json, res.payments)),
+            "deltas": list(res.deltas),
             "totals": list(self.totals),
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Replay:
     hands: tuple[HandOutcome, ...]
     totals: tuple[int, int, int, int]
@@ -88,7 +89,7 @@ def replay(session: Session) -> Replay:
     v = variants.get_variant(session.variant)
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)
-    totals = [0, 0, 0, 0]
+    totals = (0, 0, 0, 0)  # four seats: a HandResult checks that its deltas are four
     out: list[HandOutcome] = []
     for i, hand in enumerate(session.hands):
         if not hand.finished:
@@ -103,7 +104,8 @@ def replay(session: Session) -> Replay:
             res = v.settle_hand(hand, state, rules)
         except MjError as e:
             raise e.at(f"hands[{i}]") from None
-        totals = [a + b for a, b in zip(totals, res.deltas, strict=True)]
-        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=tuple(totals)))  # type: ignore[arg-type]
+        d = res.deltas
+        totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
+        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=totals))
         state = res.next_state
-    return Replay(hands=tuple(out), totals=tuple(totals), next_state=state)  # type: ignore[arg-type]
+    return Replay(hands=tuple(out), totals=totals, next_state=state)

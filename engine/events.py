@@ -1,8 +1,9 @@
 """The events, hands and sessions of a session record (spec/RECORD.md) as frozen dataclasses.
 
-Each event parses itself from JSON field by field (:func:`event_from_json`) and names the JSON
-path of the first offence. Checks that need a rule set (flags, declared facts, copies) live in
-:mod:`engine.checks`; loading a whole record is :func:`engine.record.load_session`.
+Each event parses itself from JSON field by field (:func:`event_from_json`, with the checkers
+of :mod:`engine.event_fields`) and names the JSON path of the first offence. Checks that need a
+rule set (flags, declared facts, copies) live in :mod:`engine.checks`; loading a whole record
+is :func:`engine.record.load_session`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,24 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any, ClassVar
 
-from .errors import ErrorCode, MjError, Msg
+from .event_fields import (  # noqa: F401 - _bad, _seat: re-exported for the record's loaders
+    _bad,
+    _bool,
+    _chain,
+    _enum,
+    _fish,
+    _flower_str,
+    _four,
+    _int,
+    _pair_counts,
+    _patterns,
+    _seat,
+    _seat_or_null,
+    _str,
+    _tile,
+    _tiles_str,
+)
+from .frozen import frozen
 from .jsonin import show
 from .people import (  # noqa: F401 - re-exported: a record's names and stake
     MAX_NAME,
@@ -25,160 +43,11 @@ from .people import (  # noqa: F401 - re-exported: a record's names and stake
     stake_text,
 )
 from .texts_record import txt
-from .tiles import ALL_TILES, ascii_text, parse_tiles
-from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
+from .tiles import parse_tiles
 
 VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundred at most)
 MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
-
-
-_ONE_TILE = frozenset(ALL_TILES)
-
-
-def _bad(where: str, msg: str) -> MjError:
-    return MjError(ErrorCode.BAD_RECORD, msg, where=where)
-
-
-# ---------------------------------------------------------------- field checkers
-def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _bad(where, txt("expected_whole_number_got", p1=show(v)))
-    if lo is not None and v < lo or hi is not None and v > hi:
-        rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
-        raise _bad(where, txt("out_range", v=v, rng=rng))
-    return v
-
-
-def _seat(v: Any, where: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
-        raise _bad(where, txt("bad_seat", p1=show(v)))
-    return v
-
-
-def _seat_or_null(v: Any, where: str) -> int | None:
-    return None if v is None else _seat(v, where)
-
-
-def _bool(v: Any, where: str) -> bool:
-    if not isinstance(v, bool):
-        raise _bad(where, txt("expected_true_false_got", p1=show(v)))
-    return v
-
-
-def _tile(v: Any, where: str) -> str:
-    if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
-        return v
-    if not isinstance(v, str):
-        raise _bad(where, txt("expected_one_tile_such_p"))
-    tiles = parse_tiles(v, where=where)
-    if len(tiles) != 1:
-        raise _bad(where, txt("expected_exactly_one_tile_got", p1=show(v)))
-    return tiles[0]
-
-
-def _tile_text(v: Any, where: str) -> str:
-    """A tile string as typed, in ASCII (full-width forms mapped, anything else refused)."""
-    if not isinstance(v, str):
-        raise _bad(where, txt("expected_tile_string"))
-    if len(v) > MAX_HAND_CHARS:
-        raise _bad(
-            where,
-            txt("tile_string_most_characters_given", MAX_HAND_CHARS=MAX_HAND_CHARS, p2=len(v)),
-        )
-    try:
-        return ascii_text(v)
-    except MjError as e:
-        raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
-
-
-def _str(v: Any, where: str) -> str:
-    return _tile_text(v, where)
-
-
-def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
-    def check(v: Any, where: str) -> tuple:
-        if not isinstance(v, list) or len(v) != 4:
-            raise _bad(where, txt("expected_list_four_entries_one"))
-        if item is _pair_counts:  # four plainly valid pairs need no location worded
-            pairs = [_plain_pair(x) for x in v]
-            if None not in pairs:
-                return tuple(pairs)
-        return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
-
-    return check
-
-
-def _plain_pair(v: Any) -> tuple[int, int] | None:
-    """A [正精, 副精] count pair that is plainly valid, else None."""
-    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
-        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:
-            return (v[0], v[1])
-    return None
-
-
-def _pair_counts(v: Any, where: str) -> tuple[int, int]:
-    plain = _plain_pair(v)
-    if plain is not None:  # the checks below only word the errors
-        return plain
-    if not isinstance(v, list) or len(v) != 2:
-        raise _bad(where, txt("expected_count_count"))
-    return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
-
-
-def _enum(*choices: str) -> Callable[[Any, str], str]:
-    def check(v: Any, where: str) -> str:
-        if v not in choices:
-            raise _bad(
-                where,
-                txt("expected_one_got", p1=", ".join(choices), p2=show(v)),
-            )
-        return v
-
-    return check
-
-
-def _nonneg(v: Any, where: str) -> int:
-    return _int(v, where, 0)
-
-
-def _chain(v: Any, where: str) -> int:
-    return _int(v, where, 1, 4)
-
-
-def _patterns(v: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 64 for x in v):
-        raise _bad(where, txt("expected_list_pattern_ids"))
-    if len(v) > 100:
-        raise _bad(where, txt("most_pattern_ids_given", p1=len(v)))
-    return tuple(v)
-
-
-def _fish(v: Any, where: str) -> tuple[str | None, ...]:
-    def one(x: Any, w: str) -> str | None:
-        if x is None:
-            return None
-        x = _tile_text(x, w) if isinstance(x, str) else x
-        if not isinstance(x, str):
-            raise _bad(w, txt("expected_tile_string_null"))
-        parse_tiles(x, where=w)
-        return x
-
-    return _four(one)(v, where)
-
-
-def _tiles_str(v: Any, where: str) -> str:
-    v = _tile_text(v, where)
-    parse_tiles(v, where=where)
-    return v
-
-
-def _flower_str(v: Any, where: str) -> str:
-    if not isinstance(v, str) or not v:
-        raise _bad(where, txt("expected_flower_letters_such_acc"))
-    v = _tile_text(v, where)
-    parse_tiles(v, allow_flowers=True, where=where)
-    return v
 
 
 # ---------------------------------------------------------------- events
@@ -212,7 +81,7 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Pung(Event):
     type: ClassVar[str] = "pung"
     player: int
@@ -225,7 +94,7 @@ class Pung(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Kong(Event):
     type: ClassVar[str] = "kong"
     player: int
@@ -240,7 +109,7 @@ class Kong(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Flowers(Event):
     type: ClassVar[str] = "flowers"
     player: int
@@ -261,7 +130,7 @@ class Flowers(Event):
         )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Penalty(Event):
     type: ClassVar[str] = "penalty"
     player: int
@@ -272,7 +141,7 @@ class Penalty(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Jing(Event):
     type: ClassVar[str] = "jing"
     indicator: str
@@ -285,7 +154,7 @@ class Jing(Event):
     )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class JingCount(Event):
     type: ClassVar[str] = "jing_count"
     counts: tuple[tuple[int, int], ...]
@@ -319,7 +188,7 @@ WIN_FLAGS = (
 DECLARED_FIELDS = ("patterns", "concealed", "quads", "soft_flowers", "hard_flowers", "fan")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Win(Event):
     type: ClassVar[str] = "win"
     player: int
@@ -389,14 +258,14 @@ class Win(Event):
         return self.hand is None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class FalseWin(Event):
     type: ClassVar[str] = "false_win"
     player: int
     SPEC: ClassVar = (F("player", "player", _seat, True),)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Draw(Event):
     type: ClassVar[str] = "draw"
     last_drawer: int | None = None
@@ -408,37 +277,53 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 TERMINAL = (Win, FalseWin, Draw)
 _SPECS = {c: {f.key: f for f in c.SPEC} for c in EVENT_TYPES.values()}
+_KEYS = {c: {f.key: (i, f) for i, f in enumerate(c.SPEC)} for c in EVENT_TYPES.values()}
+_REQUIRED = {c: sum(f.required for f in c.SPEC) for c in EVENT_TYPES.values()}
+assert all(
+    [f.required for f in c.SPEC] == sorted((f.required for f in c.SPEC), reverse=True)
+    for c in EVENT_TYPES.values()
+), "an event's required fields come first in its SPEC"
 _WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
-_ABSENT = object()
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise _bad(where, txt("event_object"))
     t = obj.get("type")
-    if not isinstance(t, str) or t not in EVENT_TYPES:
+    cls = EVENT_TYPES.get(t) if isinstance(t, str) else None
+    if cls is None:
         raise _bad(
             f"{where}.type",
             txt("unknown_event_type_known", p1=show(t), p2=", ".join(EVENT_TYPES)),
         )
-    cls = EVENT_TYPES[t]
-    specs = _SPECS[cls]
+    keys = _KEYS[cls]
+    given = []
     for k in obj:
-        if k != "type" and k not in specs:
-            raise _bad(
-                f"{where}.{k}", txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(specs))
-            )
+        if k != "type":
+            f = keys.get(k)
+            if f is None:
+                raise _bad(
+                    f"{where}.{k}",
+                    txt("unknown_field_event_fields", k=k, t=t, p3=", ".join(_SPECS[cls])),
+                )
+            given.append(f)
+    # the fields are checked in the order of SPEC, so the first offence named is the same
+    # whatever order the record lists them in; the required fields open SPEC
+    given.sort()
+    spec = cls.SPEC
+    required = _REQUIRED[cls]
     values = {}
-    get = obj.get
-    for f in cls.SPEC:
-        v = get(f.key, _ABSENT)
-        if v is _ABSENT:
-            if f.required:
-                raise _bad(f"{where}.{f.key}", txt("event_needs_field", t=t, key=f.key))
-            continue
+    nxt = 0
+    for i, f in given:
+        if nxt < required and i != nxt:
+            break
+        v = obj[f.key]
         if v is None and not f.required:
             raise _bad(f"{where}.{f.key}", txt("null_allowed_here_leave_field"))
         values[f.attr] = f.check(v, f"{where}.{f.key}")
+        nxt = i + 1
+    if nxt < required:
+        raise _bad(f"{where}.{spec[nxt].key}", txt("event_needs_field", t=t, key=spec[nxt].key))
     ev = cls(**values)
     _check_event_shape(ev, where)
     return ev
@@ -476,17 +361,20 @@ def _check_event_shape(ev: Event, where: str) -> None:
 
 
 # ---------------------------------------------------------------- hands and sessions
-@dataclass(frozen=True, slots=True)
+@frozen(weakref_slot=True)  # engine.checks remembers the hands it found consistent
 class Hand:
     events: tuple[Event, ...] = ()
 
     @property
     def finished(self) -> bool:
-        return any(isinstance(e, TERMINAL) for e in self.events)
+        for e in self.events:
+            if isinstance(e, TERMINAL):
+                return True
+        return False
 
     @property
     def wins(self) -> tuple[Win, ...]:
-        return tuple(e for e in self.events if isinstance(e, Win))
+        return tuple([e for e in self.events if isinstance(e, Win)])
 
     def of(self, cls: type) -> tuple:
         return tuple(e for e in self.events if isinstance(e, cls))

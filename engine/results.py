@@ -9,10 +9,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .frozen import frozen
+
 WIND_ORDER = "ESWN"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class TableState:
     """The state a hand is played in. ``hand_number`` counts from 1 within the session.
 
@@ -40,7 +42,7 @@ class TableState:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Payment:
     payer: int
     payee: int
@@ -51,7 +53,7 @@ class Payment:
         return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class ScoreItem:
     """One line of an explanation: a pattern, a fan, a flower source, a multiplier."""
 
@@ -82,7 +84,7 @@ class ScoreItem:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class WinResult:
     """How one win was valued: the items found and the hand's headline value."""
 
@@ -104,7 +106,7 @@ class WinResult:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class HandResult:
     payments: tuple[Payment, ...]
     deltas: tuple[int, int, int, int]

@@ -7,6 +7,7 @@ of this.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from .errors import ErrorCode, MjError
 from .texts_record import txt
@@ -79,6 +80,7 @@ def rank(t: str) -> int | None:
     return int(t[0]) if len(t) == 2 else None
 
 
+@cache  # a handful of tiles, asked for again and again while a jing hand is read
 def successor(t: str) -> str:
     """The next tile in the jing/dora cycle: suits wrap 9→1, 东→南→西→北→东, 中→发→白→中."""
     if len(t) == 2:
@@ -91,6 +93,7 @@ def successor(t: str) -> str:
     raise ValueError(f"no successor for {t!r}")
 
 
+@cache
 def predecessor(t: str) -> str:
     if len(t) == 2:
         r = int(t[0])

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from .errors import ErrorCode, MjError, Msg
+from .frozen import frozen
 from .texts_record import txt
 from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocabulary
     _ORDER,
@@ -50,7 +50,7 @@ from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocab
 MeldKind = Literal["chow", "pung", "kong"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Meld:
     """A bracketed meld. ``claim`` is the digit as written (None only for a concealed kong).
 
@@ -102,7 +102,7 @@ class Meld:
         return self.tiles[0]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Context:
     """The ``|WSZJHK`` section."""
 
@@ -127,7 +127,7 @@ class Context:
 DEFAULT_CONTEXT = Context()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandTiles:
     """A parsed hand. ``concealed`` are the standing tiles without the winning tile (sorted);
     ``win_tile`` is None for a 13-tile waiting hand; ``flowers`` is a sorted tuple of flower
@@ -343,6 +343,7 @@ _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 _RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded below
 _MELDS: dict[tuple[str, bool], Meld | None] = {}
 _CONTEXTS: dict[str, Context] = {}
+_DRAGON_SET = frozenset(DRAGONS)
 
 
 def _plain_tiles(s: str) -> list[str]:
@@ -354,7 +355,7 @@ def _plain_tiles(s: str) -> list[str]:
                 _RUNS.clear()
             suit_letter = token[-1]
             run = _RUNS[token] = (
-                tuple(d + suit_letter for d in token[:-1]) if suit_letter in SUITS else (token,)
+                tuple([d + suit_letter for d in token[:-1]]) if suit_letter in SUITS else (token,)
             )
         out += run
     return out
@@ -409,13 +410,8 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             melds.append(meld)
     if len(loose) + 3 * len(melds) != 14:
         return None
-    count: dict[str, int] = {}
-    for t in loose:
-        count[t] = count.get(t, 0) + 1
-    for meld in melds:
-        for t in meld.tiles:
-            count[t] = count.get(t, 0) + 1
-    if max(count.values()) > 4 or (nanjing and ("C" in count or "F" in count or "P" in count)):
+    tiles = loose + [t for meld in melds for t in meld.tiles] if melds else loose
+    if max(map(tiles.count, set(tiles))) > 4 or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
         return None
     context = None
     if ctx is not None:

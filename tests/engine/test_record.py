@@ -290,3 +290,38 @@ def test_odd_names_and_stakes_round_trip(players, dealer, stake):
     text = dump_session(s)
     assert load_session(text) == s
     assert dump_session(load_session(text)) == text
+
+
+@pytest.mark.parametrize(
+    ("event", "where", "text"),
+    [
+        # two offences: the one earlier in the event's field list is named, in any key order
+        ({"type": "pung", "tile": "xx", "player": 9, "from": 1}, ".player", "not 9"),
+        # a missing required field before a bad optional one
+        ({"type": "kong", "tile": "zz", "player": 0}, ".kind", "needs 'kind'"),
+        ({"type": "pung", "from": 7}, ".player", "needs 'player'"),
+        ({"type": "win", "fish": 5, "hand": None, "player": 0, "from": None}, ".hand", "null"),
+        ({"type": "win", "from": 2, "kong_bloom": None}, ".player", "needs 'player'"),
+        ({"type": "flowers", "count": 0, "tiles": "q", "player": 1}, ".tiles", "'q'"),
+    ],
+)
+def test_first_offence_follows_the_field_list_not_the_key_order(event, where, text):
+    from mjscore.engine.record import event_from_json
+
+    with pytest.raises(MjError) as e:
+        event_from_json(event, "e")
+    assert e.value.where == "e" + where
+    assert text in str(e.value.msg)
+
+
+def test_loaded_event_equals_the_constructed_one():
+    """An event read from a record is equal to, hashes like and writes back as the one its
+    constructor makes, and refuses assignment."""
+    from mjscore.engine.record import event_from_json
+
+    read = event_from_json({"type": "win", "player": 1, "from": None, "kong_bloom": 1})
+    made = Win(player=1, from_=None, kong_bloom=1)
+    assert read == made and hash(read) == hash(made)
+    assert read.to_json() == made.to_json() and read.fish is None
+    with pytest.raises(AttributeError):
+        read.player = 2  # type: ignore[misc]

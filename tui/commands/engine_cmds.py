@@ -218,7 +218,8 @@ def cmd_replay(args) -> int:
         if args.json:
             import json
 
-            print(json.dumps(rep.to_json(), ensure_ascii=False))
+            # what to_json builds holds no cycle: the encoder need not look for one
+            print(json.dumps(rep.to_json(), ensure_ascii=False, check_circular=False))
             return 0
     finally:
         gc.enable()

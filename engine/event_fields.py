@@ -1,0 +1,161 @@
+"""The field checkers of a record's events: each reads one JSON value, returns it as the event
+holds it, and names the JSON path ``where`` in a refusal (:func:`engine.events.event_from_json`
+runs them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import ErrorCode, MjError, Msg
+from .jsonin import show
+from .texts_record import txt
+from .tiles import ALL_TILES, ascii_text, parse_tiles
+from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
+
+_ONE_TILE = frozenset(ALL_TILES)
+
+
+def _bad(where: str, msg: str) -> MjError:
+    return MjError(ErrorCode.BAD_RECORD, msg, where=where)
+
+
+def _int(v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _bad(where, txt("expected_whole_number_got", p1=show(v)))
+    if lo is not None and v < lo or hi is not None and v > hi:
+        rng = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
+        raise _bad(where, txt("out_range", v=v, rng=rng))
+    return v
+
+
+def _seat(v: Any, where: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
+        raise _bad(where, txt("bad_seat", p1=show(v)))
+    return v
+
+
+def _seat_or_null(v: Any, where: str) -> int | None:
+    return None if v is None else _seat(v, where)
+
+
+def _bool(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise _bad(where, txt("expected_true_false_got", p1=show(v)))
+    return v
+
+
+def _tile(v: Any, where: str) -> str:
+    if type(v) is str and v in _ONE_TILE:  # the common case, as parse_tiles would read it
+        return v
+    if not isinstance(v, str):
+        raise _bad(where, txt("expected_one_tile_such_p"))
+    tiles = parse_tiles(v, where=where)
+    if len(tiles) != 1:
+        raise _bad(where, txt("expected_exactly_one_tile_got", p1=show(v)))
+    return tiles[0]
+
+
+def _tile_text(v: Any, where: str) -> str:
+    """A tile string as typed, in ASCII (full-width forms mapped, anything else refused)."""
+    if not isinstance(v, str):
+        raise _bad(where, txt("expected_tile_string"))
+    if len(v) > MAX_HAND_CHARS:
+        raise _bad(
+            where,
+            txt("tile_string_most_characters_given", MAX_HAND_CHARS=MAX_HAND_CHARS, p2=len(v)),
+        )
+    try:
+        return ascii_text(v)
+    except MjError as e:
+        raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
+
+
+def _str(v: Any, where: str) -> str:
+    return _tile_text(v, where)
+
+
+def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
+    def check(v: Any, where: str) -> tuple:
+        if not isinstance(v, list) or len(v) != 4:
+            raise _bad(where, txt("expected_list_four_entries_one"))
+        if item is _pair_counts:  # four plainly valid pairs need no location worded
+            pairs = [_plain_pair(x) for x in v]
+            if None not in pairs:
+                return tuple(pairs)
+        return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
+
+    return check
+
+
+def _plain_pair(v: Any) -> tuple[int, int] | None:
+    """A [正精, 副精] count pair that is plainly valid, else None."""
+    if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
+        if 0 <= v[0] <= 4 and 0 <= v[1] <= 4:
+            return (v[0], v[1])
+    return None
+
+
+def _pair_counts(v: Any, where: str) -> tuple[int, int]:
+    plain = _plain_pair(v)
+    if plain is not None:  # the checks below only word the errors
+        return plain
+    if not isinstance(v, list) or len(v) != 2:
+        raise _bad(where, txt("expected_count_count"))
+    return (_int(v[0], f"{where}[0]", 0, 4), _int(v[1], f"{where}[1]", 0, 4))
+
+
+def _enum(*choices: str) -> Callable[[Any, str], str]:
+    def check(v: Any, where: str) -> str:
+        if v not in choices:
+            raise _bad(
+                where,
+                txt("expected_one_got", p1=", ".join(choices), p2=show(v)),
+            )
+        return v
+
+    return check
+
+
+def _nonneg(v: Any, where: str) -> int:
+    return _int(v, where, 0)
+
+
+def _chain(v: Any, where: str) -> int:
+    return _int(v, where, 1, 4)
+
+
+def _patterns(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) and len(x) <= 64 for x in v):
+        raise _bad(where, txt("expected_list_pattern_ids"))
+    if len(v) > 100:
+        raise _bad(where, txt("most_pattern_ids_given", p1=len(v)))
+    return tuple(v)
+
+
+def _fish(v: Any, where: str) -> tuple[str | None, ...]:
+    def one(x: Any, w: str) -> str | None:
+        if x is None:
+            return None
+        x = _tile_text(x, w) if isinstance(x, str) else x
+        if not isinstance(x, str):
+            raise _bad(w, txt("expected_tile_string_null"))
+        parse_tiles(x, where=w)
+        return x
+
+    return _four(one)(v, where)
+
+
+def _tiles_str(v: Any, where: str) -> str:
+    v = _tile_text(v, where)
+    parse_tiles(v, where=where)
+    return v
+
+
+def _flower_str(v: Any, where: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise _bad(where, txt("expected_flower_letters_such_acc"))
+    v = _tile_text(v, where)
+    parse_tiles(v, allow_flowers=True, where=where)
+    return v

@@ -1,0 +1,60 @@
+"""Frozen dataclasses that are cheap to make.
+
+A frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__`` (to get
+past its own refusal of assignment), a generic call per field; settling a hand makes dozens
+of payments, score items and states, and that call was a good part of the time. ``@frozen``
+is ``@dataclass(frozen=True, slots=True)`` whose ``__init__`` sets each field through its
+slot's own setter instead, fetched once: the same fields, defaults, ``__post_init__``,
+equality, hashing, ``replace`` and refusal of assignment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def frozen(cls: type[T] | None = None, /, **options: Any) -> Any:
+    """``@frozen`` or ``@frozen(kw_only=True, …)``: see the module docstring."""
+
+    def wrap(c: type[T]) -> type[T]:
+        c = dataclass(frozen=True, slots=True, **options)(c)
+        c.__init__ = _fast_init(c)  # type: ignore[misc]
+        return c
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _fast_init(cls: type) -> Callable[..., None]:
+    env: dict[str, Any] = {"_MISSING": MISSING}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    for f in fields(cls):
+        if not f.init:  # pragma: no cover - no such field here
+            raise TypeError(f"{cls.__name__}.{f.name}: init=False is not supported")
+        if f.default is not MISSING:
+            env[f"_d_{f.name}"] = f.default
+            param = f"{f.name}=_d_{f.name}"
+        elif f.default_factory is not MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
+            param = f"{f.name}=_MISSING"
+            body.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
+        else:
+            param = f.name
+        (keyword if f.kw_only else positional).append(param)
+    names = [f.name for f in fields(cls)]
+    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    for n in names:
+        env[f"_set_{n}"] = cls.__dict__[n].__set__  # the slot's setter, past __setattr__
+        body.append(f"    _set_{n}(self, {n})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    src = f"def __init__({params}) -> None:\n" + "\n".join(body) + "\n"
+    exec(src, env)  # the way dataclasses writes its own __init__
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
