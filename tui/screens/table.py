@@ -13,6 +13,7 @@ from textual.widgets import Footer, Label, Static
 from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
+from ..widgets.footer import KeyFooter
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
 from .common import (
@@ -86,7 +87,7 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="chase-panel"):
             yield Static("", id="chase-text", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self, event: Any) -> None:
         """A small terminal (80×24) gets the compact layout: a shorter scoreboard, so the
