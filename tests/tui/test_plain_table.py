@@ -68,3 +68,42 @@ async def test_same_widths_and_no_measurement_per_text_cell(monkeypatch):
     assert fast == plain
     assert plain_measured > 100  # every text cell of the 60 rows
     assert fast_measured == 0
+
+
+@run
+async def test_a_change_draws_again_only_the_cells_it_changed(monkeypatch):
+    """DataTable draws every visible cell again after any change; a PlainTable draws the
+    changed cell (and a new row), and a plain DataTable still shows the same lines."""
+    drawn: list[tuple[int, int]] = []
+    real = DataTable._render_cell
+
+    def counting(self, row, col, *a, **kw):
+        drawn.append((row, col))
+        return real(self, row, col, *a, **kw)
+
+    monkeypatch.setattr(DataTable, "_render_cell", counting)
+    screens = []
+    for kind in (PlainTable, DataTable):
+        app = Tables(kind)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            table = app.query_one(kind)
+            table.move_cursor(row=0)
+            await pilot.pause()
+            drawn.clear()
+            key = list(table.rows)[1]
+            table.update_cell(key, table.ordered_columns[1].key, Text("+999", justify="right"))
+            table.add_row(Text("new"), Text("+1"), Text(""))
+            await pilot.pause()
+            body = [d for d in drawn if d[0] >= 0 and d[1] >= 0]
+            if kind is PlainTable:
+                assert sorted(set(body)) == [(1, 1)]  # the new row is below the view
+            else:
+                assert len(set(body)) > 20
+            screens.append(
+                [
+                    [(s.text, s.style) for s in table.render_line(y)]
+                    for y in range(table.size.height)
+                ]
+            )
+    assert screens[0] == screens[1]
