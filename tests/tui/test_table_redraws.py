@@ -51,3 +51,39 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
         await pilot.pause()
         assert rebuilt == ["TableScreen"]
         assert not footer_keys(table)["u"]
+
+
+@run
+async def test_a_dialog_line_is_laid_out_again_only_when_its_height_changes(monkeypatch):
+    from mjscore.tui.screens.dialogs.fit import shown
+    from rich.text import Text
+    from textual.widgets import Static
+
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w")
+        await pilot.pause()
+        err = app.screen.query_one("#dialog-error", Static)
+        shown(err, Text("one line"))
+        await pilot.pause()
+        layouts: list[bool] = []
+        real = Static.refresh
+
+        def refresh(self, *a, layout=False, **kw):
+            if self is err:
+                layouts.append(layout)
+            return real(self, *a, layout=layout, **kw)
+
+        monkeypatch.setattr(Static, "refresh", refresh)
+        shown(err, Text("another line"))
+        assert layouts and not any(layouts)  # drawn again, not laid out
+        await pilot.pause()
+        assert str(err.render()) == "another line"
+        layouts.clear()
+        shown(err, Text("two\nlines"))
+        assert any(layouts)
+        await pilot.pause()
+        assert err.size.height == 2
