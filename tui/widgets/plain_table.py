@@ -41,9 +41,24 @@ class PlainTable(DataTable):
         super()._clear_caches()
         self._drawn_cells.clear()
 
+    _look: tuple[Any, ...] | None = None  # the styles the drawn cells were drawn with
+
     def notify_style_update(self) -> None:
+        # the focus moving to a dialog and back (or the theme changing) restyles the table:
+        # the cells drawn in each look are kept under that look, not all drawn again
         super().notify_style_update()
-        self._drawn_cells.clear()
+        self._look = None
+
+    def look(self) -> tuple[Any, ...]:
+        if self._look is None:
+            self._look = (
+                self.rich_style,
+                *(
+                    self.get_component_rich_style(c, partial=True)
+                    for c in sorted(self.COMPONENT_CLASSES)
+                ),
+            )
+        return self._look
 
     def _render_cell(
         self,
@@ -71,6 +86,7 @@ class PlainTable(DataTable):
             hover,
             self._show_hover_cursor,
             self._pseudo_class_state,
+            self.look(),
             self.show_cursor,
             self.cursor_foreground_priority,
             self.cursor_background_priority,
