@@ -87,3 +87,22 @@ async def test_a_dialog_line_is_laid_out_again_only_when_its_height_changes(monk
         assert any(layouts)
         await pilot.pause()
         assert err.size.height == 2
+
+
+@run
+async def test_the_open_table_is_kept_out_of_full_collections_until_it_is_left():
+    import gc
+
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await open_table(pilot, sid)
+            await pilot.pause()
+            assert gc.get_freeze_count() > 0
+            await pilot.press("escape")  # back to the sessions
+            await pilot.pause()
+            assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()

@@ -110,6 +110,21 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         self.reload()
         self.set_focus(self.query_one(HandLog))
         self.mark_keys_ready()
+        self.call_after_refresh(self.keep_out_of_collections)
+
+    def keep_out_of_collections(self) -> None:
+        """The session read and the table drawn live as long as the table: keep them out of
+        Python's cyclic garbage collections, whose full passes would otherwise walk the
+        whole session (its hands, rows and widgets) while a dialog is being built, a cost
+        that grows with the session. Freed as usual once the table is left."""
+        import gc
+
+        gc.freeze()
+
+    def on_unmount(self) -> None:
+        import gc
+
+        gc.unfreeze()  # what was kept out can be collected again
 
     def route_key(self, event: Any) -> bool:
         """Every key of this screen is handled as it is dequeued, so ``w 1 3`` typed fast
