@@ -7,7 +7,6 @@ nothing here touches SQL.
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Iterable
 from functools import partial
@@ -18,6 +17,7 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from . import heap
 from .errors import said, user_errors
 from .i18n import tr
 
@@ -180,7 +180,7 @@ class MjscoreApp(App[int]):
     def _warm_up(self) -> None:
         warm_up()
         if not self._leaving:
-            settle_heap()
+            heap.settle()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self._stop_background()
@@ -188,7 +188,7 @@ class MjscoreApp(App[int]):
 
     def on_unmount(self) -> None:
         self._stop_background()
-        release_heap()
+        heap.release()
 
     def _stop_background(self) -> None:
         """On the way out, a check still waiting for its moment is not made (nor waited for)."""
@@ -316,21 +316,6 @@ def warm_up() -> None:
             get_variant(vid)
         except Exception:  # noqa: BLE001 - a broken rule set shows its error where it is used
             pass
-
-
-def settle_heap() -> None:
-    """Once everything is imported and the home screen is up: collect what start-up left
-    and freeze the rest (modules, classes, the app's own widgets), so the garbage collector
-    no longer walks all of it each time it looks at the oldest objects — which it did once
-    for every screen as big as a player's lifetime, at a tenth of a second each time."""
-    gc.collect()
-    gc.freeze()
-
-
-def release_heap() -> None:
-    """Undo :func:`settle_heap` when the app closes (several apps in one process — tests —
-    must not keep each other's objects for good)."""
-    gc.unfreeze()
 
 
 def open_ledger(db_path: str | None) -> Any:

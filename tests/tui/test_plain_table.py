@@ -137,3 +137,42 @@ async def test_a_refused_row_keeps_the_rows_before_it_as_add_row_does():
             raise AssertionError("a taken row key was accepted")
         await pilot.pause()
         assert table.row_count == n + 1 and table.get_row("new")[0].plain == "x"
+
+
+@run
+async def test_a_change_draws_again_only_the_cells_it_changed(monkeypatch):
+    """DataTable draws every visible cell again after any change; a PlainTable draws the
+    changed cell (and a new row), and a plain DataTable still shows the same lines."""
+    drawn: list[tuple[int, int]] = []
+    real = DataTable._render_cell
+
+    def counting(self, row, col, *a, **kw):
+        drawn.append((row, col))
+        return real(self, row, col, *a, **kw)
+
+    monkeypatch.setattr(DataTable, "_render_cell", counting)
+    screens = []
+    for kind in (PlainTable, DataTable):
+        app = Tables(kind)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            table = app.query_one(kind)
+            table.move_cursor(row=0)
+            await pilot.pause()
+            drawn.clear()
+            key = list(table.rows)[1]
+            table.update_cell(key, table.ordered_columns[1].key, Text("+999", justify="right"))
+            table.add_row(Text("new"), Text("+1"), Text(""))
+            await pilot.pause()
+            body = [d for d in drawn if d[0] >= 0 and d[1] >= 0]
+            if kind is PlainTable:
+                assert sorted(set(body)) == [(1, 1)]  # the new row is below the view
+            else:
+                assert len(set(body)) > 20
+            screens.append(
+                [
+                    [(s.text, s.style) for s in table.render_line(y)]
+                    for y in range(table.size.height)
+                ]
+            )
+    assert screens[0] == screens[1]

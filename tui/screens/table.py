@@ -10,9 +10,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
+from .. import heap
 from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
+from ..widgets.footer import KeyFooter
 from ..widgets.table import CurrentHand, HandLog, Scoreboard
 from .base import SessionView
 from .common import (
@@ -86,7 +88,7 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         yield HandLog(id="hand-log", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="chase-panel"):
             yield Static("", id="chase-text", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self, event: Any) -> None:
         """A small terminal (80×24) gets the compact layout: a shorter scoreboard, so the
@@ -109,6 +111,17 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         self.reload()
         self.set_focus(self.query_one(HandLog))
         self.mark_keys_ready()
+        self.call_after_refresh(self.keep_out_of_collections)
+
+    def keep_out_of_collections(self) -> None:
+        """The session read and the table drawn live as long as the table: keep them out of
+        Python's cyclic garbage collections, whose full passes would otherwise walk the
+        whole session (its hands, rows and widgets) while a dialog is being built, a cost
+        that grows with the session. Freed as usual once the table is left."""
+        heap.keep()
+
+    def on_unmount(self) -> None:
+        heap.release_session(self.app)  # what was kept out can be collected again
 
     def route_key(self, event: Any) -> bool:
         """Every key of this screen is handled as it is dequeued, so ``w 1 3`` typed fast

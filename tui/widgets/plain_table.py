@@ -10,6 +10,11 @@ measured the usual way. The widths, and so what is drawn, are the same.
 :meth:`PlainTable.add_text_rows` adds many one-line rows at once: what ``add_row`` does
 for each, with the table's own bookkeeping (its columns in order, the cursor, the idle
 check) done once for all of them instead of once per row.
+
+DataTable also draws every visible cell again after any change to the table (its caches are
+keyed by a count of changes): a confirmed hand, which changes two rows, drew the whole
+visible log again. :class:`PlainTable` keeps each drawn cell until that cell's value, its
+width, its style or its place changes.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.widgets import DataTable
 from textual.widgets._data_table import DuplicateKey, Row, RowKey
 
@@ -67,6 +73,72 @@ class PlainTable(DataTable):
             self._highlight_cursor()
         self._update_count += 1
         self.check_idle()
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        # (row, column, look) → (the value drawn, its lines): kept across changes elsewhere
+        self._drawn_cells: LRUCache[tuple[Any, ...], tuple[Any, Any]] = LRUCache(4000)
+        super().__init__(*args, **kw)
+
+    def _clear_caches(self) -> None:
+        super()._clear_caches()
+        self._drawn_cells.clear()
+
+    _look: tuple[Any, ...] | None = None  # the styles the drawn cells were drawn with
+
+    def notify_style_update(self) -> None:
+        # the focus moving to a dialog and back (or the theme changing) restyles the table:
+        # the cells drawn in each look are kept under that look, not all drawn again
+        super().notify_style_update()
+        self._look = None
+
+    def look(self) -> tuple[Any, ...]:
+        if self._look is None:
+            self._look = (
+                self.rich_style,
+                *(
+                    self.get_component_rich_style(c, partial=True)
+                    for c in sorted(self.COMPONENT_CLASSES)
+                ),
+            )
+        return self._look
+
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Any,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> Any:
+        if row_index < 0 or column_index < 0:  # the header, a row label: as DataTable does
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        row = self.rows.get(row_key)
+        value = self._data.get(row_key, {}).get(column_key)
+        key = (
+            row_key,
+            column_key,
+            row_index,
+            row.height if row is not None else None,
+            base_style,
+            width,
+            cursor,
+            hover,
+            self._show_hover_cursor,
+            self._pseudo_class_state,
+            self.look(),
+            self.show_cursor,
+            self.cursor_foreground_priority,
+            self.cursor_background_priority,
+        )
+        drawn = self._drawn_cells.get(key)
+        if drawn is not None and drawn[0] is value:
+            return drawn[1]
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        self._drawn_cells[key] = (value, lines)
+        return lines
 
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         columns = self.ordered_columns

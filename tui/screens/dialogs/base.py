@@ -42,15 +42,7 @@ from ..common import (
     localize_bindings,
     mark_current_row,
 )
-from .fit import fit_fields
-
-
-def shown(widget: Static, content: Text) -> None:
-    """Show ``content`` in ``widget`` unless it already shows it: every update costs a
-    layout pass of the dialog, and most keys change only one or two of its lines."""
-    if getattr(widget, "_mj_shown", None) != content:
-        widget._mj_shown = content  # type: ignore[attr-defined]
-        widget.update(content)
+from .fit import fit_fields, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +321,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         err = self.query_one("#dialog-error", Static)
         err.set_class(False, "bad")
         names = " / ".join(f"[{c.key}] {c.label}" for c in picker.pending)
-        err.update(Text(self.t("name_more", names=names), style="bold"))
+        shown(err, Text(self.t("name_more", names=names), style="bold"))
 
     def refuse_key(self, picker: Picker, key: str | None = None) -> None:
         """A key the focused chooser cannot use: say so; never hand it to another field."""
@@ -409,7 +401,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         for fid in {field_id, self._error_field} - {None}:
             want = text if fid == field_id else ""
             for lab in self.query(f"#err-{fid}"):
-                lab.update(want)
+                if str(lab.render()) != want:
+                    lab.update(want)
         self._error_field = field_id if text else None
 
     def make_event(self) -> Event:

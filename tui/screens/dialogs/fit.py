@@ -1,10 +1,12 @@
 """The room an event dialog's fields get: what the screen leaves once the title, the error
-line, the payment preview and the confirm line are drawn."""
+line, the payment preview and the confirm line are drawn; and a line shown without laying
+the dialog out again when its height stays the same."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
 from textual.widgets import Static
@@ -36,7 +38,32 @@ def fit_fields(screen: Any) -> None:
     keys = screen.query_one("#dialog-keys").outer_size.height or 1
     shown = min(need(prev) + 1, int(screen.size.height * 0.45))  # + its top border
     room = max(3, screen.size.height - frame - title - need(err) - max(3, shown) - keys)
+    cap = fields.styles.max_height
+    if cap == Scalar.from_number(room):
+        return
+    # a cap the fields fit under, before and after, changes nothing on screen: setting
+    # it would only lay the dialog out again (the preview's height changes on most keys)
+    natural = fields.virtual_size.height
+    if cap is not None and cap.is_cells and natural <= min(cap.value, room):
+        return
     if fields.styles.max_height != Scalar.from_number(room):
         fields.styles.max_height = room
         if screen.focused is not None:
             screen.call_after_refresh(screen.focused.scroll_visible, animate=False)
+
+
+def shown(widget: Static, content: Text) -> None:
+    """Show ``content`` in ``widget`` unless it already shows it. The dialog is laid out
+    again only when the new text needs more or fewer lines than the widget has: a layout
+    pass of the dialog costs more than the rest of a key, and most keys change a line's
+    text, not the number of lines."""
+    if getattr(widget, "_mj_shown", None) == content:
+        return
+    widget._mj_shown = content  # type: ignore[attr-defined]
+    size = widget.content_size
+    if not widget.is_mounted or size.width <= 0:
+        widget.update(content)
+        return
+    widget.update(content, layout=False)
+    if widget.get_content_height(size, widget.app.size, size.width) != size.height:
+        widget.refresh(layout=True)

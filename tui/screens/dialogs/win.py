@@ -180,6 +180,7 @@ class WinDialog(EventDialog):
         return lines
 
     def update_preview(self) -> None:
+        self._marks_before = self.pattern_marks()  # what the pattern rows show now
         self.weigh_choices()
         super().update_preview()
         if self.result_event is None:
@@ -254,7 +255,13 @@ class WinDialog(EventDialog):
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in self.declarable:  # (the other facts: see weigh_choices)
                     it.auto = it.id in applied
-            tog.refresh(layout=True)
+        if getattr(self, "_marks_before", None) != self.pattern_marks():
+            for tog in self.query("#patterns"):
+                tog.refresh(layout=True)  # only a change is drawn (this runs on every key)
+
+    def pattern_marks(self) -> list[tuple[bool, Any]]:
+        """What decides how each pattern row is drawn: applied by the engine, ticked."""
+        return [(it.auto, it.value) for it in self.pattern_items]
 
     def only_missing(self, ev: Event, refusal: MjError) -> bool:
         """A declared win the engine refuses just as it refuses one with nothing declared

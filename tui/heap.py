@@ -1,0 +1,45 @@
+"""Keeping long-lived objects out of Python's cyclic garbage collections.
+
+A full collection walks every tracked object, so once the app holds a lifetime screen's rows
+or a long session it costs a tenth of a second and more, at moments nobody chose (while a
+dialog is being built). Two moments freeze what is alive: the app once start-up's imports are
+done and the home screen is up, and the table once a session is drawn. Leaving the table lets
+the session's objects be collected again, and a second later what is still alive is frozen
+again; closing the app releases everything (several apps in one process — the tests — must
+not keep each other's objects for good).
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+_settled = False  # the app's start-up heap is frozen (until it closes)
+
+
+def settle() -> None:
+    """Collect what start-up left and freeze the rest (modules, classes, the app's widgets)."""
+    global _settled
+    gc.collect()
+    gc.freeze()
+    _settled = True
+
+
+def keep() -> None:
+    """Freeze what is alive now (an open table's session, rows and widgets) without a pass."""
+    gc.freeze()
+
+
+def release_session(app: Any) -> None:
+    """The table is being left: its objects may be collected again; once it is gone (a second
+    later, if the app is still open and had settled) the rest is frozen again."""
+    gc.unfreeze()
+    if _settled:
+        app.set_timer(1.0, lambda: _settled and settle())
+
+
+def release() -> None:
+    """Undo everything when the app closes."""
+    global _settled
+    _settled = False
+    gc.unfreeze()
