@@ -84,3 +84,25 @@ async def test_a_lifetime_over_two_rule_sets_gives_points_per_rule_set():
     assert rows[2][9] == "—"  # no total of points across rule sets
     assert rows[2][1] == str(int(rows[0][1]) + int(rows[1][1]))  # hands add up
     assert rows[0][9] != "—" and rows[1][9] != "—"
+
+
+@run
+async def test_the_lifetime_sessions_table_shows_every_column_whole():
+    """The sessions table beside the charts was cut at its half of the screen: at 120×36 the
+    cumulative money read "-20" for -200.0. The table is as wide as its columns; where the
+    rest is too narrow for a chart (80 columns), the charts give way."""
+    games = []
+    for i in range(12):
+        s, rep = _session(players=(LONG, "小芳", "老王", "阿明"))
+        games.append(Game(label=f"#{i + 1}", session=s, replay=rep))
+    for size, charts in (((120, 36), True), ((80, 24), False)):
+        for lang in ("zh", "en"):
+            app = Host(LifetimeScreen("阿明", games, lang=lang))
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                per = app.screen.query_one("#life-sessions", DataTable)
+                whole = sum(c.get_render_width(per) for c in per.columns.values())
+                shown = per.scrollable_content_region.width
+                assert shown >= whole, f"{size} {lang}: {shown} of {whole} columns shown"
+                charts_box = app.screen.query_one("#life-running").parent
+                assert charts_box.display is charts, (size, lang)

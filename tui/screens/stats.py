@@ -329,11 +329,17 @@ class LifetimeScreen(Screen):
 
     BINDINGS = [Binding("escape", "back", "Back", id="life_back")]
 
+    # The sessions table is as wide as its columns (a cut column showed "-20" for -200.0);
+    # the charts take what is left, and on a narrow screen, where that is too little to
+    # draw a chart, they give way to the table.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     DEFAULT_CSS = """
     LifetimeScreen #life-total { height: auto; margin-left: 1; }
-    LifetimeScreen #life-sessions { height: 1fr; }
+    LifetimeScreen #life-sessions { height: 1fr; width: auto; max-width: 100%; }
     LifetimeScreen #life-biggest { padding: 0 1; height: auto; }
     LifetimeScreen .charts { height: 1fr; }
+    LifetimeScreen #life-charts { width: 1fr; }
+    LifetimeScreen.-narrow #life-charts { display: none; }
     """
 
     def __init__(
@@ -384,7 +390,7 @@ class LifetimeScreen(Screen):
             yield Static("", id="life-biggest", markup=False)
             with Horizontal(classes="charts"):
                 yield PlainTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
-                with Vertical():
+                with Vertical(id="life-charts"):
                     yield RunningTotalsChart(id="life-running")
                     yield WinsDealInsChart(id="life-bars")
         yield Footer()
