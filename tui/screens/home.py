@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
+from ..widgets.footer import KeyFooter
 from ..widgets.plain_table import PlainTable
 from .base import leader
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now, share_labels
@@ -56,7 +57,7 @@ class HomeScreen(TypeAheadScreen, Screen):
         yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()  # the first frame builds its keys once, not once per focus/resize
 
     def on_resize(self, event: Any) -> None:
         narrow = event.size.width < WIDE_FOOTER
