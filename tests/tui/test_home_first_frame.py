@@ -1,0 +1,31 @@
+"""What the home screen does before its first frame: its footer's keys are mounted once."""
+
+from __future__ import annotations
+
+from mjscore.tui.screens.home import HomeScreen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from tests.builders import app_on, run
+
+
+@run
+async def test_the_home_footer_mounts_its_keys_once_before_the_first_frame(ledger, monkeypatch):
+    builds: list[int] = []
+    compose = Footer.compose
+
+    def counted(self):
+        children = list(compose(self))
+        if any(isinstance(c, FooterKey) for c in children):
+            builds.append(len(children))
+        return children
+
+    monkeypatch.setattr(Footer, "compose", counted)
+    for width in (80, 140):  # the narrow footer (shared labels) and the wide one
+        builds.clear()
+        app = app_on(ledger)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            assert len(builds) == 1, builds
