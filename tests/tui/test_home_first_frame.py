@@ -29,3 +29,25 @@ async def test_the_home_footer_mounts_its_keys_once_before_the_first_frame(ledge
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
             assert len(builds) == 1, builds
+
+
+@run
+async def test_the_home_screen_is_laid_out_for_a_narrow_terminal_before_it_is_mounted(
+    ledger, monkeypatch
+):
+    seen: list[bool] = []
+    on_mount = HomeScreen.on_mount
+
+    def noted(self) -> None:
+        seen.append(self.has_class("grouped-keys"))  # before any resize reached it
+        on_mount(self)
+
+    monkeypatch.setattr(HomeScreen, "on_mount", noted)
+    app = app_on(ledger)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert seen == [True]
+        assert app.screen.has_class("grouped-keys")
+        await pilot.resize_terminal(140, 24)  # and it follows the terminal as before
+        await pilot.pause()
+        assert not app.screen.has_class("grouped-keys")

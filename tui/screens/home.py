@@ -54,18 +54,25 @@ class HomeScreen(TypeAheadScreen, Screen):
         localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
+        # laid out for the terminal's width before anything is mounted, so the first frame
+        # does not restyle every widget when the first resize says the terminal is narrow
+        narrow = self._fit(self.app.size.width)
         yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield KeyFooter()  # the first frame builds its keys once, not once per focus/resize
+        yield KeyFooter(compact=narrow)  # built once for the first frame, not once per focus
 
     def on_resize(self, event: Any) -> None:
-        narrow = event.size.width < WIDE_FOOTER
-        self.query_one(Footer).compact = narrow
+        self.query_one(Footer).compact = self._fit(event.size.width)
+
+    def _fit(self, width: int) -> bool:
+        """The grouped keys and short labels of a narrow footer, or the full ones."""
+        narrow = width < WIDE_FOOTER
         if narrow != self.has_class("grouped-keys"):
             self.set_class(narrow, "grouped-keys")
             share_labels(self, self.lang, *((SHARED_LABELS, SHORT_LABELS) if narrow else (None,)))
             self.refresh_bindings()
+        return narrow
 
     def on_mount(self) -> None:
         self._shown_version: int | None = None
