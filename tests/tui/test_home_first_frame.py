@@ -51,3 +51,31 @@ async def test_the_home_screen_is_laid_out_for_a_narrow_terminal_before_it_is_mo
         await pilot.resize_terminal(140, 24)  # and it follows the terminal as before
         await pilot.pause()
         assert not app.screen.has_class("grouped-keys")
+
+
+def test_the_home_columns_are_not_parsed_as_markup(tmp_path):
+    """A str column label is markup to DataTable, and parsing it imports rich's table of
+    emoji names (some 4,000 entries) before the first frame; the labels are plain text."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from mjscore.tui.app import make_app\n"
+        "async def auto(pilot):\n"
+        "    while type(pilot.app.screen).__name__ != 'HomeScreen':\n"
+        "        await pilot.pause()\n"
+        "    await pilot.pause()\n"
+        "    print('rich._emoji_codes' in sys.modules)\n"
+        "    pilot.app.exit()\n"
+        "app = make_app(db_path=sys.argv[1], lang='zh')\n"
+        "app.run(headless=True, size=(80, 24), auto_pilot=auto)\n"
+        "app.ledger.close()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "ledger.sqlite3")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split()[-1] == "False"

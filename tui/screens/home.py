@@ -126,15 +126,16 @@ class HomeScreen(TypeAheadScreen, Screen):
         table = self.query_one(SessionList)
         keep = self.selected_id()
         table.clear(columns=True)
-        table.add_column("#", key="id", width=4)
-        table.add_column(tr("col_date", lang), key="date", width=16)
+        # labels as Text: a str label is parsed as markup, which imports rich's emoji table
+        table.add_column(Text("#"), key="id", width=4)
+        table.add_column(Text(tr("col_date", lang)), key="date", width=16)
         # numbers before the (long) players column: a narrow terminal cuts names, never
         # figures ("Cat +2" for +2928)
-        table.add_column(tr("col_variant", lang), key="variant", width=14)
-        table.add_column(tr("col_hands", lang), key="hands", width=5)
-        table.add_column(tr("col_leader", lang), key="leader", width=18)
-        table.add_column(tr("col_status", lang), key="status", width=8)
-        table.add_column(tr("col_players", lang), key="players", width=44)
+        table.add_column(Text(tr("col_variant", lang)), key="variant", width=14)
+        table.add_column(Text(tr("col_hands", lang)), key="hands", width=5)
+        table.add_column(Text(tr("col_leader", lang)), key="leader", width=18)
+        table.add_column(Text(tr("col_status", lang)), key="status", width=8)
+        table.add_column(Text(tr("col_players", lang)), key="players", width=44)
         sessions = self.app.ledger.list_sessions()
         # the same few people sit in most sessions: each name is cut once, not per row
         cut: dict[tuple[str, int], str] = {}
