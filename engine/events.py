@@ -44,8 +44,8 @@ from .people import (  # noqa: F401 - re-exported: a record's names and stake
 )
 from .texts_record import txt
 from .tiles import parse_tiles
+from .variant_ids import VARIANTS  # noqa: F401 - re-exported: the engine reads the ids here
 
-VARIANTS = ("nanning", "nanjing", "guobiao", "nanchang")
 MAX_FAN = 1_000_000  # a declared 国标 fan total (a real hand has a few hundred at most)
 MAX_SOFT_FLOWERS = 1_000  # a declared 南京 soft-flower count
 

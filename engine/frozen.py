@@ -21,7 +21,8 @@ def frozen(cls: type[T] | None = None, /, **options: Any) -> Any:
     """``@frozen`` or ``@frozen(kw_only=True, …)``: see the module docstring."""
 
     def wrap(c: type[T]) -> type[T]:
-        c = dataclass(frozen=True, slots=True, **options)(c)
+        # init=False: dataclasses need not write (exec) an __init__ only to have it replaced
+        c = dataclass(frozen=True, slots=True, init=False, **options)(c)
         c.__init__ = _fast_init(c)  # type: ignore[misc]
         return c
 

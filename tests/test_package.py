@@ -41,6 +41,17 @@ def test_version_metadata_is_not_read_at_startup(tmp_path):
     assert _run(code, tmp_path).stdout.strip() == "False"
 
 
+def test_the_whole_command_line_is_built_without_the_engine(tmp_path):
+    """`mjscore --version`, `--help` and the app build every command's parser: the rule sets'
+    ids come from a module of their own, not from the engine's records."""
+    code = (
+        "import sys; from mjscore.tui.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in sys.modules if m.startswith('mjscore.engine.')))"
+    )
+    loaded = _run(code, tmp_path).stdout.strip()
+    assert loaded == "['mjscore.engine.errors', 'mjscore.engine.variant_ids']", loaded
+
+
 def _tracked_tree(dest: Path) -> None:
     """A fresh copy of the project: the files git tracks (or, outside git, the tree without
     build products), plus a stale ``build/`` that must not leak into the wheel."""

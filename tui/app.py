@@ -5,7 +5,13 @@ is what ``mjscore`` with no subcommand calls. The screens only call db/ (``app.l
 nothing here touches SQL.
 """
 
+# ruff: noqa: E402 - the imports below come after start-up's collections are turned off
+
 from __future__ import annotations
+
+from . import heap
+
+heap.starting()  # before Textual and the rest are imported: see tui/heap.py
 
 import threading
 from collections.abc import Iterable
@@ -17,7 +23,6 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from . import heap
 from .errors import said, user_errors
 from .i18n import tr
 
@@ -178,9 +183,11 @@ class MjscoreApp(App[int]):
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
-        warm_up()
-        if not self._leaving:
-            heap.settle()
+        try:
+            warm_up()
+        finally:  # collections resume even if a screen failed to import
+            if not self._leaving:
+                heap.settle()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         self._stop_background()

@@ -146,7 +146,12 @@ def _command_named(argv: Sequence[str]) -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(_command_named(_ARGV))
+    command = _command_named(_ARGV)
+    if command is None:  # the app (or --help): start-up runs no collections, see tui/heap.py
+        from mjscore.tui import heap
+
+        heap.starting()
+    parser = build_parser(command)
     args = parser.parse_args(argv)
     if args.config is not None or "mjscore.tui.settings" in sys.modules:
         # only then: the settings module (dataclasses, json, decimal) is not needed by calc

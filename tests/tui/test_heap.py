@@ -49,3 +49,51 @@ def test_a_table_left_before_start_up_settled_does_not_freeze_later():
         assert gc.get_freeze_count() == 0
     finally:
         heap.release()
+
+
+def test_start_up_runs_no_collection_until_the_heap_settles_or_the_app_closes():
+    try:
+        heap.starting()
+        assert not gc.isenabled()
+        heap.settle()  # the home screen is up and the screens imported
+        assert gc.isenabled()
+        heap.starting()
+        heap.release()  # closed before settling: collections run again all the same
+        assert gc.isenabled()
+    finally:
+        heap.release()
+
+
+def test_importing_the_app_turns_collections_off_until_it_settles():
+    import subprocess
+    import sys
+
+    code = (
+        "import gc; import mjscore.tui.app; print(gc.isenabled()); "
+        "from mjscore.tui import heap; heap.settle(); print(gc.isenabled())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_the_app_collects_again_once_its_warm_up_is_done():
+    import asyncio
+
+    from mjscore.db.ledger import Ledger
+    from mjscore.tui.app import make_app
+
+    async def run() -> None:
+        app = make_app(ledger=Ledger.memory(), lang="en")
+        heap.starting()  # as a fresh process would be
+        async with app.run_test(headless=True, size=(120, 36)) as pilot:
+            app._start_background()
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if gc.isenabled():
+                    break
+            assert gc.isenabled()
+
+    try:
+        asyncio.run(run())
+    finally:
+        heap.release()

@@ -19,7 +19,7 @@ from .report_cmds import ledger_path, open_ledger, parse_unit
 
 
 def register(sub) -> None:
-    from mjscore.engine.record import VARIANTS
+    from mjscore.engine.variant_ids import VARIANTS
 
     n = sub.add_parser(
         "night",

@@ -7,11 +7,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from mjscore.engine.record import VARIANTS
-from mjscore.engine.terms import DISCARD_WIN, SELF_DRAW
-from mjscore.engine.variant import Variant
+from mjscore.engine.variant_ids import VARIANTS
 
-from ..i18n import detect_lang, tr, word
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from mjscore.engine.variant import Variant
+
+# The rule set itself, its terms and the labels are imported by the command when it runs:
+# the parser is built for every command line, the app's and `--version` too.
 
 
 def register(sub) -> None:
@@ -34,12 +37,18 @@ def register(sub) -> None:
 def cmd_rules(args) -> int:
     from mjscore.engine.variants import get_variant
 
+    from ..i18n import detect_lang
+
     lang = getattr(args, "lang", None) or detect_lang()
     sys.stdout.write(rules_text(get_variant(args.variant), lang))
     return 0
 
 
 def rules_text(v: Variant, lang: str) -> str:
+    from mjscore.engine.terms import DISCARD_WIN, SELF_DRAW
+
+    from ..i18n import tr, word
+
     """The whole page: title, formula and scoring rows, options, declared fields, flags."""
     data = v.data
     out = [
@@ -80,6 +89,8 @@ def rules_text(v: Variant, lang: str) -> str:
 
 
 def _value(value: object, lang: str) -> str:
+    from ..i18n import tr
+
     if isinstance(value, bool):
         return tr("yes" if value else "no", lang)
     if value is None:

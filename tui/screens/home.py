@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 from ..errors import said, user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import short
+from ..widgets.footer import KeyFooter
 from ..widgets.plain_table import PlainTable
 from .base import leader
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now, share_labels
@@ -53,18 +54,25 @@ class HomeScreen(TypeAheadScreen, Screen):
         localize_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
+        # laid out for the terminal's width before anything is mounted, so the first frame
+        # does not restyle every widget when the first resize says the terminal is narrow
+        narrow = self._fit(self.app.size.width)
         yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter(compact=narrow)  # built once for the first frame, not once per focus
 
     def on_resize(self, event: Any) -> None:
-        narrow = event.size.width < WIDE_FOOTER
-        self.query_one(Footer).compact = narrow
+        self.query_one(Footer).compact = self._fit(event.size.width)
+
+    def _fit(self, width: int) -> bool:
+        """The grouped keys and short labels of a narrow footer, or the full ones."""
+        narrow = width < WIDE_FOOTER
         if narrow != self.has_class("grouped-keys"):
             self.set_class(narrow, "grouped-keys")
             share_labels(self, self.lang, *((SHARED_LABELS, SHORT_LABELS) if narrow else (None,)))
             self.refresh_bindings()
+        return narrow
 
     def on_mount(self) -> None:
         self._shown_version: int | None = None
@@ -118,15 +126,16 @@ class HomeScreen(TypeAheadScreen, Screen):
         table = self.query_one(SessionList)
         keep = self.selected_id()
         table.clear(columns=True)
-        table.add_column("#", key="id", width=4)
-        table.add_column(tr("col_date", lang), key="date", width=16)
+        # labels as Text: a str label is parsed as markup, which imports rich's emoji table
+        table.add_column(Text("#"), key="id", width=4)
+        table.add_column(Text(tr("col_date", lang)), key="date", width=16)
         # numbers before the (long) players column: a narrow terminal cuts names, never
         # figures ("Cat +2" for +2928)
-        table.add_column(tr("col_variant", lang), key="variant", width=14)
-        table.add_column(tr("col_hands", lang), key="hands", width=5)
-        table.add_column(tr("col_leader", lang), key="leader", width=18)
-        table.add_column(tr("col_status", lang), key="status", width=8)
-        table.add_column(tr("col_players", lang), key="players", width=44)
+        table.add_column(Text(tr("col_variant", lang)), key="variant", width=14)
+        table.add_column(Text(tr("col_hands", lang)), key="hands", width=5)
+        table.add_column(Text(tr("col_leader", lang)), key="leader", width=18)
+        table.add_column(Text(tr("col_status", lang)), key="status", width=8)
+        table.add_column(Text(tr("col_players", lang)), key="players", width=44)
         sessions = self.app.ledger.list_sessions()
         # the same few people sit in most sessions: each name is cut once, not per row
         cut: dict[tuple[str, int], str] = {}
