@@ -249,8 +249,10 @@ App().run(headless=True, size=(120, 36), auto_pilot=auto)
 
 HOME = """
 import sys
+from mjscore.tui import heap
+heap.starting()  # what `mjscore` (tui/cli.py main) does before opening the app
 from mjscore.tui.cli import build_parser
-build_parser()  # what `mjscore` does before opening the app
+build_parser()
 from mjscore.tui.app import make_app
 async def auto(pilot):
     while type(pilot.app.screen).__name__ != "HomeScreen":

@@ -5,13 +5,7 @@ is what ``mjscore`` with no subcommand calls. The screens only call db/ (``app.l
 nothing here touches SQL.
 """
 
-# ruff: noqa: E402 - the imports below come after start-up's collections are turned off
-
 from __future__ import annotations
-
-from . import heap
-
-heap.starting()  # before Textual and the rest are imported: see tui/heap.py
 
 import threading
 from collections.abc import Iterable
@@ -23,6 +17,7 @@ from textual import events
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from . import heap
 from .errors import said, user_errors
 from .i18n import tr
 

@@ -64,12 +64,14 @@ def test_start_up_runs_no_collection_until_the_heap_settles_or_the_app_closes():
         heap.release()
 
 
-def test_importing_the_app_turns_collections_off_until_it_settles():
+def test_the_command_line_turns_collections_off_before_the_app_starts():
     import subprocess
     import sys
 
     code = (
-        "import gc; import mjscore.tui.app; print(gc.isenabled()); "
+        "import gc; import mjscore.tui.app as app\n"
+        "app.run_app = lambda *a, **k: print(gc.isenabled())\n"
+        "from mjscore.tui.cli import main; main(['--db', ':memory:'])\n"
         "from mjscore.tui import heap; heap.settle(); print(gc.isenabled())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
