@@ -106,3 +106,44 @@ async def test_the_open_table_is_kept_out_of_full_collections_until_it_is_left()
             assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+
+
+@run
+async def test_a_key_in_the_tiles_field_lays_nothing_out_when_no_height_changes(monkeypatch):
+    """Retyping the last tile of a hand: the field, its message and the preview change, but
+    their sizes do not, so the dialog is drawn again without a layout pass."""
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        app.screen.action_tiles()
+        await pilot.press(*FLUSH)
+        await pilot.pause()
+        dialog = app.screen
+        prev = dialog.query_one("#preview", Static)
+        full = prev.size.height
+        await pilot.press("backspace", FLUSH[-1])  # the message beside the field, once
+        await pilot.pause()
+        laid_out: list[object] = []
+        real = Widget.refresh
+
+        def refresh(self, *a, layout=False, **kw):
+            if layout:
+                laid_out.append(self)
+            return real(self, *a, layout=layout, **kw)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert dialog.result_event is None
+        assert "suit" in str(dialog.query_one("#err-tiles", Static).render())
+        assert str(prev.render()).strip() == "" and prev.size.height == full  # its lines kept
+        await pilot.press(FLUSH[-1])
+        await pilot.pause()
+        assert dialog.result_event is not None and "+200" in str(prev.render())
+        assert laid_out == []

@@ -42,7 +42,7 @@ from ..common import (
     localize_bindings,
     mark_current_row,
 )
-from .fit import fit_fields, shown
+from .fit import fit_fields, shown, unreserve
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +134,10 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
     def row(self, label: str, widget: Widget, field_id: str | None = None) -> Horizontal:
         parts: list[Widget] = [Label(label, classes="flabel", markup=False), widget]
         if field_id:
-            parts.append(Label("", id=f"err-{field_id}", classes="ferr", markup=False))
+            # beside a text field (of a fixed width) the message takes the rest of the row:
+            # a new message is then drawn without laying the dialog out again (see shown)
+            fill = " fill" if isinstance(widget, Input) else ""
+            parts.append(Label("", id=f"err-{field_id}", classes="ferr" + fill, markup=False))
         return Horizontal(*parts, classes="frow")
 
     def seat_picker(
@@ -401,7 +404,11 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         for fid in {field_id, self._error_field} - {None}:
             want = text if fid == field_id else ""
             for lab in self.query(f"#err-{fid}"):
-                if str(lab.render()) != want:
+                if str(lab.render()) == want:
+                    continue
+                if lab.has_class("fill"):
+                    shown(lab, Text(want))  # its width is the row's: laid out only if it wraps
+                else:
                     lab.update(want)
         self._error_field = field_id if text else None
 
@@ -433,6 +440,8 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         fit_fields(self)
 
     def on_resize(self) -> None:
+        for prev in self.query("#preview"):
+            unreserve(prev)  # type: ignore[arg-type]  (the next key measures it anew)
         self.call_after_refresh(self.fit_fields)
 
     def update_preview(self) -> None:
@@ -456,7 +465,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             shown(err, Text(said, style="" if missing else "bold"))
             err.set_class(not missing, "bad")
             err.set_class(missing, "missing")
-            shown(prev, Text(""))
+            shown(prev, Text(""), reserve=True)
             return
         self.result_event = ev
         if is_terminal(ev):
@@ -472,12 +481,12 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             err.set_class(not missing, "bad")
             err.set_class(missing, "missing")
             shown(err, text)
-            shown(prev, Text(""))
+            shown(prev, Text(""), reserve=True)
             return
         err.set_class(False, "bad")
         err.set_class(False, "missing")
         shown(err, Text("✓ " + describe_event(ev, self.ctx.names, self.ctx.variant, self.lang)))
-        shown(prev, text)
+        shown(prev, text, reserve=True)
 
     def preview_text(self, events: Sequence[Event]) -> Text:
         names = self.ctx.names

@@ -52,11 +52,13 @@ def fit_fields(screen: Any) -> None:
             screen.call_after_refresh(screen.focused.scroll_visible, animate=False)
 
 
-def shown(widget: Static, content: Text) -> None:
+def shown(widget: Static, content: Text, *, reserve: bool = False) -> None:
     """Show ``content`` in ``widget`` unless it already shows it. The dialog is laid out
     again only when the new text needs more or fewer lines than the widget has: a layout
     pass of the dialog costs more than the rest of a key, and most keys change a line's
-    text, not the number of lines."""
+    text, not the number of lines. ``reserve``: an emptied widget keeps the lines its last
+    text had (blank), so a preview that empties while a field is being retyped and fills
+    again with as many lines is not laid out at all (see ``unreserve``)."""
     if getattr(widget, "_mj_shown", None) == content:
         return
     widget._mj_shown = content  # type: ignore[attr-defined]
@@ -65,5 +67,20 @@ def shown(widget: Static, content: Text) -> None:
         widget.update(content)
         return
     widget.update(content, layout=False)
-    if widget.get_content_height(size, widget.app.size, size.width) != size.height:
+    lines = widget.get_content_height(size, widget.app.size, size.width)
+    if reserve:
+        floor = getattr(widget, "_mj_floor", 0)
+        if content.plain or not floor:
+            widget._mj_floor = lines  # type: ignore[attr-defined]
+        elif lines < floor:  # emptied: blank lines keep its height for the next text
+            widget.update(Text("\n" * (floor - 1)), layout=False)
+            lines = widget.get_content_height(size, widget.app.size, size.width)
+    if lines != size.height:
         widget.refresh(layout=True)
+
+
+def unreserve(widget: Static) -> None:
+    """Forget the lines ``widget`` kept (see :func:`shown`): after a resize its text wraps
+    anew."""
+    widget._mj_floor = 0  # type: ignore[attr-defined]
+    widget._mj_shown = None  # type: ignore[attr-defined]

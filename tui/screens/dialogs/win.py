@@ -21,6 +21,7 @@ from textual.widgets import Input, Label, Static
 
 from ...i18n import word
 from ...widgets.describe import short
+from ...widgets.field_input import FieldInput
 from ...widgets.picker import Picker
 from ...widgets.toggles import ToggleItem, Toggles, assign_keys
 from ..base import settle_preview
@@ -29,6 +30,7 @@ from ..common import (
     focus_now,
 )
 from .base import FW_DIGITS, EventDialog, HandContext, InvalidField
+from .fit import shown
 
 
 class WinDialog(EventDialog):
@@ -96,7 +98,9 @@ class WinDialog(EventDialog):
         for d in self.numbers:
             yield self.row(
                 self.field_label(f"n-{d.id}", d.name(self.lang)),
-                Input(compact=True, id=f"n-{d.id}", classes="short", restrict=f"[0-9{FW_DIGITS}]*"),
+                FieldInput(
+                    compact=True, id=f"n-{d.id}", classes="short", restrict=f"[0-9{FW_DIGITS}]*"
+                ),
                 f"n-{d.id}",
             )
             if d.note_zh:
@@ -109,7 +113,7 @@ class WinDialog(EventDialog):
                 Label(
                     self.field_label(f"t-{f.id}", f.name(self.lang)), classes="flabel", markup=False
                 ),
-                Input(compact=True, id=f"t-{f.id}", classes="short"),
+                FieldInput(compact=True, id=f"t-{f.id}", classes="short"),
                 Label(self.typed_format(f), id=f"fmt-{f.id}", classes="fsub", markup=False),
                 Label("", id=f"err-t-{f.id}", classes="ferr", markup=False),
                 classes="frow",
@@ -120,7 +124,7 @@ class WinDialog(EventDialog):
                 yield sub
         yield self.row(
             self.t("hand_tiles"),
-            Input(
+            FieldInput(
                 placeholder=self.t("example", x="[555p,2]123m456s789sEE"),
                 compact=True,
                 id="tiles",
@@ -363,7 +367,7 @@ class WinDialog(EventDialog):
                 err.set_class(False, "bad")
                 err.update(Text(self.t("provisional_needs", what=what), style="bold"))
                 head = Text(self.t("provisional", what=what) + "\n", style="bold reverse")
-                self.query_one("#preview", Static).update(head + text)
+                shown(self.query_one("#preview", Static), head + text, reserve=True)
                 return
 
     def keys_text(self) -> str:
