@@ -54,6 +54,25 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change(monkeypatch):
 
 
 @run
+async def test_a_dialog_opened_before_the_first_frame_leaves_the_footer_built_behind_it():
+    """``w`` typed as the table opens: the dialog covers the table before its footer was
+    built once, and the footer behind the dialog must not stay empty (it did, so a snapshot
+    of the win dialog sometimes lacked the footer under load)."""
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.open_session(sid)
+        table = app.screen
+        await pilot.press("w")  # at once, no pause between opening and the key
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is not table  # the dialog is up
+        assert footer_keys(table)  # and the table behind it has its keys
+
+
+@run
 async def test_a_dialog_line_is_laid_out_again_only_when_its_height_changes(monkeypatch):
     from mjscore.tui.screens.dialogs.fit import shown
     from rich.text import Text

@@ -50,8 +50,12 @@ class KeyFooter(Footer):
 
     async def _rebuild(self) -> None:
         self._rebuild_pending = False
-        if not self.is_attached or self.screen is not self.app.screen:
+        if not self.is_attached:
+            return
+        if self.screen is not self.app.screen and self._shown is not None:
             return  # covered: its screen asks again when it is shown
+        # (a footer not yet built is built even when a dialog came first — a key typed
+        # ahead — so the table behind the dialog never shows an empty footer)
         keys = self.shown_keys()
         if keys == self._shown:
             return
