@@ -44,3 +44,12 @@ def cli():
 def own_config(tmp_path_factory, monkeypatch):
     """Every test reads and writes its own settings file, never the user's."""
     monkeypatch.setenv("MJSCORE_CONFIG", str(tmp_path_factory.mktemp("config") / "config.json"))
+
+
+@pytest.fixture
+def steady_cursor(monkeypatch):
+    """Text fields keep their cursor shown instead of blinking, so a snapshot does not depend on
+    whether half a second passed before it was taken (the blink toggles every 0.5 s)."""
+    from textual.widgets import Input
+
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)

@@ -5,7 +5,12 @@ look at the SVGs before committing them."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.builders import SIZE, app_on, new_ledger, session
+
+# a blinking cursor would make every snapshot with a focused text field depend on timing
+pytestmark = pytest.mark.usefixtures("steady_cursor")
 
 
 def test_home_empty(snap_compare):

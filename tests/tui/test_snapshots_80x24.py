@@ -12,6 +12,9 @@ from mjscore.engine.record import load_session
 
 from tests.builders import FLUSH, app_on, new_ledger, record, session, win
 
+# a blinking cursor would make every snapshot with a focused text field depend on timing
+pytestmark = pytest.mark.usefixtures("steady_cursor")
+
 SMALL = (80, 24)
 
 
