@@ -54,6 +54,7 @@ from .gb_eval import (
 from .gb_fans import FLOWER
 from .gb_fast import fast_input
 from .gb_quick import MIN_FAN, quick_fans, report, trim
+from .gb_settle import plain_win
 from .texts_guobiao import Seat, txt
 
 
@@ -168,8 +169,9 @@ class Guobiao(Variant[GuobiaoRules]):
                     txt("guobiao_events", type=e.type),
                     where=f"events[{i}].type",
                 )
+        # also the copies in the pungs and kongs logged, a stricter count than _check_copies(hand)
+        # (an added kong aside, each meld event adds its copies), so that need not run again
         check_event_consistency(hand, self)
-        _check_copies(hand)
         flower_counts, flower_letters = _flower_tiles(hand)
         book = PaymentBook()
         outcome = hand.outcome
@@ -184,7 +186,9 @@ class Guobiao(Variant[GuobiaoRules]):
                 )
             win = hand.wins[0]
             idx = next(i for i, e in enumerate(hand.events) if e is win)
-            wr = self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
+            wr = plain_win(
+                self, hand, win, idx, state, rules, flower_counts, flower_letters
+            ) or self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
             wins = (wr,)
             self._pay_win(book, win, wr, rules)
             details["fan"] = wr.value
