@@ -17,19 +17,30 @@ the checked path, which raises the same error it always did.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
+from operator import attrgetter
 
 from ..errors import MjError
-from ..events import Hand, Kong, Pung, Win
+from ..events import WIN_FLAGS, Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, win_tiles
 from ..results import ScoreItem, TableState, WinResult
+from ..tiles import HandTiles
 from .claims import melds_agree
 from .gb_eval import Situation, _raw_fans, calc_input
 from .gb_quick import name_fans
 
+_FLAG_VALUES = attrgetter(*WIN_FLAGS)
+_UNSET = frozenset((None, False))  # what Win.flags_set leaves out (0 too: 0 == False)
 _WINS: dict[tuple, tuple[tuple[ScoreItem, ...], int, int, str]] = {}
 _LIMIT = 50_000  # distinct (answer, flowers, self-drawn): a few thousand in practice
+
+
+def no_flags(win: Win) -> bool:
+    """``not win.flags_set``, without building it."""
+    try:
+        return _UNSET.issuperset(_FLAG_VALUES(win))
+    except TypeError:  # an unhashable value (a list): not an unset flag
+        return False
 
 
 def _no_name() -> str:  # the hand's name in a calculator refusal: the checked path words it
@@ -44,13 +55,14 @@ def _others_melded(hand: Hand, player: int) -> bool:
     return False
 
 
-def _over_four(tiles) -> bool:
-    """Whether some tile of the hand (kongs counted as four) appears more than four times."""
-    c = Counter(tiles.concealed)
-    c[tiles.win_tile] += 1
+def _over_four(tiles: HandTiles) -> bool:
+    """Whether some tile of the hand (kongs counted as four) appears more than four times:
+    in the sorted tiles, one equal to the fourth after it."""
+    every = [*tiles.concealed, tiles.win_tile]
     for m in tiles.melds:
-        c.update(m.tiles)
-    return max(c.values()) > 4
+        every += m.tiles
+    every.sort()
+    return any(map(str.__eq__, every, every[4:]))
 
 
 def plain_win(
@@ -64,7 +76,7 @@ def plain_win(
     flower_letters: Mapping[int, tuple[str, ...] | None],
 ) -> WinResult | None:
     """The valued win, or None where ``Guobiao._value_win`` must answer (see the module)."""
-    if win.hand is None or win.flags_set:
+    if win.hand is None or not no_flags(win):
         return None
     where = f"events[{idx}]"
     tiles = win_tiles(win, variant.id, where)

@@ -162,8 +162,10 @@ class Guobiao(Variant[GuobiaoRules]):
         _flower_tiles(hand)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
-        for i, e in enumerate(hand.events):
-            if e.type not in self.event_types:
+        evs = hand.events
+        types = self.event_types
+        for i, e in enumerate(evs):
+            if e.type not in types:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
                     txt("guobiao_events", type=e.type),
@@ -185,7 +187,9 @@ class Guobiao(Variant[GuobiaoRules]):
                     where="events",
                 )
             win = hand.wins[0]
-            idx = next(i for i, e in enumerate(hand.events) if e is win)
+            idx = len(evs) - 1  # the one win ends the hand (nothing follows a terminal event)
+            if evs[idx] is not win:
+                idx = next(i for i, e in enumerate(evs) if e is win)
             wr = plain_win(
                 self, hand, win, idx, state, rules, flower_counts, flower_letters
             ) or self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
