@@ -1,7 +1,9 @@
-"""A quick test that a winner's hand string and meld events agree (RULES.md §0), for the plain
-case every rule set meets most: pungs and direct or concealed kongs logged with their tiles.
+"""Quick tests of a win in the plain case every rule set meets most, shared by the rule sets:
+no situation flag (:func:`no_flags`); no tile held more than four times in the winner's hand
+(:func:`over_four`); the winner's hand string and meld events agree (RULES.md
+§0) when the melds are pungs and direct or concealed kongs logged with their tiles.
 
-:func:`melds_agree` answers True only when :func:`engine.facts.claimed_melds` would accept the
+:func:`melds_agree` answers only when :func:`engine.facts.claimed_melds` would accept the
 hand (and then returns what it would return); anything else — an added kong, an event without
 its tile, two kongs of one tile, a disagreement — answers None, and the caller runs
 ``claimed_melds`` itself, which words every refusal.
@@ -10,10 +12,32 @@ its tile, two kongs of one tile, a disagreement — answers None, and the caller
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
-from ..events import Hand, Kong, Pung, Win
+from ..events import WIN_FLAGS, Hand, Kong, Pung, Win
 from ..facts import ClaimedMeld
 from ..tiles import HandTiles
+
+_FLAG_VALUES = attrgetter(*WIN_FLAGS)
+_UNSET = frozenset((None, False))  # what Win.flags_set leaves out (0 too: 0 == False)
+
+
+def no_flags(win: Win) -> bool:
+    """``not win.flags_set``, without building it."""
+    try:
+        return _UNSET.issuperset(_FLAG_VALUES(win))
+    except TypeError:  # an unhashable value (a list): not an unset flag
+        return False
+
+
+def over_four(tiles: HandTiles) -> bool:
+    """Whether some tile of the hand (kongs counted as four) appears more than four times:
+    in the sorted tiles, one equal to the fourth after it."""
+    every = [*tiles.concealed, tiles.win_tile]
+    for m in tiles.melds:
+        every += m.tiles
+    every.sort()
+    return any(map(str.__eq__, every, every[4:]))
 
 
 def melds_agree(hand: Hand, win: Win, tiles: HandTiles) -> tuple[ClaimedMeld, ...] | None:

@@ -18,29 +18,17 @@ the checked path, which raises the same error it always did.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from operator import attrgetter
 
 from ..errors import MjError
-from ..events import WIN_FLAGS, Hand, Kong, Pung, Win
+from ..events import Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, win_tiles
 from ..results import ScoreItem, TableState, WinResult
-from ..tiles import HandTiles
-from .claims import melds_agree
+from .claims import melds_agree, no_flags, over_four
 from .gb_eval import Situation, _raw_fans, calc_input
 from .gb_quick import name_fans
 
-_FLAG_VALUES = attrgetter(*WIN_FLAGS)
-_UNSET = frozenset((None, False))  # what Win.flags_set leaves out (0 too: 0 == False)
 _WINS: dict[tuple, tuple[tuple[ScoreItem, ...], int, int, str]] = {}
 _LIMIT = 50_000  # distinct (answer, flowers, self-drawn): a few thousand in practice
-
-
-def no_flags(win: Win) -> bool:
-    """``not win.flags_set``, without building it."""
-    try:
-        return _UNSET.issuperset(_FLAG_VALUES(win))
-    except TypeError:  # an unhashable value (a list): not an unset flag
-        return False
 
 
 def _no_name() -> str:  # the hand's name in a calculator refusal: the checked path words it
@@ -53,16 +41,6 @@ def _others_melded(hand: Hand, player: int) -> bool:
         if isinstance(e, Pung | Kong) and e.tile is not None and e.player != player:
             return True
     return False
-
-
-def _over_four(tiles: HandTiles) -> bool:
-    """Whether some tile of the hand (kongs counted as four) appears more than four times:
-    in the sorted tiles, one equal to the fourth after it."""
-    every = [*tiles.concealed, tiles.win_tile]
-    for m in tiles.melds:
-        every += m.tiles
-    every.sort()
-    return any(map(str.__eq__, every, every[4:]))
 
 
 def plain_win(
@@ -101,7 +79,7 @@ def plain_win(
         raw = _raw_fans(inp, sit, _no_name)
     except MjError:
         return None
-    if _others_melded(hand, win.player) or _over_four(tiles):
+    if _others_melded(hand, win.player) or over_four(tiles):
         return None
     key = (raw, flowers, self_drawn)
     hit = _WINS.get(key)

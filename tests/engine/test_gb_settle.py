@@ -123,3 +123,21 @@ def test_plain_win_agrees_with_the_checked_path(case):
     assert isinstance(got, WinResult) == answers
     if got is not None:
         assert got == want
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"last_tile": True},
+        {"kong_bloom": 1},
+        {"horse_hits": 0},
+        {"horses": "1m"},
+        {"fish": [None, None, None, None]},
+    ],
+)
+def test_no_flags_is_an_empty_flags_set(fields):
+    from mjscore.engine.variants.claims import no_flags
+
+    win = _hand([{"type": "win", "player": 0, "from": None, "hand": "11m", **fields}]).events[0]
+    assert no_flags(win) == (not win.flags_set)
