@@ -386,12 +386,13 @@ class Nanning(Variant[NanningRules]):
         # a sealed player cannot win; a player with fewer than three exposed meld events and no
         # added kong (whose pung _event_melds looks up) seals nobody
         exposed, added = _meld_events(hand)
+        calc_of = {c.win.player: c for c in calcs}  # one win per player (checked above)
         for wc in calcs:
             w = wc.win.player
             for a in range(4):
                 if a == w:
                     continue
-                other = next((c for c in calcs if c.win.player == a), None)
+                other = calc_of.get(a)
                 if other is not None:
                     sealed_by_a = other.sealer
                 elif exposed[a] < 3 and not added[a]:

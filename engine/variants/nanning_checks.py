@@ -188,6 +188,9 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
 
 
 def _sealer(froms: list[int | None]) -> int | None:
+    """The player three of these melds were claimed from (封胡), or None."""
+    if len(froms) < 3:
+        return None
     for s in range(4):
         if froms.count(s) >= 3:
             return s

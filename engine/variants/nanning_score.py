@@ -18,7 +18,7 @@ from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
 from ..results import ScoreItem
-from ..tiles import SUITS, HandTiles, is_honour
+from ..tiles import HONOURS, SUITS, HandTiles, is_honour
 from ..variant import pattern_items
 from .nanning_shape import split_facts
 from .texts_nanning import txt
@@ -151,6 +151,7 @@ def valuation(r: Reading) -> Valuation:
 
 
 _SUITS = frozenset(SUITS)
+_KIND = {**{f"{r}{s}": s for s in SUITS for r in range(1, 10)}, **dict.fromkeys(HONOURS, "h")}
 
 
 def _flush(tiles: Iterable[str]) -> str | None:
@@ -175,7 +176,12 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
         raise MjError(ErrorCode.BAD_TILES, txt("nanning_played_without_flowers"), where=w)
     closed = h.closed
     concealed = not any(m.exposed for m in h.melds)
-    flush = _flush([*closed, *(m.tiles[0] for m in h.melds)])  # which kinds, not how many
+    try:  # which suits (h: the honours) the tiles are of: all one, a flush
+        kinds = set(map(_KIND.__getitem__, closed))
+        kinds.update(_KIND[m.tiles[0]] for m in h.melds)
+        flush = ("honours" if "h" in kinds else "suit") if len(kinds) == 1 else None
+    except KeyError:  # not a playing tile
+        flush = _flush(h.all_tiles)
     readings: list[Reading] = []
     if not h.melds:
         q = seven_pairs(closed)
