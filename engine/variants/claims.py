@@ -33,7 +33,7 @@ def no_flags(win: Win) -> bool:
 def over_four(tiles: HandTiles) -> bool:
     """Whether some tile of the hand (kongs counted as four) appears more than four times:
     in the sorted tiles, one equal to the fourth after it."""
-    every = [*tiles.concealed, tiles.win_tile]
+    every = list(tiles.closed)
     for m in tiles.melds:
         every += m.tiles
     every.sort()

@@ -141,3 +141,15 @@ def test_no_flags_is_an_empty_flags_set(fields):
 
     win = _hand([{"type": "win", "player": 0, "from": None, "hand": "11m", **fields}]).events[0]
     assert no_flags(win) == (not win.flags_set)
+
+
+def test_over_four_counts_melds_and_standing_tiles():
+    from mjscore.engine.tiles import parse_hand
+    from mjscore.engine.variants.claims import over_four
+
+    assert not over_four(parse_hand("[1111m]234m456p789s55s", waiting_ok=False))
+    kong = Meld("kong", ("1m",) * 4, None)  # the parser refuses a fifth copy; a caller may not
+    fifth = HandTiles(concealed=("2m", "3m", "5s", "5s"), melds=(kong,), win_tile="1m")
+    assert over_four(fifth)
+    waiting = HandTiles(concealed=("2m", "3m", "5s"), melds=(kong,), win_tile=None)
+    assert waiting.win_tile is None and not over_four(waiting)
