@@ -70,7 +70,10 @@ def melds_agree(hand: Hand, win: Win, tiles: HandTiles) -> tuple[ClaimedMeld, ..
     hs: list[ClaimedMeld] = []
     for m in tiles.melds:
         claim = m.claim
-        seat = None if claim is None else (player - (1 if m.kind == "chow" else claim)) % 4
+        if claim is None:
+            seat = None
+        else:  # Meld.from_seat: a chow from 上家; 5-7 an added kong on a pung from 1-3
+            seat = (player - (1 if m.kind == "chow" else claim - 4 if claim >= 5 else claim)) % 4
         if m.kind == "kong":
             if claim is not None and claim >= 5:  # added kong
                 return None
