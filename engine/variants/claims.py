@@ -43,6 +43,11 @@ def over_four(tiles: HandTiles) -> bool:
 def melds_agree(hand: Hand, win: Win, tiles: HandTiles) -> tuple[ClaimedMeld, ...] | None:
     """``claimed_melds(hand, win, tiles)`` for the plain case, or None (see the module)."""
     player = win.player
+    if not tiles.melds:  # agreement is then: no meld event of the winner at all
+        for e in hand.events:
+            if isinstance(e, Pung | Kong) and e.player == player:
+                return None
+        return ()
     ev: list[ClaimedMeld] = []
     ev_kongs: dict[str, tuple[str, int | None]] = {}
     ev_pungs: list[tuple[str, int]] = []
