@@ -54,6 +54,7 @@ from .gb_eval import (
 from .gb_fans import FLOWER
 from .gb_fast import fast_input
 from .gb_quick import MIN_FAN, quick_fans, report, trim
+from .gb_settle import plain_win
 from .texts_guobiao import Seat, txt
 
 
@@ -161,15 +162,18 @@ class Guobiao(Variant[GuobiaoRules]):
         _flower_tiles(hand)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
-        for i, e in enumerate(hand.events):
-            if e.type not in self.event_types:
+        evs = hand.events
+        types = self.event_types
+        for i, e in enumerate(evs):
+            if e.type not in types:
                 raise MjError(
                     ErrorCode.BAD_RECORD,
                     txt("guobiao_events", type=e.type),
                     where=f"events[{i}].type",
                 )
+        # also the copies in the pungs and kongs logged, a stricter count than _check_copies(hand)
+        # (an added kong aside, each meld event adds its copies), so that need not run again
         check_event_consistency(hand, self)
-        _check_copies(hand)
         flower_counts, flower_letters = _flower_tiles(hand)
         book = PaymentBook()
         outcome = hand.outcome
@@ -183,8 +187,12 @@ class Guobiao(Variant[GuobiaoRules]):
                     where="events",
                 )
             win = hand.wins[0]
-            idx = next(i for i, e in enumerate(hand.events) if e is win)
-            wr = self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
+            idx = len(evs) - 1  # the one win ends the hand (nothing follows a terminal event)
+            if evs[idx] is not win:
+                idx = next(i for i, e in enumerate(evs) if e is win)
+            wr = plain_win(
+                self, hand, win, idx, state, rules, flower_counts, flower_letters
+            ) or self._value_win(hand, win, idx, state, rules, flower_counts, flower_letters)
             wins = (wr,)
             self._pay_win(book, win, wr, rules)
             details["fan"] = wr.value

@@ -30,11 +30,12 @@ from typing import Any
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import Draw, FlagValue, Hand, Kong, Win
+from ..events import Draw, FlagValue, Hand, Kong, Pung, Win
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..tiles import parse_tiles
 from ..variant import Variant, false_win_payments
 from . import nanning_data
+from .claims import melds_agree, no_flags
 from .nanning_calc import calc
 from .nanning_checks import (
     _check_copies,
@@ -57,7 +58,8 @@ from .texts_nanning import Seat, txt
 
 def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: NanningRules) -> _WinCalc:
     where = f"events[{idx}]"
-    _check_flags(win, state, hand, where)
+    if not no_flags(win):  # every check of _check_flags is of a flag that is set
+        _check_flags(win, state, hand, where)
     sd = win.from_ is None
     tiles = facts.win_tiles(win, "nanning", where)
     if tiles is not None:
@@ -69,7 +71,9 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
             )
         val = evaluate_tiles(tiles, self_drawn=sd, where=where)
         _check_declared_agrees(win, val, where)
-        melds = facts.claimed_melds(hand, win, tiles, where=where)
+        melds = melds_agree(hand, win, tiles)
+        if melds is None:
+            melds = facts.claimed_melds(hand, win, tiles, where=where)
         froms = [m.from_seat for m in melds if m.exposed]
     else:
         for name in ("soft_flowers", "hard_flowers", "fan"):
@@ -100,6 +104,20 @@ def _value_win(hand: Hand, idx: int, win: Win, state: TableState, rules: Nanning
         )
     sealer = _sealer(froms)
     return _WinCalc(win, where, tiles, val, way, sealer)
+
+
+def _meld_events(hand: Hand) -> tuple[list[int], list[bool]]:
+    """Per player: how many exposed meld events (pungs, kongs not concealed), and whether one
+    is an added kong — the events :func:`_event_melds` reads."""
+    exposed, added = [0, 0, 0, 0], [False] * 4
+    for e in hand.events:
+        if isinstance(e, Pung):
+            exposed[e.player] += 1
+        elif isinstance(e, Kong) and e.kind != "concealed":
+            exposed[e.player] += 1
+            if e.kind == "added":
+                added[e.player] = True
+    return exposed, added
 
 
 def _horse_hits(win: Win, way: Way, state: TableState, rules: NanningRules, where: str) -> int:
@@ -365,18 +383,22 @@ class Nanning(Variant[NanningRules]):
         if len(wins) > 1:
             _check_same_discard(wins)
         winners = {w.player for _, w in wins}
-        # a sealed player cannot win
+        # a sealed player cannot win; a player with fewer than three exposed meld events and no
+        # added kong (whose pung _event_melds looks up) seals nobody
+        exposed, added = _meld_events(hand)
+        calc_of = {c.win.player: c for c in calcs}  # one win per player (checked above)
         for wc in calcs:
             w = wc.win.player
             for a in range(4):
                 if a == w:
                     continue
-                other = next((c for c in calcs if c.win.player == a), None)
-                sealed_by_a = (
-                    other.sealer
-                    if other is not None
-                    else _sealer([f for _, f in _event_melds(hand, a)])
-                )
+                other = calc_of.get(a)
+                if other is not None:
+                    sealed_by_a = other.sealer
+                elif exposed[a] < 3 and not added[a]:
+                    continue
+                else:
+                    sealed_by_a = _sealer([f for _, f in _event_melds(hand, a)])
                 if sealed_by_a == w:
                     raise _contra(
                         txt("sealed_who_claimed_three_melds", w=Seat(w), a=Seat(a)),

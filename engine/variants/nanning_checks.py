@@ -13,6 +13,7 @@ from ..events import Hand, Kong, Pung, Win
 from ..results import TableState
 from ..texts_checks import EVENT_ZH
 from ..tiles import HandTiles, parse_tiles
+from .claims import over_four
 from .nanning_rules import FLAG_ZH, FLAGS, _contra, _flag_err
 from .nanning_score import (
     Valuation,
@@ -187,6 +188,9 @@ def _event_melds(hand: Hand, player: int) -> list[tuple[str, int | None]]:
 
 
 def _sealer(froms: list[int | None]) -> int | None:
+    """The player three of these melds were claimed from (封胡), or None."""
+    if len(froms) < 3:
+        return None
     for s in range(4):
         if froms.count(s) >= 3:
             return s
@@ -305,6 +309,19 @@ def _check_copies(
     """No tile more than four times among the winners' hands, the pungs and kongs logged for
     everybody else, the robbed player's pung (抢杠: the robbed kong is not logged), the horse
     tiles and the fish. One discard won by several players is one tile."""
+    if len(calcs) == 1 and not fish:
+        c = calcs[0]
+        w = c.win
+        if (
+            c.tiles is not None
+            and not (w.robbed_kong or w.horses)
+            and not any(
+                isinstance(e, Pung | Kong) and e.tile is not None and e.player != w.player
+                for e in hand.events
+            )
+            and not over_four(c.tiles)
+        ):
+            return  # the winner's tiles alone are counted, and none is over four
     tally = facts.TileTally.of(hand, shown={c.win.player for c in calcs if c.tiles is not None})
     shared: str | None = None
     for c in calcs:

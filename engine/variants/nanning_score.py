@@ -18,8 +18,9 @@ from ..declare import Pattern
 from ..errors import ErrorCode, MjError
 from ..hands import decompositions, seven_pairs
 from ..results import ScoreItem
-from ..tiles import SUITS, HandTiles, is_honour
+from ..tiles import HONOURS, SUITS, HandTiles, is_honour
 from ..variant import pattern_items
+from .nanning_shape import split_facts
 from .texts_nanning import txt
 
 # ---------------------------------------------------------------- the three amounts
@@ -134,15 +135,23 @@ class Valuation(NamedTuple):
         return " ".join(names) if names else "鸡胡"
 
 
+_VALUATIONS: dict[Reading, Valuation] = {}  # a few dozen readings are possible
+
+
 def valuation(r: Reading) -> Valuation:
-    items = pattern_items(PATTERNS, r)
-    return Valuation(reading=r, items=items, k=sum(int(i.value) for i in items))
+    """The valuation of a reading (immutable, so made once per reading and shared)."""
+    v = _VALUATIONS.get(r)
+    if v is None:
+        items = pattern_items(PATTERNS, r)
+        v = _VALUATIONS[r] = Valuation(reading=r, items=items, k=sum(int(i.value) for i in items))
+    return v
 
 
 # ---------------------------------------------------------------- from tiles
 
 
 _SUITS = frozenset(SUITS)
+_KIND = {**{f"{r}{s}": s for s in SUITS for r in range(1, 10)}, **dict.fromkeys(HONOURS, "h")}
 
 
 def _flush(tiles: Iterable[str]) -> str | None:
@@ -167,7 +176,12 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
         raise MjError(ErrorCode.BAD_TILES, txt("nanning_played_without_flowers"), where=w)
     closed = h.closed
     concealed = not any(m.exposed for m in h.melds)
-    flush = _flush(h.all_tiles)
+    try:  # which suits (h: the honours) the tiles are of: all one, a flush
+        kinds = set(map(_KIND.__getitem__, closed))
+        kinds.update(_KIND[m.tiles[0]] for m in h.melds)
+        flush = ("honours" if "h" in kinds else "suit") if len(kinds) == 1 else None
+    except KeyError:  # not a playing tile
+        flush = _flush(h.all_tiles)
     readings: list[Reading] = []
     if not h.melds:
         q = seven_pairs(closed)
@@ -180,9 +194,17 @@ def evaluate_tiles(h: HandTiles, *, self_drawn: bool, where: str | None = None) 
         and all(m.exposed for m in h.melds)
         and len(closed) == 2
     )
-    for d in decompositions(closed):
-        pungs = melds_pungs and all(s.kind == "pung" for s in d.sets)
-        readings.append(Reading(False, 0, pungs, flush, all_melded, concealed))
+    facts = split_facts(closed)
+    if facts is not None:
+        # the readings of the decompositions differ only in 碰碰胡, which adds a doubling:
+        # the best of them is the one reading with it when some decomposition has pungs alone
+        if facts[0]:
+            pungs = melds_pungs and facts[1]
+            readings.append(Reading(False, 0, pungs, flush, all_melded, concealed))
+    else:  # a tile held more than four times: searched
+        for d in decompositions(closed):
+            pungs = melds_pungs and all(s.kind == "pung" for s in d.sets)
+            readings.append(Reading(False, 0, pungs, flush, all_melded, concealed))
     if not readings:
         raise MjError(
             ErrorCode.NOT_A_WIN,

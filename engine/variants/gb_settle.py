@@ -1,0 +1,99 @@
+"""国标 Guobiao: the valuing of a plain win in a settlement, each check made once.
+
+A win typed as tiles with no situation flag is by far the most common hand of a record.
+:func:`plain_win` values it with the same checks as the checked path of ``Guobiao._value_win``
+(in the same order, so the first that fails is the one that words the refusal), but:
+
+* the winner's melds are compared with the events by :func:`claims.melds_agree`, one pass
+  over each, before the full ``claimed_melds`` (only when that quick test cannot vouch);
+* the copies of each tile are counted once, over the winner's tiles alone, when no other
+  player logged a pung or kong (the full tally only otherwise);
+* what follows from the calculator's answer — the score items, the fan total, the headline —
+  is made once per distinct answer and shared (they are immutable), never per hand.
+
+Anything else (flags, declared fans, a refusal of any kind) answers None, and the caller takes
+the checked path, which raises the same error it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..errors import MjError
+from ..events import Hand, Kong, Pung, Win
+from ..facts import check_context, claimed_melds, win_tiles
+from ..results import ScoreItem, TableState, WinResult
+from .claims import melds_agree, no_flags, over_four
+from .gb_eval import Situation, _raw_fans, calc_input
+from .gb_quick import name_fans
+
+_WINS: dict[tuple, tuple[tuple[ScoreItem, ...], int, int, str]] = {}
+_LIMIT = 50_000  # distinct (answer, flowers, self-drawn): a few thousand in practice
+
+
+def _no_name() -> str:  # the hand's name in a calculator refusal: the checked path words it
+    return ""
+
+
+def _others_melded(hand: Hand, player: int) -> bool:
+    """Whether a player other than ``player`` logged a pung or kong with its tile."""
+    for e in hand.events:
+        if isinstance(e, Pung | Kong) and e.tile is not None and e.player != player:
+            return True
+    return False
+
+
+def plain_win(
+    variant,
+    hand: Hand,
+    win: Win,
+    idx: int,
+    state: TableState,
+    rules,
+    flower_counts: list[int],
+    flower_letters: Mapping[int, tuple[str, ...] | None],
+) -> WinResult | None:
+    """The valued win, or None where ``Guobiao._value_win`` must answer (see the module)."""
+    if win.hand is None or not no_flags(win):
+        return None
+    where = f"events[{idx}]"
+    tiles = win_tiles(win, variant.id, where)
+    if tiles is None or tiles.win_tile is None:
+        return None
+    check_context(tiles, win, state, where)
+    if melds_agree(hand, win, tiles) is None:
+        claimed_melds(hand, win, tiles, where=where)
+    flowers = variant._winner_flowers(tiles, win.player, flower_counts, flower_letters, where)
+    self_drawn = win.from_ is None
+    sit = Situation.of(
+        state.seat_wind(win.player),
+        state.prevailing_wind,
+        self_drawn,
+        False,
+        False,
+        False,
+        flowers,
+    )
+    try:
+        inp = calc_input(tiles, need_copies=False)
+        raw = _raw_fans(inp, sit, _no_name)
+    except MjError:
+        return None
+    if _others_melded(hand, win.player) or over_four(tiles):
+        return None
+    key = (raw, flowers, self_drawn)
+    hit = _WINS.get(key)
+    if hit is None:
+        if len(_WINS) > _LIMIT:
+            _WINS.clear()
+        fans, fan, _ = name_fans(raw)
+        total = fan + flowers
+        summary = " ".join(f.label() for f in fans)
+        items = tuple(f.score_item() for f in fans)
+        hit = _WINS[key] = (items, fan, total, variant.reason(summary, total, win))
+    items, fan, total, reason = hit
+    if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
+        return None
+    return WinResult(
+        player=win.player, from_=win.from_, items=items, value=total, unit="番", summary=reason
+    )
