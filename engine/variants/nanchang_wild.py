@@ -56,19 +56,26 @@ def jing_pair(zheng: str) -> tuple[str, str]:
 def _group_min(kind: str, counts: tuple[int, ...], pair: bool) -> int:
     """Fewest wildcards turning ``counts`` (one tile group) into sets, plus exactly one pair
     when ``pair``. Every set considered contains the lowest tile still present, so the search
-    always makes progress; wildcards may fill any missing tile."""
+    always makes progress; wildcards may fill any missing tile. The search stops as soon as it
+    meets the fewest the tile count allows (tiles and wildcards together must come to 3k, or
+    3k + 2 with the pair), which no other way can beat."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return 2 if pair else 0
+    floor = ((2 if pair else 0) - sum(counts)) % 3
     c = counts[i]
     best = INF
-    for use in range(1, min(c, 3) + 1):  # pung: ``use`` real tiles, the rest wild
+    for use in range(min(c, 3), 0, -1):  # pung: ``use`` real tiles, the rest wild
         rest = counts[:i] + (c - use,) + counts[i + 1 :]
         best = min(best, 3 - use + _group_min(kind, rest, pair))
+        if best == floor:
+            return best
     if pair:
-        for use in range(1, min(c, 2) + 1):
+        for use in range(min(c, 2), 0, -1):
             rest = counts[:i] + (c - use,) + counts[i + 1 :]
             best = min(best, 2 - use + _group_min(kind, rest, False))
+            if best == floor:
+                return best
     for chow in _CHOWS[kind]:
         if i not in chow:
             continue
@@ -80,6 +87,8 @@ def _group_min(kind: str, counts: tuple[int, ...], pair: bool) -> int:
             else:
                 wild += 1
         best = min(best, wild + _group_min(kind, tuple(rest), pair))
+        if best == floor:
+            return best
     return best
 
 
