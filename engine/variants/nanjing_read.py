@@ -4,7 +4,9 @@ A reading's value (engine.variants.nanjing_score.value_reading) depends on only 
 of the hand — what each meld is (kind, exposed, a concealed kong, a wind), the single wait,
 the flowers, 压绝's exposed pung, 天胡/地胡, the suits, winds, all winds, 门清 and the
 bonuses — and of the reading — seven pairs and its quads, or whether the decomposition's
-sets are all pungs and how many of them are wind pungs, and where the winning tile sits.
+sets are all pungs and how many of them are wind pungs, and where the winning tile sits. The
+single wait counts only through the wait flower (压档, 边枝, 独占), so the waits are worked
+out only for a hand with a reading whose winning tile sits in such a place.
 :func:`best_valuation` reads the hand's facts once, walks its readings in the order of
 :func:`~engine.variants.nanjing_score.readings` (the best is the first of the highest, so
 the order keeps ties as they were) and values each by those facts: the first reading with
@@ -61,7 +63,29 @@ def best_valuation(
         elif m.kind != "kong" or m.added:
             concealed = False
         meld_facts.append((m.kind, m.exposed, m.concealed, is_wind(m.tile)))
-    single = len(waits(tiles.concealed, visible)) == 1
+    # the readings first: (decomposition, quads, shape, all-pung sets, wind pungs)
+    found: list[tuple] = []
+    if not melds:
+        q = seven_pairs(closed)
+        if q is not None:
+            found.append((None, q, None, None, None))
+    for d in decompositions(closed):
+        all_pungs = True
+        wind_pungs = 0
+        for s in d.sets:
+            if s.kind == "pung":
+                wind_pungs += is_wind(s.tiles[0])
+            else:
+                all_pungs = False
+        for shape in sorted(win_shapes(d, win)):
+            found.append((d, None, shape, all_pungs, wind_pungs))
+    if not found:
+        return None
+    # the single wait counts only through the wait flower, which only these places give:
+    # when no reading has one, the waits are not needed (and not in the facts)
+    single: bool | None = None
+    if any(r[2] in _WAIT_FLOWER for r in found):
+        single = len(waits(tiles.concealed, visible)) == 1
     all_tiles = tiles.all_tiles
     suits = _SUITS.intersection([t[-1] for t in all_tiles])
     has_winds = not _WINDS.isdisjoint(all_tiles)
@@ -86,7 +110,7 @@ def best_valuation(
             common = dict(
                 tiles=all_tiles,
                 melds=melds,
-                single_wait=single,
+                single_wait=len(waits(tiles.concealed, visible)) == 1 if single is None else single,
                 win_tile=win,
                 hard=hard,
                 hard_known=hard_known,
@@ -103,29 +127,13 @@ def best_valuation(
     if len(memo) > _MEMO_MAX:
         memo.clear()
     vals: list[Valuation] = []
-    if not melds:
-        q = seven_pairs(closed)
-        if q is not None:
-            key = (hand_key, "seven", q)
-            v = memo.get(key)
-            if v is None:
-                v = memo[key] = value_reading(reading(None, q, None, None), bonus)
-            vals.append(v)
-    for d in decompositions(closed):
-        all_pungs = True
-        wind_pungs = 0
-        for s in d.sets:
-            if s.kind == "pung":
-                wind_pungs += is_wind(s.tiles[0])
-            else:
-                all_pungs = False
-        for shape in sorted(win_shapes(d, win)):
-            flower = _WAIT_FLOWER.get(shape) if single else None
-            key = (hand_key, all_pungs, wind_pungs, shape, flower)
-            v = memo.get(key)
-            if v is None:
-                v = memo[key] = value_reading(reading(d, None, shape, flower), bonus)
-            vals.append(v)
+    for d, quads, shape, all_pungs, wind_pungs in found:
+        flower = _WAIT_FLOWER.get(shape) if single else None  # type: ignore[arg-type]
+        key = (hand_key, quads, shape, all_pungs, wind_pungs, flower)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = value_reading(reading(d, quads, shape, flower), bonus)
+        vals.append(v)
     return best(vals)
 
 
