@@ -15,6 +15,7 @@ searches such a hand the long way.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from . import suit_table
 from .tiles import ALL_TILES
@@ -41,10 +42,22 @@ def group_codes(tiles: Iterable[str]) -> list[int]:
     return codes
 
 
+_LOW = 5**5  # ranks 1–5 are the number's low part, ranks 6–9 its high part
+
+
+@cache
+def _halves() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The counts of every low part (ranks 1–5) and every high part (ranks 6–9)."""
+    low = tuple(tuple(n // POW5[r] % 5 for r in range(5)) for n in range(_LOW))
+    high = tuple(tuple(n // POW5[r] % 5 for r in range(4)) for n in range(5**4))
+    return low, high
+
+
 def suit_pattern(code: int) -> tuple[int, ...] | None:
     """The nine counts of a suit's number, or None if a rank overflowed (a fifth copy)."""
+    low, high = _halves()
     digits = code % TILE_UNIT
-    pat = tuple(digits // POW5[r] % 5 for r in range(9))
+    pat = low[digits % _LOW] + high[digits // _LOW]
     return pat if sum(pat) == code // TILE_UNIT else None
 
 

@@ -208,7 +208,14 @@ def _group_splits(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, tupl
     """(tiles mod 3, splits) of one group: at 0 every split into sets; at 2, for each pair
     in tile order, (the pair, every split of the rest into sets); at 1 nothing."""
     a, kind, pat = _pattern(tiles, honour_chows)
-    mod = len(tiles) % 3
+    return _pattern_splits(pat, a, kind, honour_chows)
+
+
+def _pattern_splits(
+    pat: tuple[int, ...], a: int, kind: str, honour_chows: bool
+) -> tuple[int, tuple]:
+    """:func:`_group_splits` of a group given by its counts ``pat`` from kind ``a``."""
+    mod = sum(pat) % 3
     if mod == 0:
         return mod, _splits(pat, a, kind, honour_chows)
     if mod == 1:
@@ -275,12 +282,12 @@ def _code_splits(g: int, code: int) -> tuple[int, tuple] | None:
             pat = hand_lookup.suit_pattern(code)
             if pat is None:
                 return None
+            found = _pattern_splits(pat, start, _SUIT, False)
         elif code > 4:
             return None
         else:
-            pat = (code,)
-        tiles = tuple(ALL_TILES[start + x] for x, n in enumerate(pat) for _ in range(n))
-        found = memo[code] = _group_splits(tiles, False)
+            found = _pattern_splits((code,), start, _SINGLE, False)
+        memo[code] = found
     return found
 
 

@@ -31,6 +31,8 @@ def test_suit_pattern_reads_the_counts_back_and_sees_a_fifth_copy():
     five = hand_lookup.group_codes(["1p"] * 5)[1]
     assert hand_lookup.suit_pattern(five) is None
     assert hand_lookup.group_facts(1, five) is None
+    # five of the top rank carry into the tile count itself
+    assert hand_lookup.suit_pattern(hand_lookup.group_codes(["9m"] * 5)[0]) is None
 
 
 def test_group_facts_match_the_group_search():
