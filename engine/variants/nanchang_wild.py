@@ -232,20 +232,28 @@ def split_wild(
 
 
 def shapes(
-    closed: Sequence[str], n_melds: int, jing: Iterable[str] = (), fixed: Iterable[str] = ()
+    closed: Sequence[str],
+    n_melds: int,
+    jing: Iterable[str] = (),
+    fixed: Iterable[str] = (),
+    only: Iterable[str] = SHAPES,
 ) -> frozenset[str]:
     """Shapes made by ``closed`` with the given jing kinds as wildcards (empty: none wild),
-    except the ``fixed`` copies, which count only as themselves."""
+    except the ``fixed`` copies, which count only as themselves; only the shapes in ``only``
+    are looked for."""
+    wanted = only if isinstance(only, frozenset) else frozenset(only)
+    if not wanted:
+        return wanted
     counts, w, wild_honours = split_wild(closed, jing, fixed)
     out = set()
-    if sets_and_pair(counts, w):
+    if "standard" in wanted and sets_and_pair(counts, w):
         out.add("standard")
     if n_melds == 0 and len(closed) == 14:
-        if pairs(counts, w):
+        if "seven_pairs" in wanted and pairs(counts, w):
             out.add("seven_pairs")
-        if lan(counts, w):
+        if "thirteen_lan" in wanted and lan(counts, w):
             out.add("thirteen_lan")
-        if seven_star(counts, w, wild_honours):
+        if "seven_star_lan" in wanted and seven_star(counts, w, wild_honours):
             out.add("seven_star_lan")
     return frozenset(out)
 
@@ -256,9 +264,12 @@ def analyse(
     """The shapes of ``closed``; ``fixed`` are the jing copies taken from another player (the
     discard won on, a robbed kong's tile), which count only as themselves."""
     js = tuple(jing)
+    wild = shapes(closed, n_melds, js, tuple(fixed))
+    # a shape made with every tile as itself is made with the jing standing for themselves
+    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
     return Analysis(
-        wild=shapes(closed, n_melds, js, tuple(fixed)),
-        clean=shapes(closed, n_melds, ()),
+        wild=wild,
+        clean=shapes(closed, n_melds, (), only=wild),
         jing_held=sum(1 for t in closed if t in js),
     )
 

@@ -24,6 +24,7 @@ from mjscore.engine.variants.nanchang_wild import (
     analyse,
     jing_pair,
     jing_single,
+    shapes,
 )
 
 SUITED = [t for t in ALL_TILES if len(t) == 2]
@@ -524,3 +525,24 @@ def test_group_search_stopping_early_finds_the_same_fewest():
             key = tuple(counts)
             assert _group_min("suit", key, pair) == _unpruned_group_min("suit", key, pair, memo)
     assert checked > 20_000
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+@given(jing_hands(max_jing=4))
+def test_clean_shapes_looked_for_among_the_wild_ones_are_all_of_them(h):
+    # analyse looks for the clean shapes only among those found with wildcards
+    tiles, n_melds, zheng = h
+    a = analyse(tiles, n_melds, jing_pair(zheng))
+    assert a.clean == shapes(tiles, n_melds, ())  # every shape looked for
+    assert a.clean <= a.wild
+
+
+def test_shapes_looks_only_for_the_shapes_asked():
+    pairs7 = parse_tiles("112233m445566pEE")
+    assert shapes(pairs7, 0) == {"seven_pairs", "standard"}
+    assert shapes(pairs7, 0, only={"standard"}) == {"standard"}
+    assert shapes(pairs7, 0, only=()) == frozenset()
