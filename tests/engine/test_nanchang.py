@@ -640,19 +640,3 @@ def test_a_discard_win_says_fangpao():
     assert any("放炮×2" in r for r in reasons), reasons
     assert not any("点炮" in r for r in reasons)
     assert all("点炮" not in w.summary for w in res.wins)
-
-
-@pytest.mark.parametrize(
-    ("events", "at"),
-    [
-        ([jing("5m"), jing("5m"), {"type": "draw"}], "events[1]"),
-        ([jing("5m"), count(Z), jing("6m"), count(Z), {"type": "draw"}], "events[2]"),
-        ([count(Z), jing("5m"), count(Z), {"type": "draw"}], "events[2]"),
-    ],
-    ids=["two reveals", "two reveals beside two counts", "two counts"],
-)
-def test_a_jing_event_twice_is_refused_at_the_second(events, at):
-    with pytest.raises(MjError) as e:
-        settle(events)
-    assert e.value.code == ErrorCode.CONTRADICTION
-    assert e.value.where == at
