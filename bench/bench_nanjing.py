@@ -17,7 +17,8 @@ from mjscore.engine.core import replay
 from mjscore.engine.hands import _decompositions_cached
 from mjscore.engine.record import load_session
 from mjscore.engine.tiles import parse_hand
-from mjscore.engine.variants.nanjing_score import Bonuses, value_tiles
+from mjscore.engine.variants.nanjing_read import value_tiles
+from mjscore.engine.variants.nanjing_score import Bonuses
 
 CASES = [
     ("seed 88 (two waits)", "123456789m23mEE1m|EE1000|abcd"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, product
 
-from . import suit_table
+from . import hand_lookup, suit_table
 from .tiles import ALL_TILES, DRAGONS, WINDS, sort_tiles
 
 _INDEX = {t: i for i, t in enumerate(ALL_TILES)}
@@ -208,7 +208,14 @@ def _group_splits(tiles: tuple[str, ...], honour_chows: bool) -> tuple[int, tupl
     """(tiles mod 3, splits) of one group: at 0 every split into sets; at 2, for each pair
     in tile order, (the pair, every split of the rest into sets); at 1 nothing."""
     a, kind, pat = _pattern(tiles, honour_chows)
-    mod = len(tiles) % 3
+    return _pattern_splits(pat, a, kind, honour_chows)
+
+
+def _pattern_splits(
+    pat: tuple[int, ...], a: int, kind: str, honour_chows: bool
+) -> tuple[int, tuple]:
+    """:func:`_group_splits` of a group given by its counts ``pat`` from kind ``a``."""
+    mod = sum(pat) % 3
     if mod == 0:
         return mod, _splits(pat, a, kind, honour_chows)
     if mod == 1:
@@ -242,6 +249,12 @@ def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[De
         parts.append(split)
     if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
         return ()
+    return _combine(parts, held_pair)
+
+
+def _combine(parts: list[tuple], held_pair: int) -> tuple[Decomposition, ...]:
+    """The decompositions of a hand from each group's splits (``parts``, in tile order; the
+    group at ``held_pair`` gives its (pair, splits) choices)."""
     choices = parts[held_pair]
     if len(parts) == 1:
         return tuple(Decomposition(pair, sets) for pair, own in choices for sets in own)
@@ -253,11 +266,66 @@ def _decompositions_cached(key: tuple[str, ...], honour_chows: bool) -> tuple[De
     return tuple(found)
 
 
+_CODE_SPLITS: tuple[dict[int, tuple[int, tuple]], ...] = tuple(
+    {} for _ in range(hand_lookup.GROUPS)
+)
+
+
+def _code_splits(g: int, code: int) -> tuple[int, tuple] | None:
+    """:func:`_group_splits` of plain group ``g`` given by its engine.hand_lookup number
+    (worked out once per number); None for a number holding a fifth copy."""
+    memo = _CODE_SPLITS[g]
+    found = memo.get(code)
+    if found is None:
+        start = hand_lookup.GROUP_START[g]
+        if g < 3:
+            pat = hand_lookup.suit_pattern(code)
+            if pat is None:
+                return None
+            found = _pattern_splits(pat, start, _SUIT, False)
+        elif code > 4:
+            return None
+        else:
+            found = _pattern_splits((code,), start, _SINGLE, False)
+        memo[code] = found
+    return found
+
+
+def _plain_decompositions(closed: Sequence[str]) -> tuple[Decomposition, ...] | None:
+    """The decompositions of a plain hand, each group read by its number (see
+    :func:`_decompositions_cached` for the order); None when a group holds a fifth copy."""
+    if len(closed) % 3 != 2:
+        return ()
+    codes = hand_lookup.group_codes(closed)
+    parts: list[tuple] = []
+    held_pair = -1
+    for g in range(hand_lookup.GROUPS):
+        code = codes[g]
+        if not code:
+            continue
+        got = _code_splits(g, code)
+        if got is None:
+            return None
+        mod, split = got
+        if mod == 1 or (mod == 2 and held_pair >= 0) or not split:
+            return ()
+        if mod == 2:
+            held_pair = len(parts)
+        parts.append(split)
+    if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
+        return ()
+    return _combine(parts, held_pair)
+
+
 def decompositions(
     closed: Sequence[str], *, honour_chows: bool = False
 ) -> tuple[Decomposition, ...]:
     """Every way the standing tiles split into one pair and sets (pungs and chows;
     ``honour_chows`` adds Nanchang's three-different-winds and 中发白 sequences)."""
+    if not honour_chows:
+        found = _plain_decompositions(closed)
+        if found is not None:
+            return found
     return _decompositions_cached(sort_tiles(closed), honour_chows)
 
 
@@ -410,9 +478,14 @@ def waits(
     allow_seven_pairs: bool = True,
 ) -> tuple[str, ...]:
     """Tiles that complete a waiting hand of standing tiles ``concealed`` (13 − 3 per meld),
-    in tile order. ``visible`` are the hand's other tiles (melds) so that a fifth copy is
-    never a wait. Worked out group by group (see above), once per hand shape."""
-    found = _waits_cached(sort_tiles(concealed), honour_chows, allow_seven_pairs)
+        in tile order. ``visible`` are the hand's other tiles (melds) so that a fifth copy is
+        never a wait. Worked out group by group: a plain hand through engine.hand_lookup (each
+    group's number looked up), honour chows as above, once per hand shape."""
+    fast = None if honour_chows else hand_lookup.plain_waits(concealed, allow_seven_pairs)
+    if fast is not None:
+        found = tuple(ALL_TILES[i] for i in fast)
+    else:
+        found = _waits_cached(sort_tiles(concealed), honour_chows, allow_seven_pairs)
     if not found:
         return found
     shown = tuple(visible)

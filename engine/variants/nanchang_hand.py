@@ -90,8 +90,8 @@ class JingFacts(NamedTuple):
         return jing_pair(self.zheng) if self.zheng else None
 
 
-def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
-    found = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, cls)]
+def _one(found: list[tuple[int, Any]], name: str) -> tuple[Any, int | None]:
+    """The one event of a kind among ``found`` ((index, event) pairs), refused if twice."""
     if len(found) > 1:
         raise _contra(
             txt("event_twice", name=name, p2=len(found), what=EVENT_ZH.get(name, name)),
@@ -103,8 +103,19 @@ def _one(hand: Hand, cls: type, name: str) -> tuple[Any, int | None]:
 def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     """The hand's jing facts, checked; ``open_hand``: the hand is still being played, so
     only what its events so far contradict (the copies of a tile) is refused."""
-    jev, ji = _one(hand, Jing, "jing")
-    cev, ci = _one(hand, JingCount, "jing_count")
+    # the events read in one pass: the jing reveal, the jing count, each player's kongs
+    jings: list[tuple[int, Jing]] = []
+    jing_counts: list[tuple[int, JingCount]] = []
+    kong_evs: list[list[Kong]] = [[], [], [], []]
+    for i, e in enumerate(hand.events):
+        if isinstance(e, Kong):
+            kong_evs[e.player].append(e)
+        elif isinstance(e, Jing):
+            jings.append((i, e))
+        elif isinstance(e, JingCount):
+            jing_counts.append((i, e))
+    jev, ji = _one(jings, "jing")
+    cev, ci = _one(jing_counts, "jing_count")
     zheng = lower = None
     lower_counts = None
     if jev is not None:
@@ -130,10 +141,6 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     counts = None
     jing_kongs: tuple[int, ...] = (0, 0, 0, 0)
     fed_by: tuple[int | None, ...] = (None, None, None, None)
-    kong_evs: list[list[Kong]] = [[], [], [], []]
-    for e in hand.events:
-        if isinstance(e, Kong):
-            kong_evs[e.player].append(e)
     if cev is not None:
         w = f"events[{ci}]"
         counts = cev.counts

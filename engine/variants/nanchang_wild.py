@@ -56,19 +56,26 @@ def jing_pair(zheng: str) -> tuple[str, str]:
 def _group_min(kind: str, counts: tuple[int, ...], pair: bool) -> int:
     """Fewest wildcards turning ``counts`` (one tile group) into sets, plus exactly one pair
     when ``pair``. Every set considered contains the lowest tile still present, so the search
-    always makes progress; wildcards may fill any missing tile."""
+    always makes progress; wildcards may fill any missing tile. The search stops as soon as it
+    meets the fewest the tile count allows (tiles and wildcards together must come to 3k, or
+    3k + 2 with the pair), which no other way can beat."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return 2 if pair else 0
+    floor = ((2 if pair else 0) - sum(counts)) % 3
     c = counts[i]
     best = INF
-    for use in range(1, min(c, 3) + 1):  # pung: ``use`` real tiles, the rest wild
+    for use in range(min(c, 3), 0, -1):  # pung: ``use`` real tiles, the rest wild
         rest = counts[:i] + (c - use,) + counts[i + 1 :]
         best = min(best, 3 - use + _group_min(kind, rest, pair))
+        if best == floor:
+            return best
     if pair:
-        for use in range(1, min(c, 2) + 1):
+        for use in range(min(c, 2), 0, -1):
             rest = counts[:i] + (c - use,) + counts[i + 1 :]
             best = min(best, 2 - use + _group_min(kind, rest, False))
+            if best == floor:
+                return best
     for chow in _CHOWS[kind]:
         if i not in chow:
             continue
@@ -80,6 +87,8 @@ def _group_min(kind: str, counts: tuple[int, ...], pair: bool) -> int:
             else:
                 wild += 1
         best = min(best, wild + _group_min(kind, tuple(rest), pair))
+        if best == floor:
+            return best
     return best
 
 
@@ -223,20 +232,28 @@ def split_wild(
 
 
 def shapes(
-    closed: Sequence[str], n_melds: int, jing: Iterable[str] = (), fixed: Iterable[str] = ()
+    closed: Sequence[str],
+    n_melds: int,
+    jing: Iterable[str] = (),
+    fixed: Iterable[str] = (),
+    only: Iterable[str] = SHAPES,
 ) -> frozenset[str]:
     """Shapes made by ``closed`` with the given jing kinds as wildcards (empty: none wild),
-    except the ``fixed`` copies, which count only as themselves."""
+    except the ``fixed`` copies, which count only as themselves; only the shapes in ``only``
+    are looked for."""
+    wanted = only if isinstance(only, frozenset) else frozenset(only)
+    if not wanted:
+        return wanted
     counts, w, wild_honours = split_wild(closed, jing, fixed)
     out = set()
-    if sets_and_pair(counts, w):
+    if "standard" in wanted and sets_and_pair(counts, w):
         out.add("standard")
     if n_melds == 0 and len(closed) == 14:
-        if pairs(counts, w):
+        if "seven_pairs" in wanted and pairs(counts, w):
             out.add("seven_pairs")
-        if lan(counts, w):
+        if "thirteen_lan" in wanted and lan(counts, w):
             out.add("thirteen_lan")
-        if seven_star(counts, w, wild_honours):
+        if "seven_star_lan" in wanted and seven_star(counts, w, wild_honours):
             out.add("seven_star_lan")
     return frozenset(out)
 
@@ -247,9 +264,12 @@ def analyse(
     """The shapes of ``closed``; ``fixed`` are the jing copies taken from another player (the
     discard won on, a robbed kong's tile), which count only as themselves."""
     js = tuple(jing)
+    wild = shapes(closed, n_melds, js, tuple(fixed))
+    # a shape made with every tile as itself is made with the jing standing for themselves
+    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
     return Analysis(
-        wild=shapes(closed, n_melds, js, tuple(fixed)),
-        clean=shapes(closed, n_melds, ()),
+        wild=wild,
+        clean=shapes(closed, n_melds, (), only=wild),
         jing_held=sum(1 for t in closed if t in js),
     )
 

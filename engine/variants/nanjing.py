@@ -47,6 +47,7 @@ from .nanjing_checks import (
     check_win_copies,
     duizui,
 )
+from .nanjing_read import value_tiles
 from .nanjing_score import (
     BY_ID,
     Valuation,
@@ -54,7 +55,6 @@ from .nanjing_score import (
     multiplier,
     small_win_msg,
     value_declared,
-    value_tiles,
 )
 from .nanjing_spot import multiplier_tag as _tag
 from .nanjing_spot import on_the_spot

@@ -274,13 +274,14 @@ def check_win_copies(
                     ),
                     f"{where}.robbed_kong",
                 )
-    over = [t for t in set(mine) if mine.count(t) + others.get(t, 0) > 4]
+    held: dict[str, int] = {}
+    for t in mine:
+        held[t] = held.get(t, 0) + 1
+    over = [t for t, n in held.items() if n + others.get(t, 0) > 4]
     if over:
         t = min(over)  # the first in the order of the tiles' names
         raise _contra(
-            txt(
-                "winner_s_hand_holds_other", n=mine.count(t), p2=_tile_name(t), p3=others.get(t, 0)
-            ),
+            txt("winner_s_hand_holds_other", n=held[t], p2=_tile_name(t), p3=others.get(t, 0)),
             f"{where}.hand",
         )
 

@@ -4,8 +4,9 @@ Pure functions over facts; no events, no table state. :mod:`engine.variants.nanj
 gathers the facts from a session hand (or a ``calc`` string) and settles payments.
 
 Two ways in:
-- tile mode, :func:`value_tiles`: every reading of the winning hand (seven pairs or
-  sets, where the winning tile sits) is valued and the best legal one kept (就高不就低);
+- tile mode, engine.variants.nanjing_read.value_tiles: every reading of the winning hand
+  (:func:`readings`: seven pairs or sets, where the winning tile sits) is valued and the
+  best legal one kept (就高不就低);
 - declared mode, :func:`value_declared`: patterns, soft and hard flowers as the table called.
 Both end in :func:`assemble`, so the two modes agree by construction on the arithmetic.
 """
@@ -465,36 +466,6 @@ def best(vals: Iterable[Valuation]) -> Valuation | None:
     return max(pool, key=lambda v: v.value)
 
 
-def value_tiles(
-    tiles: HandTiles,
-    *,
-    hard: int,
-    hard_known: bool,
-    bonus: Bonuses,
-    exposed_pung_tiles: frozenset[str] = frozenset(),
-    last_closed_declared: bool = False,
-) -> Valuation:
-    """Value a winning hand in tile notation (Nanjing: no chows claimed, no dragons in hand)."""
-    if any(m.kind == "chow" for m in tiles.melds):
-        raise MjError(ErrorCode.NOT_A_WIN, txt("nanjing_allows_claimed_chow_melds"))
-    rs = readings(
-        tiles,
-        hard=hard,
-        hard_known=hard_known,
-        exposed_pung_tiles=exposed_pung_tiles,
-        last_closed_declared=last_closed_declared,
-        heavenly=bonus.heavenly,
-        earthly=bonus.earthly,
-    )
-    v = best(value_reading(r, bonus) for r in rs)
-    if v is None:
-        raise MjError(
-            ErrorCode.NOT_A_WIN,
-            txt("these_tiles_winning_hand_four"),
-        )
-    return v
-
-
 # ---------------------------------------------------------------- declared mode
 def close_patterns(declared: Iterable[str], where: str | None = None) -> list[str]:
     """Declared ids with their implications added and replaced ones removed; contradictory
@@ -579,5 +550,4 @@ __all__ = [
     "small_win_msg",
     "small_win_refusal",
     "value_declared",
-    "value_tiles",
 ]

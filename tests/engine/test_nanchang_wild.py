@@ -8,6 +8,7 @@ wild')"; "德国: the hand is complete without using any jing as wild (or holds 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement, product
@@ -16,7 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mjscore.engine.tiles import ALL_TILES, HONOURS, parse_tiles, successor
-from mjscore.engine.variants.nanchang_wild import analyse, jing_pair, jing_single
+from mjscore.engine.variants.nanchang_wild import (
+    _CHOWS,
+    INF,
+    _group_min,
+    analyse,
+    jing_pair,
+    jing_single,
+    shapes,
+)
 
 SUITED = [t for t in ALL_TILES if len(t) == 2]
 
@@ -453,3 +462,87 @@ def test_best_reading_matches_brute_force(h, how):
     top = max(m for m, _ in cands)
     assert got is not None and got.m == top, (tiles, zheng, how)
     assert got.clean == any(c for m, c in cands if m == top), (tiles, zheng, how)
+
+
+# ---------------------------------------------------------------- the group search's early stop
+def _unpruned_group_min(kind, counts, pair, memo):
+    """The group search without its early stop: every way tried, the fewest kept."""
+    key = (counts, pair)
+    if key in memo:
+        return memo[key]
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return 2 if pair else 0
+    c = counts[i]
+    best = INF
+    for use in range(1, min(c, 3) + 1):
+        rest = counts[:i] + (c - use,) + counts[i + 1 :]
+        best = min(best, 3 - use + _unpruned_group_min(kind, rest, pair, memo))
+    if pair:
+        for use in range(1, min(c, 2) + 1):
+            rest = counts[:i] + (c - use,) + counts[i + 1 :]
+            best = min(best, 2 - use + _unpruned_group_min(kind, rest, False, memo))
+    for chow in _CHOWS[kind]:
+        if i not in chow:
+            continue
+        rest = list(counts)
+        wild = 0
+        for k in chow:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                wild += 1
+        best = min(best, wild + _unpruned_group_min(kind, tuple(rest), pair, memo))
+    memo[key] = best
+    return best
+
+
+def test_group_search_stopping_early_finds_the_same_fewest():
+    memo: dict = {}
+    checked = 0
+    for counts in product(range(5), repeat=9):
+        if not 0 < sum(counts) <= 7:
+            continue
+        for pair in (False, True):
+            assert _group_min("suit", counts, pair) == _unpruned_group_min(
+                "suit", counts, pair, memo
+            ), (counts, pair)
+            checked += 1
+    for kind, n in (("winds", 4), ("dragons", 3)):
+        memo = {}
+        for counts in product(range(5), repeat=n):
+            for pair in (False, True):
+                assert _group_min(kind, counts, pair) == _unpruned_group_min(
+                    kind, counts, pair, memo
+                ), (kind, counts, pair)
+    rng = random.Random(4)
+    for _ in range(3000):  # longer shapes, up to a whole hand in one suit
+        counts = [0] * 9
+        for _ in range(rng.randint(8, 14)):
+            r = rng.randrange(9)
+            counts[r] = min(4, counts[r] + 1)
+        for pair in (False, True):
+            key = tuple(counts)
+            assert _group_min("suit", key, pair) == _unpruned_group_min("suit", key, pair, memo)
+    assert checked > 20_000
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+@given(jing_hands(max_jing=4))
+def test_clean_shapes_looked_for_among_the_wild_ones_are_all_of_them(h):
+    # analyse looks for the clean shapes only among those found with wildcards
+    tiles, n_melds, zheng = h
+    a = analyse(tiles, n_melds, jing_pair(zheng))
+    assert a.clean == shapes(tiles, n_melds, ())  # every shape looked for
+    assert a.clean <= a.wild
+
+
+def test_shapes_looks_only_for_the_shapes_asked():
+    pairs7 = parse_tiles("112233m445566pEE")
+    assert shapes(pairs7, 0) == {"seven_pairs", "standard"}
+    assert shapes(pairs7, 0, only={"standard"}) == {"standard"}
+    assert shapes(pairs7, 0, only=()) == frozenset()

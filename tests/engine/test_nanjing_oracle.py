@@ -7,7 +7,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mjscore.engine.tiles import parse_hand
-from mjscore.engine.variants.nanjing_score import Bonuses, value_tiles
+from mjscore.engine.variants.nanjing_read import value_tiles
+from mjscore.engine.variants.nanjing_score import Bonuses
 
 SUITS = "mps"
 WINDS = "ESWN"

@@ -6,12 +6,12 @@ import pytest
 from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.hands import waits
 from mjscore.engine.tiles import parse_hand
+from mjscore.engine.variants.nanjing_read import value_tiles
 from mjscore.engine.variants.nanjing_score import (
     PATTERNS,
     Bonuses,
     close_patterns,
     value_declared,
-    value_tiles,
 )
 
 NO_BONUS = Bonuses()

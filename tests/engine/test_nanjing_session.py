@@ -522,3 +522,19 @@ def test_declared_win_derives_soft_flowers_of_logged_kongs(kong, soft):
         assert (3, 0, 3 * h) in pays(res)  # 大杠开 on an exposed kong: its supplier pays all
     else:  # a chain of concealed kongs only has no liability: each other player pays H
         assert all((p, 0, h) in pays(res) for p in (1, 2, 3))
+
+
+def test_winner_and_logged_pungs_beyond_four_copies_name_the_first_tile():
+    # seat 1's pungs of 5m and 9p leave one copy of each: the winner shows two of both
+    ev = [
+        {"type": "pung", "player": 1, "from": 2, "tile": "9p"},
+        {"type": "pung", "player": 1, "from": 3, "tile": "5m"},
+        {"type": "win", "player": 0, "from": 2, "hand": "234m55m99p456s789sE"},
+    ]
+    with pytest.raises(MjError) as e:
+        settle(ev)
+    assert e.value.code == ErrorCode.CONTRADICTION
+    msg = e.value.msg
+    assert msg.key == "winner_s_hand_holds_other"
+    assert (msg.params["n"], msg.params["p3"]) == (2, 3)
+    assert "5m" in msg.params["p2"]

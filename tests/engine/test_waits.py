@@ -2,8 +2,8 @@
 
 The oracle below is the former ``hands.waits``, kept verbatim in spirit: for each of the 34
 tiles, add it and search every decomposition of the 14 (or 11, 8, 5, 2) tiles. It is checked
-on every single-suit shape of up to 8 tiles, on a seeded sample of 20,000 longer single-suit
-shapes (9 to 13 tiles), on every shape of the winds and of the dragons (with and without honour
+on every single-suit shape of up to 8 tiles, on every single-suit waiting shape (any size), on
+a seeded sample of 20,000 longer single-suit shapes (9 to 13 tiles), on every shape of the winds and of the dragons (with and without honour
 chows), and on a seeded sample of whole hands (all suits and honours, with melds beside).
 """
 
@@ -13,6 +13,7 @@ import itertools
 import random
 from collections import Counter
 
+from mjscore.engine import suit_table
 from mjscore.engine.hands import waits
 from mjscore.engine.tiles import ALL_TILES
 
@@ -114,6 +115,35 @@ def test_every_single_suit_shape_up_to_8_tiles():
     assert shapes > 5000  # 1, 4 and 7 tiles: every waiting size up to 8
 
 
+def _waiting_suit_shapes():
+    """Every one-suit shape that some tile completes: each complete shape of a pair and up to
+    four sets (engine.suit_table, itself checked in tests/engine/test_hands.py) less one tile."""
+    pow5 = suit_table.POW5
+    found = set()
+    for n in suit_table.pair_and_sets():
+        for r in range(9):
+            if n // pow5[r] % 5:
+                found.add(n - pow5[r])
+    return sorted(found)
+
+
+def test_every_single_suit_waiting_shape():
+    """Every waiting shape of one suit (55,267 of them, 1 to 13 tiles) against the brute
+    force. The brute force adds only that suit's nine tiles: any other tile would stand alone,
+    and the new waits must then give no tile outside the suit either."""
+    pow5 = suit_table.POW5
+    shapes = 0
+    for n in _waiting_suit_shapes():
+        counts = [n // pow5[r] % 5 for r in range(9)]
+        tiles = _tiles(counts, SUIT)
+        seven = len(tiles) == 13
+        held = Counter(tiles)
+        old = tuple(t for t in SUIT if held[t] < 4 and _old_is_complete((*tiles, t), False, seven))
+        assert waits(tiles) == old, tiles
+        shapes += bool(old)
+    assert shapes == 55_267  # each shape does wait on something
+
+
 def test_seeded_sample_of_longer_single_suit_shapes():
     rng = random.Random(20260)
     seen = 0
@@ -205,3 +235,14 @@ def test_known_waits():
     assert waits(_tiles((3, 1, 1, 1, 1, 1, 1, 1, 3), SUIT)) == tuple(SUIT)
     # a fifth copy is never a wait: 1m held three times and once in a meld
     assert "1m" not in waits(["1m", "1m", "1m", "2m"], ["1m", "9p", "9p", "9p"])
+
+
+def test_a_fifth_copy_is_searched_the_long_way():
+    # five 1m cannot be one group number (the count would carry into 2m): such a hand is
+    # searched as before and gives what the brute force gives
+    for tiles in (
+        ["1m"] * 5 + ["2m", "3m"],
+        ["1m"] * 5 + ["2m", "2m", "5p", "6p"],
+        ["E"] * 5 + ["S", "S"],
+    ):
+        assert waits(tiles) == old_waits(tiles), tiles
