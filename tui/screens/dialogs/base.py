@@ -18,7 +18,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -43,6 +42,7 @@ from ..common import (
     mark_current_row,
 )
 from .fit import fit_fields, shown, unreserve
+from .quiet import QuietModal
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ class InvalidField(ValueError):
         self.missing = missing
 
 
-class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
+class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
     """Base: a title, rows of fields, an error line, a preview, Enter/Esc.
 
     Keys are handled as the app dequeues them (``route_key``): choosing a seat moves the
