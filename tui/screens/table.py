@@ -15,7 +15,7 @@ from ..errors import user_errors
 from ..i18n import tr, variant_name
 from ..widgets.describe import deltas_line, describe_event, explain_error, short
 from ..widgets.footer import KeyFooter
-from ..widgets.table import CurrentHand, HandLog, Scoreboard
+from ..widgets.table import CurrentHand, HandLog, Scoreboard, repaint
 from .base import SessionView
 from .common import (
     B,
@@ -167,7 +167,7 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         )
         if v.ended:
             title += f" · {tr('session_ended', lang)}"
-        self.query_one("#title-bar", Static).update(title)
+        repaint(self.query_one("#title-bar", Static), title)  # one line, the full width
         status = v.variant.data.status(v.state, v.rules, v.open_events)
         self.query_one(Scoreboard).show(
             self.ledger.hand_players(self.session_id, n),  # who plays each seat now (替打)
@@ -400,7 +400,8 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         said = " · ".join(t for t in (text, self.game_note) if t)
         if text:
             self.game_note = None
-        self.query_one("#hand-log-label", Label).update(f"{tr('hand_log', self.lang)} · {said}")
+        # one line, the full width (app.tcss): a new text is drawn without a layout pass
+        repaint(self.query_one("#hand-log-label", Label), f"{tr('hand_log', self.lang)} · {said}")
 
     def action_undo(self) -> None:
         """Undo the newest change made here: a deleted, inserted or amended hand comes back

@@ -13,11 +13,25 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from ..i18n import tr, wind_name
 from .describe import describe_event, hand_summary, short
 from .plain_table import PlainTable
+
+
+def repaint(widget: Static, content: Any) -> None:
+    """Show ``content`` in ``widget``, a widget whose size the CSS fixes (a height in lines,
+    a width that does not follow its text): it is drawn again, not laid out again (a layout
+    pass of the table screen costs more than the rest of a confirmed hand), and not even
+    drawn when it already shows just that."""
+    old = widget.content
+    if old == content and getattr(old, "style", None) == getattr(content, "style", None):
+        return
+    widget.update(content, layout=False)
+
 
 # Seat 0 sits at the bottom; the 下家 (next seat) is on the right: bottom, right, top, left.
 COMPASS = ("bottom", "right", "top", "left")
@@ -77,7 +91,7 @@ class Scoreboard(Grid):
             t.append(f"{total:+d}", style="bold")
             if paid[seat]:
                 t.append(f" ({tr('paid_now', lang)} {paid[seat]:+d})", style="italic")
-            card.update(t)
+            repaint(card, t)
             card.set_class(seat == state.dealer, "dealer")
             card.set_class(total > 0, "up")
             card.set_class(total < 0, "down")
@@ -122,7 +136,7 @@ class Scoreboard(Grid):
         info = Text(justify="center")
         for i, (line, style) in enumerate(lines):
             info.append(("\n" if i else "") + line, style=style)
-        self.query_one("#table-info", Static).update(info)
+        repaint(self.query_one("#table-info", Static), info)
 
 
 class HandLog(PlainTable):
@@ -134,6 +148,36 @@ class HandLog(PlainTable):
     on, touching only the cells that changed (a confirmed hand turns the totals row into its
     row and appends a new totals row; an undo does the reverse), so its cost does not grow
     with the session."""
+
+    # A row added or removed changes the table's scrollable height, and by default any change
+    # of it lays out the whole screen. The log's own size never follows its rows (its height
+    # is 1fr): only a change that shows or hides a scrollbar needs a layout pass, see
+    # watch_virtual_size.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        height = self.size.height
+        if old.width != new.width or old.height <= height or new.height <= height:
+            self.refresh(layout=True)  # the scrollbars may appear, go or change their width
+            return
+        # the vertical scrollbar stays: its thumb follows the new height, the scroll stays
+        # within it (a removed row at the end)
+        self.vertical_scrollbar.window_virtual_size = new.height
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+
+    _removing = False
+
+    def remove_row(self, row_key: Any) -> None:
+        """DataTable's, without the layout pass of the screen it asks for: the log's size does
+        not follow its rows (a scrollbar that goes is seen by watch_virtual_size)."""
+        self._removing = True
+        try:
+            super().remove_row(row_key)
+        finally:
+            self._removing = False
+
+    def refresh(self, *regions: Any, layout: bool = False, **kw: Any) -> Any:
+        return super().refresh(*regions, layout=layout and not self._removing, **kw)
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
@@ -369,4 +413,4 @@ class CurrentHand(Static):
             t.append(
                 "  ".join(f"{short(n, 8)} {p:+d}" for n, p in zip(names, paid, strict=True) if p)
             )
-        self.update(t)
+        repaint(self, t)  # its height is fixed (#current-hand in app.tcss): never laid out

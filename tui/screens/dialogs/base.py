@@ -18,7 +18,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
@@ -43,6 +42,7 @@ from ..common import (
     mark_current_row,
 )
 from .fit import fit_fields, shown, unreserve
+from .quiet import QuietModal
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,7 @@ class InvalidField(ValueError):
         self.missing = missing
 
 
-class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
+class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
     """Base: a title, rows of fields, an error line, a preview, Enter/Esc.
 
     Keys are handled as the app dequeues them (``route_key``): choosing a seat moves the
@@ -128,6 +128,18 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         localize_bindings(self, self.lang)
 
     # ---- helpers for subclasses
+    def nodes(self, selector: str | type[Widget]) -> list[Widget]:
+        """The dialog's widgets that ``selector`` matches, looked up once: a dialog composes
+        all its widgets up front and never adds or removes one, and a query walks the whole
+        dialog (several of them on every key cost more than the rest of the key's work)."""
+        cache: dict[Any, list[Widget]] = self.__dict__.setdefault("_node_cache", {})
+        found = cache.get(selector)
+        if found is None:
+            found = list(self.query(selector))
+            if self.is_mounted:  # (before, its widgets may not all be there yet)
+                cache[selector] = found
+        return found
+
     def t(self, key: str, **fmt: Any) -> str:
         return tr(key, self.lang, **fmt)
 
@@ -236,7 +248,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
 
     # ---- flow
     def field_chain(self) -> list[Widget]:
-        return [w for w in self.query("Picker, Toggles, Input") if w.focusable]
+        return [w for w in self.nodes("Picker, Toggles, Input") if w.focusable]
 
     def focus_after(self, widget: Widget, step: int = 1) -> None:
         """Move focus (now, not after a refresh) to the next focusable field after ``widget``."""
@@ -337,7 +349,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
             other = next(
                 (
                     p
-                    for p in self.query(Picker)
+                    for p in self.nodes(Picker)
                     if p is not picker and p.chosen and p.value == taken.value
                 ),
                 None,
@@ -403,7 +415,7 @@ class EventDialog(TypeAheadScreen, ModalScreen[Event | None]):
         updated: each update costs a layout pass)."""
         for fid in {field_id, self._error_field} - {None}:
             want = text if fid == field_id else ""
-            for lab in self.query(f"#err-{fid}"):
+            for lab in self.nodes(f"#err-{fid}"):
                 if str(lab.render()) == want:
                     continue
                 if lab.has_class("fill"):

@@ -7,7 +7,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...i18n import tr
@@ -17,9 +16,10 @@ from ..common import (
     localize_bindings,
     run_binding_now,
 )
+from .quiet import QuietModal
 
 
-class ConfirmDialog(TypeAheadScreen, ModalScreen[bool]):
+class ConfirmDialog(TypeAheadScreen, QuietModal[bool]):
     """y/Enter or n/Esc; ``deliver`` gets the answer at once. Any other key rings the bell."""
 
     BINDINGS = [

@@ -59,7 +59,8 @@ def shown(widget: Static, content: Text, *, reserve: bool = False) -> None:
     text, not the number of lines. ``reserve``: an emptied widget keeps the lines its last
     text had (blank), so a preview that empties while a field is being retyped and fills
     again with as many lines is not laid out at all (see ``unreserve``)."""
-    if getattr(widget, "_mj_shown", None) == content:
+    old = getattr(widget, "_mj_shown", None)
+    if old == content and old.style == content.style:  # (Text's == leaves the style out)
         return
     widget._mj_shown = content  # type: ignore[attr-defined]
     size = widget.content_size
@@ -67,6 +68,9 @@ def shown(widget: Static, content: Text, *, reserve: bool = False) -> None:
         widget.update(content)
         return
     widget.update(content, layout=False)
+    height = widget.styles.height
+    if height is not None and height.is_cells:
+        return  # its CSS fixes its height (a one-line message beside a field): not measured
     lines = widget.get_content_height(size, widget.app.size, size.width)
     if reserve:
         floor = getattr(widget, "_mj_floor", 0)

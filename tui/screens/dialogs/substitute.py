@@ -8,14 +8,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from ...i18n import tr
 from ..common import TypeAheadScreen, edit_input_now, focus_now
+from .quiet import QuietModal
 
 
-class SubstituteDialog(TypeAheadScreen, ModalScreen[Any]):
+class SubstituteDialog(TypeAheadScreen, QuietModal[Any]):
     """Keys 1–4 choose the seat, then the name is typed; Enter confirms, Esc cancels.
     ``deliver`` gets ``(seat, name)`` or ``None``."""
 

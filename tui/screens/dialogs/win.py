@@ -255,12 +255,12 @@ class WinDialog(EventDialog):
             p = self.data.pattern(pid)
             if p is not None:
                 applied |= set(p.implies)
-        for tog in self.query("#patterns"):
+        for tog in self.nodes("#patterns"):
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in self.declarable:  # (the other facts: see weigh_choices)
                     it.auto = it.id in applied
         if getattr(self, "_marks_before", None) != self.pattern_marks():
-            for tog in self.query("#patterns"):
+            for tog in self.nodes("#patterns"):
                 tog.refresh(layout=True)  # only a change is drawn (this runs on every key)
 
     def pattern_marks(self) -> list[tuple[bool, Any]]:
@@ -309,7 +309,7 @@ class WinDialog(EventDialog):
         # Pattern/flag hotkeys work wherever the focus is not in a text field or a seat picker.
         if ch is None:
             return False
-        if any(tog.press(key) for tog in self.query(Toggles) if tog is not self.focused):
+        if any(tog.press(key) for tog in self.nodes(Toggles) if tog is not self.focused):
             return True
         field = self.field_keys.get(key)
         if field is not None:  # a typed field's key: the focus goes there
@@ -408,12 +408,12 @@ class WinDialog(EventDialog):
         # The discard's own facts (杠上炮, 抢杠, 海底炮, 人胡, 全求炮, the fish) are the same
         # for every winner on it: keep them; the winner's patterns and tiles start afresh.
         kept = {f.id for f in self.flags if f.of_discard}
-        for tog in self.query(Toggles):
+        for tog in self.nodes(Toggles):
             for it in tog.items:
                 if tog.id != "flags" or it.id not in kept:
                     it.value = 0
             tog.refresh()
-        for inp in self.query(Input):
+        for inp in self.nodes(Input):
             if inp.id not in {f"t-{i}" for i in kept}:
                 inp.value = ""
         self.query_one("#dialog-title", Label).update(self.title_text())
@@ -438,7 +438,7 @@ class WinDialog(EventDialog):
             "discarder": src.value if src.chosen else None,
         }
         chains = {f.id: f.chain_of for f in self.flags if f.chain_of}
-        for tog in self.query("#flags"):
+        for tog in self.nodes("#flags"):
             before = [(it.value, it.max_count) for it in tog.items]  # type: ignore[attr-defined]
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.id in chains:
@@ -461,13 +461,13 @@ class WinDialog(EventDialog):
                 if str(lab.render()) != want:
                     lab.update(want)
         tiles = bool(self.text("tiles"))
-        for tog in self.query("#patterns"):
+        for tog in self.nodes("#patterns"):
             tog.set_class(tiles, "inactive")
         # a declared value that includes some flags: with it given, they are not offered
         included = {
             f for d in self.numbers if not tiles and self.text(f"n-{d.id}") for f in d.includes
         }
-        for tog in self.query("#flags"):
+        for tog in self.nodes("#flags"):
             changed = False
             for it in tog.items:  # type: ignore[attr-defined]
                 if it.hidden != (it.id in included):
