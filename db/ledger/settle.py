@@ -12,20 +12,23 @@ caller already has for exactly that hand (the win dialog's preview) is stored as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjscore.db.texts import txt
-from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
-from mjscore.engine.entry import Settled, settle_events
-from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import Hand, Session
-from mjscore.engine.rules import Rules
-from mjscore.engine.variant import Variant
+
+if TYPE_CHECKING:
+    from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
+    from mjscore.engine.entry import Settled
+    from mjscore.engine.record import Hand, Session
+    from mjscore.engine.rules import Rules
+    from mjscore.engine.variant import Variant
 
 
 def get_variant(variant_id: str) -> Variant[Rules]:
     """The engine's variant ``variant_id`` (MjError if this build lacks it)."""
     # looked up at call time so tests can substitute a variant
     import mjscore.engine.variants
+    from mjscore.engine.errors import ErrorCode, MjError
 
     try:
         return mjscore.engine.variants.get_variant(variant_id)
@@ -38,6 +41,8 @@ def get_variant(variant_id: str) -> Variant[Rules]:
 def _settle(
     variant: Variant[Rules], rules: Rules, hand: Hand, state: TableState, where: str
 ) -> HandResult:
+    from mjscore.engine.errors import MjError
+
     try:
         return variant.settle_hand(hand, state, rules)
     except MjError as e:
@@ -60,6 +65,8 @@ def settle_hand(
     ``given``: what :func:`engine.entry.settle_events` already returned for this hand (the
     preview the player confirmed). It is used as it is when it is exactly this hand — the
     same events in the same state — and otherwise ignored."""
+    from mjscore.engine.entry import settle_events
+
     if (
         given is not None
         and given.state == state
@@ -91,6 +98,9 @@ class SettledRecord:
 def settle_record(session: Session) -> SettledRecord:
     """Settle every finished hand of a loaded session once, in order (labels ``hands[i]``,
     as ``engine.core.replay``); an unfinished hand must be the last. Nothing is stored."""
+    from mjscore.engine.core import HandOutcome, Replay
+    from mjscore.engine.errors import ErrorCode, MjError
+
     v = get_variant(session.variant)
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)
