@@ -320,3 +320,27 @@ async def test_list_takes_the_compact_layout_only_below_110_columns(ledger):
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         assert keys()[:3] == ["id", "date", "variant"] and table.row_count == 1
+
+
+@run
+async def test_narrow_footer_keys_are_styled_once_on_the_first_frame(ledger, monkeypatch):
+    # Textual's keys took the footer's compact class only once mounted: every key was
+    # styled a second time on the first frame of a narrow terminal
+    from textual.css.stylesheet import Stylesheet
+    from textual.widgets._footer import FooterKey
+
+    styled: dict[int, int] = {}
+    apply = Stylesheet.apply
+
+    def counting(self, node, *a, **kw):
+        if isinstance(node, FooterKey):
+            styled[id(node)] = styled.get(id(node), 0) + 1
+        return apply(self, node, *a, **kw)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    app = app_on(ledger)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert keys and all(k.has_class("-compact") for k in keys)
+        assert all(styled.get(id(k)) == 1 for k in keys), sorted(styled.values())

@@ -32,6 +32,20 @@ class SessionList(PlainTable):
     pass
 
 
+class HomeFooter(KeyFooter):
+    """The footer, its keys made compact (or not) as they are built: Textual's keys take
+    the footer's ``compact`` once mounted, and so were each styled twice on the first
+    frame of a narrow terminal."""
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets._footer import FooterKey
+
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
+
+
 class HomeScreen(TypeAheadScreen, Screen):
     BINDINGS = [
         B("n", "new", "new_session"),
@@ -60,7 +74,7 @@ class HomeScreen(TypeAheadScreen, Screen):
         yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield KeyFooter(compact=narrow)  # built once for the first frame, not once per focus
+        yield HomeFooter(compact=narrow)  # built once for the first frame, not once per focus
 
     def on_resize(self, event: Any) -> None:
         self.query_one(Footer).compact = self._fit(event.size.width)
