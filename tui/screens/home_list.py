@@ -70,7 +70,6 @@ def rows(sessions: Iterable[Any], lang: str, compact: bool) -> Iterable[tuple[st
     line of Text (the table takes its width from the text instead of measuring it)."""
     sessions = list(sessions)
     player_width, leader_width, join = NAMES[compact]
-    order = [key for key, _label, _width in (COMPACT if compact else WIDE)]
     # the same few people sit in most sessions: each name is cut once, not per row
     cut: dict[tuple[str, int], str] = {}
 
@@ -80,27 +79,46 @@ def rows(sessions: Iterable[Any], lang: str, compact: bool) -> Iterable[tuple[st
             got = cut[(p, width)] = shown_name(p, width)
         return got
 
-    variants = {v: variant_name(v, lang) for v in {s.variant for s in sessions}}
-    status = {True: tr("status_ended", lang), False: tr("status_open", lang)}
+    # cells that repeat (the rules, the status, a count of hands, no leader yet) are one
+    # Text each, shared by the rows that show it: the table only draws them
+    variants = {v: Text(variant_name(v, lang)) for v in {s.variant for s in sessions}}
+    status = {True: Text(tr("status_ended", lang)), False: Text(tr("status_open", lang))}
+    hands: dict[int, Text] = {}
+    nobody = Text("—")
+    dates = _Dates()
     for s in sessions:
         lead = leader(s.players, s.totals)
-        cells = {
-            "id": Text(str(s.id)),
-            "date": Text(_date(s.started_at)),
-            "variant": Text(variants[s.variant]),
-            "hands": Text(str(s.hands_played), justify="right"),
-            "leader": Text(f"{name(lead, leader_width)} {max(s.totals):+d}" if lead else "—"),
-            "status": Text(status[bool(s.ended)]),
-            "players": Text(join.join(name(p, player_width) for p in s.players)),
-        }
-        yield str(s.id), [cells[key] for key in order]
+        count = hands.get(s.hands_played)
+        if count is None:
+            count = hands[s.hands_played] = Text(str(s.hands_played), justify="right")
+        cells = (
+            Text(str(s.id)),
+            Text(dates.local(s.started_at)),
+            variants[s.variant],
+            count,
+            Text(f"{name(lead, leader_width)} {max(s.totals):+d}") if lead else nobody,
+            status[s.ended_at is not None],
+            Text(join.join(name(p, player_width) for p in s.players)),
+        )
+        # (the wide layout's order is the cells' order)
+        yield str(s.id), [cells[i] for i in COMPACT_ORDER] if compact else list(cells)
 
 
-def _date(iso: str) -> str:
-    """The local date and time of an ISO timestamp, to the minute."""
-    from datetime import datetime
+# the compact layout's columns as indices into the wide layout's
+COMPACT_ORDER = tuple([key for key, _l, _w in WIDE].index(key) for key, _l, _w in COMPACT)
 
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError):
-        return str(iso)[:16]
+
+class _Dates:
+    """The local date and time of ISO timestamps, to the minute (``2026-03-01 20:15``)."""
+
+    def __init__(self) -> None:
+        from datetime import datetime
+
+        self.parse = datetime.fromisoformat
+
+    def local(self, iso: str) -> str:
+        try:
+            t = self.parse(iso).astimezone()
+        except (TypeError, ValueError):
+            return str(iso)[:16]
+        return f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}"
