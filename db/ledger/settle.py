@@ -38,6 +38,15 @@ def get_variant(variant_id: str) -> Variant[Rules]:
         ) from None
 
 
+def settle_events(*args: object, **kw: object) -> Settled:
+    """:func:`engine.entry.settle_events`, the engine imported on the first call (a ledger
+    is opened, and its sessions listed, without it); a name of this module, as it was, so
+    that what the ledger settles can be watched here."""
+    from mjscore.engine.entry import settle_events
+
+    return settle_events(*args, **kw)  # type: ignore[arg-type]
+
+
 def _settle(
     variant: Variant[Rules], rules: Rules, hand: Hand, state: TableState, where: str
 ) -> HandResult:
@@ -65,8 +74,6 @@ def settle_hand(
     ``given``: what :func:`engine.entry.settle_events` already returned for this hand (the
     preview the player confirmed). It is used as it is when it is exactly this hand — the
     same events in the same state — and otherwise ignored."""
-    from mjscore.engine.entry import settle_events
-
     if (
         given is not None
         and given.state == state
