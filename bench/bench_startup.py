@@ -3,7 +3,8 @@
 Each sample is a fresh Python process (imports included, as a user pays them) that runs the
 app headless and exits as soon as the first screen is up:
   empty  — ``textual.app.App()`` with no widgets;
-  home   — ``mjscore`` (tui.cli parser + ledger open + home screen) on an empty ledger;
+  home   — ``mjscore`` (its command line read as tui.cli reads it + ledger open + home
+           screen) on an empty ledger;
   home50 — the same on a ledger holding 50 sessions of 16 hands each (the session list).
 Prints the median and the spread of N samples (default 7) and the difference home − empty.
 Run: .venv/bin/python bench/bench_startup.py [N]
@@ -31,8 +32,10 @@ App().run(headless=True, size=(120, 36), auto_pilot=auto)
 
 HOME = """
 import sys
-from mjscore.tui.cli import build_parser
-build_parser()  # what `mjscore` does before opening the app
+from mjscore.tui import heap
+heap.starting()  # what `mjscore` (tui/cli.py main) does before opening the app
+from mjscore.tui.cli import read_command_line
+args = read_command_line(["--db", sys.argv[1]])  # and how it reads `mjscore --db FILE`
 from mjscore.tui.app import make_app
 from mjscore.tui.screens.home import HomeScreen
 async def auto(pilot):
@@ -40,7 +43,7 @@ async def auto(pilot):
         await pilot.pause()
     await pilot.pause()
     pilot.app.exit()
-app = make_app(db_path=sys.argv[1], lang="en")
+app = make_app(db_path=args.db, lang="en")
 app.run(headless=True, size=(120, 36), auto_pilot=auto)
 app.ledger.close()
 """

@@ -251,8 +251,8 @@ HOME = """
 import sys
 from mjscore.tui import heap
 heap.starting()  # what `mjscore` (tui/cli.py main) does before opening the app
-from mjscore.tui.cli import build_parser
-build_parser()
+from mjscore.tui.cli import read_command_line
+args = read_command_line(["--db", sys.argv[1]])  # and how it reads `mjscore --db FILE`
 from mjscore.tui.app import make_app
 async def auto(pilot):
     while type(pilot.app.screen).__name__ != "HomeScreen":
@@ -261,7 +261,7 @@ async def auto(pilot):
     import time
     print(time.process_time())  # CPU seconds until the home screen is up
     pilot.app.exit()
-app = make_app(db_path=sys.argv[1], lang="en")
+app = make_app(db_path=args.db, lang="en")
 app.run(headless=True, size=(120, 36), auto_pilot=auto)
 app.ledger.close()
 """

@@ -91,10 +91,13 @@ class _Parser(argparse.ArgumentParser):
 _ARGV: list[str] = []
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    command: str | None = None, *, subcommands: bool = True
+) -> argparse.ArgumentParser:
     """The whole command line; with ``command`` (one the argument list names), only the
     module that owns it registers its subcommands: a parser costs more to build than
-    ``mjscore calc`` takes to run, and the others would never be used."""
+    ``mjscore calc`` takes to run, and the others would never be used. Without
+    ``subcommands``, only the options that open the app (see :func:`read_command_line`)."""
     import importlib
 
     p = _Parser(
@@ -117,6 +120,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         metavar="PATH",
         help="settings file (default: $MJSCORE_CONFIG or config.json in the user config directory)",
     )
+    if not subcommands:
+        p.set_defaults(command=None)
+        return p
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     owners = [n for n, commands in COMMAND_MODULES.items() if command in commands]
     for name in owners or COMMAND_MODULES:  # an unknown command: all, so the error lists them
@@ -144,15 +150,24 @@ def _command_named(argv: Sequence[str]) -> str | None:
     return None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def read_command_line(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """``argv`` (default: the process's arguments) read as ``mjscore`` reads it. When it
+    names no subcommand and asks for no help, the app opens: then no subcommand's parser is
+    built (building them all costs as much as a tenth of the app's start-up), and the
+    options are read by the top-level parser alone, with the same errors."""
     _ARGV[:] = sys.argv[1:] if argv is None else list(argv)
     command = _command_named(_ARGV)
-    if command is None:  # the app (or --help): start-up runs no collections, see tui/heap.py
-        from mjscore.tui import heap
+    app_only = command is None and not any(w in ("-h", "--help") for w in _ARGV)
+    return build_parser(command, subcommands=not app_only).parse_args(_ARGV)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    if _command_named(words) is None:  # the app (or --help): start-up runs no collections,
+        from mjscore.tui import heap  # see tui/heap.py
 
         heap.starting()
-    parser = build_parser(command)
-    args = parser.parse_args(argv)
+    args = read_command_line(words)
     if args.config is not None or "mjscore.tui.settings" in sys.modules:
         # only then: the settings module (dataclasses, json, decimal) is not needed by calc
         # or replay, and with it not loaded there is no earlier --config to undo

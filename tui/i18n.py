@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from mjscore.engine.declare import Term, term_text
-from mjscore.engine.terms import FLOWER_TILES, SELF_DRAW, WINDS, variant_term
-from mjscore.engine.variant import Variant
+if TYPE_CHECKING:  # the engine's words are read when a label needs them, not on import
+    from mjscore.engine.declare import Term
+    from mjscore.engine.variant import Variant
 
 LANGS = ("zh", "en")
 
@@ -201,7 +202,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("种类", "Kind"),
     "tile": ("牌（可不填）", "Tile (optional)"),
     "count": ("张数", "Count"),
-    "flower_tiles": (f"{FLOWER_TILES.zh}（字母）或张数", "Flower tiles (letters) or a count"),
     # a placeholder: an example of what the field takes, never mistaken for a value
     "example": ("例 {x}", "e.g. {x}"),
     "indicator": ("翻出的精", "Turned jing tile"),
@@ -221,7 +221,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "more_winners": ("已有{n}位胡牌者", "{n} winner(s) so far"),
     "preview_empty": ("选择胡牌者与放炮者", "choose the winner and the discarder"),
     "seat_keys": ("数字键 1-4 或名字首字", "keys 1-4 or the name's first letter"),
-    "from_keys": (f"1-4 选放炮者，0 或 s {SELF_DRAW.zh}", "1-4 the discarder, 0 or s self-draw"),
     "seat_taken": (
         "{name} 已是{other}，{what}请选另一位",
         "{name} is already the {other}: choose another {what}",
@@ -365,6 +364,33 @@ LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+def _flower_tiles() -> tuple[str, str]:
+    from mjscore.engine.terms import FLOWER_TILES
+
+    return f"{FLOWER_TILES.zh}（字母）或张数", "Flower tiles (letters) or a count"
+
+
+def _from_keys() -> tuple[str, str]:
+    from mjscore.engine.terms import SELF_DRAW
+
+    return f"1-4 选放炮者，0 或 s {SELF_DRAW.zh}", "1-4 the discarder, 0 or s self-draw"
+
+
+# labels that quote a rule term: built on first use (the engine's terms cost more to import
+# than the home screen takes to draw), then kept in LABELS
+TERM_LABELS: dict[str, Callable[[], tuple[str, str]]] = {
+    "flower_tiles": _flower_tiles,
+    "from_keys": _from_keys,
+}
+
+
+def all_labels() -> dict[str, tuple[str, str]]:
+    """Every label, those that quote a rule term included."""
+    for key in TERM_LABELS:
+        tr(key, "en")
+    return LABELS
+
+
 def detect_lang(env: Mapping[str, str] | None = None) -> str:
     """``zh`` when the locale is Chinese (LC_ALL, LC_MESSAGES, LANG, in that order), else ``en``."""
     env = os.environ if env is None else env
@@ -380,13 +406,19 @@ def detect_lang(env: Mapping[str, str] | None = None) -> str:
 
 
 def tr(key: str, lang: str, **fmt: object) -> str:
-    zh, en = LABELS.get(key, (key, key))
+    got = LABELS.get(key)
+    if got is None:
+        make = TERM_LABELS.get(key)
+        got = LABELS[key] = make() if make is not None else (key, key)
+    zh, en = got
     text = zh if lang == "zh" else en
     return text.format(**fmt) if fmt else text
 
 
 def term(zh: str, en: str, lang: str) -> str:
     """A rule term: always the Chinese name, with the English gloss in English mode."""
+    from mjscore.engine.declare import term_text
+
     return term_text(zh, en, lang)
 
 
@@ -396,10 +428,14 @@ def word(t: Term, lang: str) -> str:
 
 
 def variant_name(variant_id: str, lang: str) -> str:
+    from mjscore.engine.terms import variant_term
+
     return variant_term(variant_id).name(lang)
 
 
 def wind_name(w: str, lang: str) -> str:
+    from mjscore.engine.terms import WINDS
+
     t = WINDS.get(w)
     return t.name(lang) if t else w
 

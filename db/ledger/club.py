@@ -20,21 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Self
-
-from mjscore.engine.identity import (
-    canonical_stake,
-    metadata_differences,
-    session_content,
-    session_id_of,
-)
-from mjscore.engine.names import name_key
-from mjscore.engine.record import Session, check_player_name
+from typing import TYPE_CHECKING, Self
 
 from ..errors import LedgerDamaged, LedgerError, NotFound
 from .corrections import Corrections
 from .settle import SettledRecord
 from .store import DEFAULT_TIMEOUT, api, now, resolve_path
+
+if TYPE_CHECKING:
+    from mjscore.engine.record import Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +55,9 @@ class ImportOutcome:
 
 
 def _header(s: Session) -> tuple:
+    from mjscore.engine.identity import canonical_stake
+    from mjscore.engine.names import name_key
+
     return (
         s.variant,
         sorted(dict(s.options).items()),
@@ -137,6 +134,8 @@ class Club(Corrections):
         return out
 
     def _import_one(self, rec: SettledRecord, *, replace: bool, notes: str | None) -> ImportOutcome:
+        from mjscore.engine.identity import metadata_differences, session_content, session_id_of
+
         s = rec.session
         uid = session_id_of(s)
         sid = self.find_session(uid)
@@ -245,6 +244,9 @@ class Club(Corrections):
         """From hand ``from_hand`` (default: the hand being played) on, ``seat`` is played by
         ``player`` (the seat's own player hands it back). Returns the hand number. Refused
         (:class:`LedgerError`) for a person already at another seat of that hand."""
+        from mjscore.engine.names import name_key
+        from mjscore.engine.record import check_player_name
+
         player = check_player_name(player, "player")
         if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
             raise LedgerError(f"a seat is 0, 1, 2 or 3, not {seat!r}")

@@ -8,17 +8,20 @@ the changed hand on (:meth:`Recording._resettle`), in one transaction.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mjscore.db.texts import txt
-from mjscore.engine.core import TableState
-from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import Event
 
 from ..errors import LedgerError, NotFound
 from . import rows
-from .recording import EventLike, Recording
+from .recording import Recording
 from .rows import AuditEntry, StoredHand
 from .store import api, now
+
+if TYPE_CHECKING:
+    from mjscore.engine.record import Event
+
+    from .recording import EventLike
 
 
 class Corrections(Recording):
@@ -92,6 +95,8 @@ class Corrections(Recording):
         )
 
     def _put_hand(self, session_id: int, number: int, events: Sequence[Event]) -> None:
+        from mjscore.engine.core import TableState
+
         self.db.execute(
             "UPDATE hands SET number = -number WHERE session_id = ? AND number >= ?",
             [session_id, number],
@@ -106,6 +111,8 @@ class Corrections(Recording):
         self._insert_events(hid, events, at=at, hand_at=at)
 
     def _norm_events(self, events: Sequence[EventLike]) -> tuple[Event, ...]:
+        from mjscore.engine.errors import ErrorCode, MjError
+
         evs = tuple(rows.to_event(e, f"events[{i}]") for i, e in enumerate(events))
         if not evs:
             raise MjError(

@@ -6,8 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from mjscore.engine.record import Win
-
 from ..errors import NotFound
 from . import rows
 from .rows import PlayerStats
@@ -15,6 +13,7 @@ from .sessions import Sessions
 from .store import api
 
 if TYPE_CHECKING:
+    from mjscore.engine.record import Win
     from mjscore.engine.stats import SessionFigures, WinRecord
 
 
@@ -90,6 +89,7 @@ class Lifetime(Sessions):
             return self._lifetime_figures(row[0])
 
     def _lifetime_figures(self, pid: int) -> list[SessionFigures]:
+        from mjscore.engine.record import Win
         from mjscore.engine.stats import SessionFigures, session_stats
 
         db = self.db
@@ -227,6 +227,7 @@ class Lifetime(Sessions):
     def _substituted_figures(self, pid: int) -> list[SessionFigures]:
         """The player's figures in the sessions with substitutes, from the hands he played
         (one per seat he played), his own points and money."""
+        from mjscore.engine.record import Win
         from mjscore.engine.stats import SessionFigures
 
         db = self.db

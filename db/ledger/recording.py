@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjscore.db.texts import txt
-from mjscore.engine.core import HandResult, TableState
-from mjscore.engine.entry import Settled
-from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.identity import new_id, session_id_of
-from mjscore.engine.record import TERMINAL, Event, Hand, Session, Substitute
 
 from ..errors import LedgerError
 from ..schema_version import REFRESH_SEATS_SQL
@@ -28,9 +23,14 @@ from .sessions import Sessions
 from .settle import SettledRecord, settle_hand, settle_record
 from .store import api, now
 
-EventLike = Event | Mapping[str, Any]
-# (hand id, the hand, the state it is played in, its settlement or None while open)
-Derived = tuple[int, Hand, TableState, HandResult | None]
+if TYPE_CHECKING:
+    from mjscore.engine.core import HandResult, TableState
+    from mjscore.engine.entry import Settled
+    from mjscore.engine.record import Event, Hand, Session, Substitute
+
+    EventLike = Event | Mapping[str, Any]
+    # (hand id, the hand, the state it is played in, its settlement or None while open)
+    Derived = tuple[int, Hand, TableState, HandResult | None]
 
 
 class Recording(Sessions):
@@ -71,6 +71,9 @@ class Recording(Sessions):
     def close_hand(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
         """Append the events that end the hand being played (a draw, a false win, or the win
         or wins) and settle it; refused (MjError, nothing written) if they do not end it."""
+        from mjscore.engine.errors import ErrorCode, MjError
+        from mjscore.engine.record import TERMINAL
+
         evs = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not any(isinstance(e, TERMINAL) for e in evs):
             raise MjError(
@@ -83,6 +86,9 @@ class Recording(Sessions):
     @api
     def record_hand(self, session_id: int, events: Sequence[EventLike]) -> StoredHand:
         """Record a whole hand at once (its events must end it); refused while a hand is open."""
+        from mjscore.engine.errors import ErrorCode, MjError
+        from mjscore.engine.record import Hand
+
         evs = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not Hand(tuple(evs)).finished:
             raise MjError(
@@ -99,6 +105,9 @@ class Recording(Sessions):
     def _add_events(
         self, session_id: int, events: Sequence[EventLike], settled: Settled | None = None
     ) -> StoredHand:
+        from mjscore.engine.errors import ErrorCode, MjError
+        from mjscore.engine.record import Hand
+
         new = [rows.to_event(e, f"events[{i}]") for i, e in enumerate(events)]
         if not new:
             raise MjError(ErrorCode.BAD_RECORD, txt("events_given"), where="events")
@@ -275,6 +284,8 @@ class Recording(Sessions):
         nothing can change) — unless ``every`` (:meth:`rebuild`, after a rule change).
         Raises MjError if a hand no longer settles; the caller's transaction then rolls
         everything back."""
+        from mjscore.engine.record import Hand
+
         v, rules = self._variant_rules(srow)
         hands = self._hands_events(session_id, start)
         settled: list[Derived] = []
@@ -324,6 +335,8 @@ class Recording(Sessions):
         them) and substitutes. Whether a session with that id is already here is
         :meth:`Club.import_sessions`' business (``mjscore import`` and ``merge`` go
         through it); here a second copy is stored as a new session with a new id."""
+        from mjscore.engine.identity import new_id, session_id_of
+
         settled = session if isinstance(session, SettledRecord) else settle_record(session)
         s = settled.session
         if ended is None:

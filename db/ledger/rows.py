@@ -8,18 +8,19 @@ it raises :class:`LedgerDamaged`, never a traceback.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
-
-from mjscore.engine.core import HandResult, Payment, ScoreItem, TableState, WinResult
-from mjscore.engine.errors import MjError
-from mjscore.engine.record import Draw, Event, FalseWin, Hand, Win, event_from_json
+from typing import TYPE_CHECKING, Any
 
 from .. import packing
 from ..errors import LedgerDamaged
+
+if TYPE_CHECKING:
+    from mjscore.engine.core import HandResult, Payment, TableState, WinResult
+    from mjscore.engine.record import Event, Hand
 
 
 # ---------------------------------------------------------------- encoding
@@ -41,10 +42,25 @@ def _json_default(o: Any) -> Any:
     return str(o)
 
 
-STATE_FIELDS = tuple(f.name for f in dataclasses.fields(TableState))
 # the stored form of a table state (m005): its values as a JSON array, in this order
 STATE_ARRAY = ("hand_number", "dealer", "prevailing_wind", "bixiahu", "flags", "passes")
-assert set(STATE_FIELDS) == set(STATE_ARRAY), "a new TableState field needs a new stored form"
+
+
+@functools.cache
+def state_fields() -> tuple[str, ...]:
+    """The fields of :class:`engine.core.TableState` (read on first use, so that opening a
+    ledger does not import the engine)."""
+    from mjscore.engine.core import TableState
+
+    fields = tuple(f.name for f in dataclasses.fields(TableState))
+    assert set(fields) == set(STATE_ARRAY), "a new TableState field needs a new stored form"
+    return fields
+
+
+def __getattr__(name: str) -> Any:
+    if name == "STATE_FIELDS":  # the old constant, for code that read it
+        return state_fields()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def state_json(state: TableState) -> str:
@@ -143,6 +159,7 @@ def seat_result_rows(
 ) -> list[dict[str, Any]]:
     """Four rows: each seat's delta and role in the hand (the report views read them); who
     dealt in is who paid for a win, as :func:`engine.stats.dealt_in` says."""
+    from mjscore.engine.record import Draw, FalseWin, Win
     from mjscore.engine.stats import dealt_in, side_payments
 
     won, selfd, dealt, falsew = [0] * 4, [0] * 4, [0] * 4, [0] * 4
@@ -206,6 +223,9 @@ def decimal(text: str) -> Decimal:
 
 
 def stored_event(payload: str, where: str) -> Event:
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.record import event_from_json
+
     try:
         return event_from_json(loads(payload, where), where)
     except MjError as e:
@@ -213,6 +233,8 @@ def stored_event(payload: str, where: str) -> Event:
 
 
 def state_from(text: str | None) -> TableState | None:
+    from mjscore.engine.core import TableState
+
     if text is None:
         return None
     data = loads(text, "table state")
@@ -222,7 +244,8 @@ def state_from(text: str | None) -> TableState | None:
                 raise TypeError(f"{len(data)} values, not {len(STATE_ARRAY)}")
             data = dict(zip(STATE_ARRAY, data, strict=True))
             data["bixiahu"] = bool(data["bixiahu"])
-        return TableState(**{k: v for k, v in data.items() if k in STATE_FIELDS})
+        fields = state_fields()
+        return TableState(**{k: v for k, v in data.items() if k in fields})
     except (AttributeError, TypeError) as e:
         raise damaged("table state", e) from None
 
@@ -240,6 +263,8 @@ def wins_from(value: bytes | str) -> list[Any]:
 
 def win_result(d: Mapping[str, Any]) -> WinResult:
     """A stored :meth:`engine.core.WinResult.to_json` back as the object."""
+    from mjscore.engine.core import ScoreItem, WinResult
+
     return WinResult(
         player=d["player"],
         from_=d["from"],
@@ -255,12 +280,17 @@ def win_result(d: Mapping[str, Any]) -> WinResult:
 
 def to_event(obj: Event | Mapping[str, Any], where: str = "event") -> Event:
     """An event given as an :class:`engine.record.Event` or a RECORD.md dict."""
+    from mjscore.engine.record import Event, event_from_json
+
     if isinstance(obj, Event):
         return obj
     return event_from_json(obj, where)
 
 
 def events_from_json(items: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+    from mjscore.engine.errors import MjError
+    from mjscore.engine.record import event_from_json
+
     try:
         return tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(items))
     except MjError as e:

@@ -6,24 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjscore.db.texts import txt
-from mjscore.engine.core import HandOutcome, HandResult, Payment, Replay, TableState
-from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.events import check_four_names
-from mjscore.engine.identity import new_id
-from mjscore.engine.names import name_key
-from mjscore.engine.record import (
-    Event,
-    Hand,
-    Session,
-    Substitute,
-    check_player_name,
-    check_stake,
-)
-from mjscore.engine.rules import Rules
-from mjscore.engine.variant import Variant
 
 from .. import packing
 from ..errors import LedgerError, NotFound
@@ -31,6 +16,16 @@ from . import rows
 from .rows import SeatTotal, SessionInfo, StoredHand
 from .settle import get_variant
 from .store import Store, api, now
+
+if TYPE_CHECKING:
+    from mjscore.engine.core import HandOutcome, Payment, Replay, TableState
+    from mjscore.engine.record import (
+        Event,
+        Session,
+        Substitute,
+    )
+    from mjscore.engine.rules import Rules
+    from mjscore.engine.variant import Variant
 
 
 class Sessions(Store):
@@ -57,6 +52,10 @@ class Sessions(Store):
         variant); ``stake`` is money per point (a decimal, stored exactly).
         Raises :class:`engine.errors.MjError` for a bad variant, name, option or stake.
         """
+        from mjscore.engine.errors import ErrorCode, MjError
+        from mjscore.engine.events import check_four_names
+        from mjscore.engine.record import check_stake
+
         v = get_variant(variant)
         opts = dict(options or {})
         v.rules(opts)
@@ -92,6 +91,8 @@ class Sessions(Store):
         table: str = "",
         demo: bool = False,
     ) -> int:
+        from mjscore.engine.identity import new_id
+
         at = now()
         sid = (
             self._table("sessions")
@@ -124,6 +125,8 @@ class Sessions(Store):
         """The person called ``name``: the earliest player with its key
         (:func:`engine.names.name_key`), so a returning player keeps the spelling entered
         first; added to ``players`` the first time."""
+        from mjscore.engine.names import name_key
+
         found = self._find_player(name)
         if found is not None:
             return found
@@ -135,6 +138,8 @@ class Sessions(Store):
 
     def _find_player(self, name: str) -> int | None:
         """The player called exactly ``name``, else the earliest one with its key."""
+        from mjscore.engine.names import name_key
+
         row = self._one("SELECT id FROM players WHERE name = ?", [name]) or self._one(
             "SELECT id FROM players WHERE key = ? ORDER BY id LIMIT 1", [name_key(name)]
         )
@@ -220,6 +225,8 @@ class Sessions(Store):
     def get_session(self, session_id: int) -> Session:
         """The session as an :class:`engine.record.Session` (what ``export`` writes), including
         an unfinished last hand."""
+        from mjscore.engine.record import Hand, Session
+
         with self._read():
             row = self._session_row(session_id)
             _, names = self._seat_players(session_id)
@@ -242,6 +249,8 @@ class Sessions(Store):
         )
 
     def _substitutes(self, session_id: int) -> tuple[Substitute, ...]:
+        from mjscore.engine.record import Substitute
+
         return tuple(
             Substitute(hand=n, seat=seat, player=name)
             for n, seat, name in self.db.execute(
@@ -325,6 +334,9 @@ class Sessions(Store):
     @api
     def rename_player(self, old: str, new: str) -> None:
         """Rename a person everywhere (their past sessions show the new name)."""
+        from mjscore.engine.names import name_key
+        from mjscore.engine.record import check_player_name
+
         new = check_player_name(new, "name")
         with self._write():
             pid = self._find_player(old)
@@ -349,6 +361,8 @@ class Sessions(Store):
         rules: Rules,
     ) -> TableState:
         """The state hand ``number`` is played in: the previous hand's next state."""
+        from mjscore.engine.errors import ErrorCode, MjError
+
         if number <= 1:
             return v.initial_state(srow["first_dealer"], rules)
         row = self._one(
@@ -423,6 +437,8 @@ class Sessions(Store):
     @staticmethod
     def _payment_lines(hand_id: int, runs: Sequence[packing.Run]) -> list[Payment]:
         """The stored runs of a hand's payments as its payment lines, in order."""
+        from mjscore.engine.core import Payment
+
         try:
             if any(r[4] is None for r in runs):
                 raise ValueError("a payment names no reason")
@@ -480,6 +496,8 @@ class Sessions(Store):
         with every finished hand, which the ledger rebuilds whenever events change (and
         :meth:`rebuild` after an engine upgrade). Fast enough for figures over every session
         of a large ledger. :class:`LedgerDamaged` if the stored rows do not add up."""
+        from mjscore.engine.core import Replay
+
         with self._read():
             srow = self._session_row(session_id)
             stored = self._stored_hands(session_id, with_events=False)
@@ -526,6 +544,8 @@ def stored_outcomes(
     """The finished hands of ``stored`` (in order) as :class:`engine.core.HandOutcome`, their
     running totals continuing from ``totals``; stops at an unfinished hand (only the last
     can be). :class:`LedgerDamaged` if a stored settlement does not add up."""
+    from mjscore.engine.core import HandOutcome, HandResult
+
     outcomes: list[HandOutcome] = []
     for h in stored:
         if not h.finished:

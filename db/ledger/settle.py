@@ -12,20 +12,23 @@ caller already has for exactly that hand (the win dialog's preview) is stored as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjscore.db.texts import txt
-from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
-from mjscore.engine.entry import Settled, settle_events
-from mjscore.engine.errors import ErrorCode, MjError
-from mjscore.engine.record import Hand, Session
-from mjscore.engine.rules import Rules
-from mjscore.engine.variant import Variant
+
+if TYPE_CHECKING:
+    from mjscore.engine.core import HandOutcome, HandResult, Replay, TableState
+    from mjscore.engine.entry import Settled
+    from mjscore.engine.record import Hand, Session
+    from mjscore.engine.rules import Rules
+    from mjscore.engine.variant import Variant
 
 
 def get_variant(variant_id: str) -> Variant[Rules]:
     """The engine's variant ``variant_id`` (MjError if this build lacks it)."""
     # looked up at call time so tests can substitute a variant
     import mjscore.engine.variants
+    from mjscore.engine.errors import ErrorCode, MjError
 
     try:
         return mjscore.engine.variants.get_variant(variant_id)
@@ -35,9 +38,20 @@ def get_variant(variant_id: str) -> Variant[Rules]:
         ) from None
 
 
+def settle_events(*args: object, **kw: object) -> Settled:
+    """:func:`engine.entry.settle_events`, the engine imported on the first call (a ledger
+    is opened, and its sessions listed, without it); a name of this module, as it was, so
+    that what the ledger settles can be watched here."""
+    from mjscore.engine.entry import settle_events
+
+    return settle_events(*args, **kw)  # type: ignore[arg-type]
+
+
 def _settle(
     variant: Variant[Rules], rules: Rules, hand: Hand, state: TableState, where: str
 ) -> HandResult:
+    from mjscore.engine.errors import MjError
+
     try:
         return variant.settle_hand(hand, state, rules)
     except MjError as e:
@@ -91,6 +105,9 @@ class SettledRecord:
 def settle_record(session: Session) -> SettledRecord:
     """Settle every finished hand of a loaded session once, in order (labels ``hands[i]``,
     as ``engine.core.replay``); an unfinished hand must be the last. Nothing is stored."""
+    from mjscore.engine.core import HandOutcome, Replay
+    from mjscore.engine.errors import ErrorCode, MjError
+
     v = get_variant(session.variant)
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)

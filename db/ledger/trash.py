@@ -9,14 +9,16 @@ again, with the same identity (UUID, times, notes, substitutes) and its correcti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from mjscore.engine.record import dump_session, load_session
+from typing import TYPE_CHECKING, Any
 
 from ..errors import LedgerError, NotFound
 from . import rows
 from .corrections import Corrections
 from .store import api, now
+
+if TYPE_CHECKING:
+    pass
+
 
 _AUDIT_COLUMNS = (
     "id",
@@ -55,6 +57,8 @@ class Trash(Corrections):
     def delete_session(self, session_id: int, note: str = "") -> int:
         """Delete session ``session_id`` with its hands, keeping it whole in the ledger's
         deleted sessions (one transaction). Returns the id to give :meth:`restore_session`."""
+        from mjscore.engine.record import dump_session
+
         with self._write():
             srow = self._session_row(session_id)
             session = self.get_session(session_id)
@@ -86,6 +90,8 @@ class Trash(Corrections):
     def restore_session(self, deleted_id: int) -> int:
         """Store deleted session ``deleted_id`` again (same identity, hands and corrections;
         the hands are settled again with this engine). Returns its new session id."""
+        from mjscore.engine.record import load_session
+
         with self._write():
             row = self._deleted_row(deleted_id)
             if row["restored_as"] is not None:

@@ -3,6 +3,7 @@ command palette, help and the reports hook."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from mjscore.tui.app import DEMO_NOTE, ActionsProvider
@@ -11,8 +12,9 @@ from mjscore.tui.screens.help import HelpScreen
 from mjscore.tui.screens.home import HomeScreen, SessionList
 from mjscore.tui.screens.new_session import NewSessionScreen
 from mjscore.tui.screens.table import TableScreen
+from rich.cells import cell_len
 
-from tests.builders import SIZE, app_on, events, open_table, run, session, text_of
+from tests.builders import SIZE, app_on, events, new_ledger, open_table, run, session, text_of
 
 
 @run
@@ -262,3 +264,83 @@ async def test_leader_score_never_cut_at_100_columns(ledger):
         x = sum(c.get_render_width(table) for c in table.ordered_columns[: lead_col + 1])
         assert x <= 100  # the whole leader column is on screen
         assert str(table.get_row_at(0)[lead_col]) == f"Cat {total:+d}"
+
+
+async def _home_lines(ledger, lang: str, size: tuple[int, int]) -> list[str]:
+    """The home screen's lines as the terminal shows them."""
+    app = app_on(ledger, lang=lang)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _players_in_view(lang: str) -> None:
+    ledger = new_ledger()
+    tables = [
+        ["阿明", "小芳", "老王", "Lee"],
+        ["Annabelle", "Bartholomew", "王小明", "Christina"],
+        ["东方不败", "Maximilian", "令狐冲", "欧阳锋"],
+    ]
+    for _ in range(30):  # enough sessions for the list to scroll (its scrollbar takes room)
+        session(ledger, "guobiao", names=["A", "B", "C", "D"])
+    for names in tables:  # the newest, at the top of the list
+        sid = session(ledger, "nanning", names=names)
+        ledger.add_event(sid, {"type": "win", "player": 1, "from": 0, "patterns": ["all_pungs"]})
+    lines = asyncio.run(_home_lines(ledger, lang, (80, 24)))
+    shown = "\n".join(lines)
+    for names in tables:
+        row = next(line for line in lines if all(n[:2] in line for n in names))
+        for n in names:
+            assert n in row, (lang, n, row)
+    assert all(cell_len(line) <= 80 for line in lines)
+    assert "+" in shown  # the leader's score is in view too
+
+
+def test_every_player_in_view_at_80_columns_in_chinese():
+    _players_in_view("zh")
+
+
+def test_every_player_in_view_at_80_columns_in_english():
+    _players_in_view("en")
+
+
+@run
+async def test_list_takes_the_compact_layout_only_below_110_columns(ledger):
+    session(ledger, "nanning")
+    app = app_on(ledger)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(SessionList)
+        keys = lambda: [c.key.value for c in table.ordered_columns]  # noqa: E731
+        assert keys()[:3] == ["id", "date", "variant"]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert keys()[:2] == ["id", "players"] and table.row_count == 1
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert keys()[:3] == ["id", "date", "variant"] and table.row_count == 1
+
+
+@run
+async def test_narrow_footer_keys_are_styled_once_on_the_first_frame(ledger, monkeypatch):
+    # Textual's keys took the footer's compact class only once mounted: every key was
+    # styled a second time on the first frame of a narrow terminal
+    from textual.css.stylesheet import Stylesheet
+    from textual.widgets._footer import FooterKey
+
+    styled: dict[int, int] = {}
+    apply = Stylesheet.apply
+
+    def counting(self, node, *a, **kw):
+        if isinstance(node, FooterKey):
+            styled[id(node)] = styled.get(id(node), 0) + 1
+        return apply(self, node, *a, **kw)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    app = app_on(ledger)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert keys and all(k.has_class("-compact") for k in keys)
+        assert all(styled.get(id(k)) == 1 for k in keys), sorted(styled.values())

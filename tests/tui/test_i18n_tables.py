@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from mjscore.tui.i18n import LABELS
+from mjscore.tui.i18n import all_labels
 from mjscore.tui.report_text import WORDS
 
 from tests.engine.test_error_texts import _CJK, _WORDS, _literal
 
 TABLES = {
-    **{f"i18n.{k}": v for k, v in LABELS.items()},
+    **{f"i18n.{k}": v for k, v in all_labels().items()},
     **{f"report.{k}": v for k, v in WORDS.items()},
 }
 # ASCII a Chinese label keeps: keys and key names, tile notation, numbers and placeholders

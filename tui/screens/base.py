@@ -56,12 +56,6 @@ class LedgerPort(Protocol):
     def data_version(self) -> int: ...
 
 
-def leader(players: Sequence[str], totals: Sequence[int]) -> str | None:
-    if not any(totals):
-        return None
-    return players[list(totals).index(max(totals))]
-
-
 @dataclass(slots=True)
 class SessionView:
     """A session as the table screen draws it: the settled hands, the open hand, the state."""

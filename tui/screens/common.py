@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mjscore.engine.record import Session
 from textual import events
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.message import Message
 
 from ..i18n import tr
+
+if TYPE_CHECKING:
+    from mjscore.engine.record import Session
 
 
 def localize_bindings(node: DOMNode, lang: str) -> None:

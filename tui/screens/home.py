@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from mjscore.engine.names import shown_name
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from ..errors import said, user_errors
 from ..i18n import tr, variant_name
-from ..widgets.describe import short
 from ..widgets.footer import KeyFooter
 from ..widgets.plain_table import PlainTable
-from .base import leader
+from . import home_list
 from .common import B, TypeAheadScreen, localize_bindings, run_binding_now, share_labels
 
 # below this many columns the footer is compact and the rematch keys and the delete/restore
@@ -31,6 +30,20 @@ SHORT_LABELS = {"new": "foot_new", "demo": "foot_demo", "standings": "foot_stand
 
 class SessionList(PlainTable):
     pass
+
+
+class HomeFooter(KeyFooter):
+    """The footer, its keys made compact (or not) as they are built: Textual's keys take
+    the footer's ``compact`` once mounted, and so were each styled twice on the first
+    frame of a narrow terminal."""
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets._footer import FooterKey
+
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
 
 class HomeScreen(TypeAheadScreen, Screen):
@@ -57,13 +70,18 @@ class HomeScreen(TypeAheadScreen, Screen):
         # laid out for the terminal's width before anything is mounted, so the first frame
         # does not restyle every widget when the first resize says the terminal is narrow
         narrow = self._fit(self.app.size.width)
+        self._compact = self.app.size.width < home_list.COMPACT_BELOW  # the list's layout
         yield Static(f"mjscore · {tr('home_title', self.lang)}", id="title-bar", markup=False)
         yield Label(tr("no_sessions", self.lang), id="empty", markup=False)
         yield SessionList(id="sessions", cursor_type="row", zebra_stripes=True)
-        yield KeyFooter(compact=narrow)  # built once for the first frame, not once per focus
+        yield HomeFooter(compact=narrow)  # built once for the first frame, not once per focus
 
     def on_resize(self, event: Any) -> None:
         self.query_one(Footer).compact = self._fit(event.size.width)
+        compact = event.size.width < home_list.COMPACT_BELOW
+        if compact != self._compact:  # built again only when its layout changes
+            self._compact = compact
+            self.refresh_list()
 
     def _fit(self, width: int) -> bool:
         """The grouped keys and short labels of a narrow footer, or the full ones."""
@@ -126,45 +144,10 @@ class HomeScreen(TypeAheadScreen, Screen):
         table = self.query_one(SessionList)
         keep = self.selected_id()
         table.clear(columns=True)
-        # labels as Text: a str label is parsed as markup, which imports rich's emoji table
-        table.add_column(Text("#"), key="id", width=4)
-        table.add_column(Text(tr("col_date", lang)), key="date", width=16)
-        # numbers before the (long) players column: a narrow terminal cuts names, never
-        # figures ("Cat +2" for +2928)
-        table.add_column(Text(tr("col_variant", lang)), key="variant", width=14)
-        table.add_column(Text(tr("col_hands", lang)), key="hands", width=5)
-        table.add_column(Text(tr("col_leader", lang)), key="leader", width=18)
-        table.add_column(Text(tr("col_status", lang)), key="status", width=8)
-        table.add_column(Text(tr("col_players", lang)), key="players", width=44)
+        for key, label, width in home_list.columns(lang, self._compact):
+            table.add_column(label, key=key, width=width)
         sessions = self.app.ledger.list_sessions()
-        # the same few people sit in most sessions: each name is cut once, not per row
-        cut: dict[tuple[str, int], str] = {}
-
-        def name(p: str, width: int) -> str:
-            got = cut.get((p, width))
-            if got is None:
-                got = cut[(p, width)] = short(p, width)
-            return got
-
-        variants = {v: variant_name(v, lang) for v in {s.variant for s in sessions}}
-        status = {True: tr("status_ended", lang), False: tr("status_open", lang)}
-
-        def row(s: Any) -> tuple[str, list[Text]]:
-            lead = leader(s.players, s.totals)
-            lead_text = f"{name(lead, 9)} {max(s.totals):+d}" if lead else "—"
-            # every cell one line of Text: PlainTable takes its width from the text instead
-            # of measuring it (a str cell would be measured through Rich, row by row)
-            return str(s.id), [
-                Text(str(s.id)),
-                Text(_date(s.started_at)),
-                Text(variants[s.variant]),
-                Text(str(s.hands_played), justify="right"),
-                Text(lead_text),
-                Text(status[bool(s.ended)]),
-                Text(" · ".join(name(p, 10) for p in s.players)),
-            ]
-
-        table.add_text_rows(row(s) for s in sessions)
+        table.add_text_rows(home_list.rows(sessions, lang, self._compact))
         self.query_one("#empty").display = not sessions
         table.display = bool(sessions)
         if sessions:
@@ -271,7 +254,7 @@ def ask_delete_session(screen: Any, sid: int, lang: str, then: Any) -> None:
         lang,
         id=sid,
         variant=variant_name(info.variant, lang),
-        players=" · ".join(short(p, 10) for p in info.players),
+        players=" · ".join(shown_name(p, 10) for p in info.players),
         hands=info.hands_played,
     )
 
@@ -289,13 +272,3 @@ def ask_delete_session(screen: Any, sid: int, lang: str, then: Any) -> None:
     dialog = ConfirmDialog(question, lang, enter_yes=False)
     dialog.deliver = done
     screen.app.push_screen(dialog)
-
-
-def _date(iso: str) -> str:
-    """The local date and time of an ISO timestamp, to the minute."""
-    from datetime import datetime
-
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError):
-        return str(iso)[:16]
