@@ -24,20 +24,40 @@ from itertools import zip_longest
 from typing import Any
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.cache import LRUCache
 from textual.widgets import DataTable
 from textual.widgets._data_table import DuplicateKey, Row, RowKey
 
+from .text_cells import PlainCell, cell_lines
+
 
 def one_line_width(cell: Any) -> int | None:
     """The width of a one-line text cell, None for anything else."""
+    if isinstance(cell, PlainCell):
+        return cell.width()
     if isinstance(cell, Text) and "\n" not in cell.plain and "\t" not in cell.plain:
         return cell_len(cell.plain)
     return None
 
 
 class PlainTable(DataTable):
+    def add_plain_rows(
+        self, rows: Iterable[tuple[str, Sequence[str]]], *, justify: Sequence[Any] = ()
+    ) -> None:
+        """Add ``(key, texts)`` rows of one-line plain text, ``justify[j]`` (``"left"``,
+        ``"right"``, ``"center"``; left where not given) for column ``j``: the table
+        ``add_text_rows`` makes of ``Text(text, justify=...)`` cells, but each cell is kept
+        as its text alone (a :class:`PlainCell`) and drawn only when it is shown."""
+        how = list(justify)
+
+        def cells(texts: Sequence[str]) -> list[PlainCell]:
+            return [PlainCell(t, how[j] if j < len(how) else None) for j, t in enumerate(texts)]
+
+        self.add_text_rows((key, cells(texts)) for key, texts in rows)
+
     def add_text_rows(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
         """Add ``(key, cells)`` rows of height 1 without labels, in order: the same table
         as ``add_row(*cells, key=key)`` for each, in one step."""
@@ -84,23 +104,56 @@ class PlainTable(DataTable):
         self._drawn_cells.clear()
 
     _look: tuple[Any, ...] | None = None  # the styles the drawn cells were drawn with
+    _drawn_look: tuple[Any, ...] | None = None  # the styles of what DataTable's caches hold
+    _drawn_width: int | None = None  # the width DataTable's caches were drawn for
 
     def notify_style_update(self) -> None:
-        # the focus moving to a dialog and back (or the theme changing) restyles the table:
-        # the cells drawn in each look are kept under that look, not all drawn again
-        super().notify_style_update()
+        # The focus moving to a dialog and back (or the theme changing) restyles the table.
+        # DataTable drops every drawn line then; here they are dropped only if the table's
+        # styles did change (render_lines compares them), and the cells drawn in each look
+        # are kept under that look, not all drawn again. (Its component styles are only
+        # known after this call, so the comparison waits for the next frame.)
+        super(DataTable, self).notify_style_update()
         self._look = None
+        self.refresh()
 
     def look(self) -> tuple[Any, ...]:
         if self._look is None:
             self._look = (
                 self.rich_style,
+                self.background_colors,
                 *(
                     self.get_component_rich_style(c, partial=True)
                     for c in sorted(self.COMPONENT_CLASSES)
                 ),
             )
         return self._look
+
+    def render_lines(self, crop: Any) -> Any:
+        self._look = None  # (a component style can change without notify_style_update)
+        look = self.look()
+        if look != self._drawn_look:
+            if self._drawn_look is not None:
+                self._restyled()
+            self._drawn_look = look
+        if self.size.width != self._drawn_width:  # the rows' lines span the table's width
+            self._update_count += 1
+            self._drawn_width = self.size.width
+        return super().render_lines(crop)
+
+    def _restyled(self) -> None:
+        """What DataTable's notify_style_update drops: lines drawn in the old styles."""
+        self._row_render_cache.clear()
+        self._cell_render_cache.clear()
+        self._row_renderable_cache.clear()
+        self._line_cache.clear()
+        self._get_styles_to_render_cell.cache_clear()
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # DataTable draws every line again after any Resize, as the rows' lines are drawn
+        # to the table's width; render_lines does so when the width it draws for changed
+        # (a screen coming back, a taller window change nothing drawn)
+        event.prevent_default()
 
     def _render_cell(
         self,
@@ -136,9 +189,45 @@ class PlainTable(DataTable):
         drawn = self._drawn_cells.get(key)
         if drawn is not None and drawn[0] is value:
             return drawn[1]
-        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        lines = None
+        if isinstance(value, PlainCell) and row is not None and row.height == 1:
+            lines = self._plain_cell(
+                value, row_index, column_index, base_style, width, cursor, hover
+            )
+        if lines is None:
+            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         self._drawn_cells[key] = (value, lines)
         return lines
+
+    def _plain_cell(
+        self,
+        cell: PlainCell,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool,
+        hover: bool,
+    ) -> Any:
+        """The cell's one line in the styles DataTable would draw it in (None: draw it the
+        usual way)."""
+        fixed = row_index < self.fixed_rows or column_index < self.fixed_columns
+        component, post = self._get_styles_to_render_cell(
+            False,
+            False,
+            fixed,
+            hover,
+            cursor,
+            self.show_cursor,
+            self._show_hover_cursor,
+            self.cursor_foreground_priority == "css",
+            self.cursor_background_priority == "css",
+        )
+        style = base_style + Style.from_meta({"row": row_index, "column": column_index})
+        style += component
+        if post:
+            style += post
+        return cell_lines(cell, width, self.cell_padding, style)
 
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         columns = self.ordered_columns

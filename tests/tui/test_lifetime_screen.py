@@ -1,0 +1,61 @@
+"""The lifetime screen: the sessions table takes the keys (the totals are only read), the
+rows are the sessions' figures however they are drawn, and the charts come with the data."""
+
+from __future__ import annotations
+
+from mjscore.engine.stats import Game
+from mjscore.tui.screens.stats import LifetimeScreen
+from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
+from mjscore.tui.widgets.plain_table import PlainTable
+
+from tests.builders import run
+from tests.tui.test_stats_screen import Host, _session
+
+
+def games(n: int) -> list[Game]:
+    out = []
+    for i in range(n):
+        s, rep = _session(players=("阿明", "小芳", "老王", "Lee"))
+        out.append(Game(label=f"#{i + 1}", session=s, replay=rep))
+    return out
+
+
+@run
+async def test_the_sessions_table_has_the_focus_and_the_totals_cannot_take_it():
+    app = Host(LifetimeScreen("阿明", games(40), lang="en"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        total = app.screen.query_one("#life-total", PlainTable)
+        per = app.screen.query_one("#life-sessions", PlainTable)
+        assert app.focused is per
+        assert not total.focusable
+        await pilot.press("tab")  # nothing else to go to: the totals are skipped
+        await pilot.pause()
+        assert app.focused is not total
+        app.screen.set_focus(per)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert per.cursor_row == 2
+        per.move_cursor(row=39)  # the last row, drawn only now
+        await pilot.pause()
+        assert per.cursor_row == 39
+        row = [str(c) for c in per.get_row_at(39)]
+        assert row[0].startswith("#40 ") and row[1] == "3"
+
+
+@run
+async def test_the_charts_show_the_lifetime_and_are_built_once_per_plot():
+    app = Host(LifetimeScreen("阿明", games(30), lang="en"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#life-running", RunningTotalsChart)
+        bars = app.screen.query_one("#life-bars", WinsDealInsChart)
+        assert len(line.series) == 31 and line.names == ("阿明",)
+        assert bars.groups[0] == "#7" and len(bars.groups) == 24
+        builds = []
+        real = line._plot.build
+        line._plot.build = lambda: builds.append(1) or real()
+        first = line.render()
+        assert line.render() is first and builds == []  # the same plot, the same size
+        line.show_series(["阿明"], [(0.0,), (1.0,), (3.0,)], lang="en")
+        assert line.render() is not first and builds == [1]
