@@ -5,8 +5,8 @@ restyle that looks the same draw nothing again."""
 
 from __future__ import annotations
 
+from mjscore.tui.widgets import plain_table
 from mjscore.tui.widgets.plain_table import PlainTable
-from mjscore.tui.widgets.text_cells import PlainCell
 from rich.text import Text
 from textual.app import App, ComposeResult
 
@@ -72,7 +72,7 @@ async def views(plain: bool) -> list[object]:
         await pilot.press("down", "down", "pagedown", "pagedown")  # scrolled, the cursor moved
         await pilot.pause()
         out.append(screen_of(table))
-        table.sort("net", key=lambda cell: int(str(cell)), reverse=True)
+        table.sort("net", key=lambda cell: int(str(cell)), reverse=True)  # texts or Text
         await pilot.pause()
         out.append(screen_of(table))
         out.append([str(c) for c in table.get_row_at(0)])
@@ -100,22 +100,24 @@ async def test_plain_rows_show_what_text_rows_show():
 
 @run
 async def test_plain_rows_make_no_text_until_shown_and_only_for_odd_cells(monkeypatch):
-    """Only the cells Rich must draw (too wide, spaces at the ends) become Text, and only
-    those of shown rows; every row's texts still set the columns' widths."""
+    """Only the rows with a cell Rich must draw (too wide, spaces at the ends) become Text,
+    and only shown ones; every row's texts still set the columns' widths."""
     made: list[str] = []
-    real = PlainCell.__rich__
+    real = plain_table.cell_text
 
-    def counting(self: PlainCell) -> Text:
-        made.append(self.text)
-        return real(self)
+    def counting(text: str, justify: object = None) -> Text:
+        made.append(text)
+        return real(text, justify)
 
-    monkeypatch.setattr(PlainCell, "__rich__", counting)
+    monkeypatch.setattr(plain_table, "cell_text", counting)
     app = Rows(True, n=1000)
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         table = app.query_one(PlainTable)
-        assert set(made) <= {" padded ", "a rather long note"}
-        assert 0 < len(made) <= 2 * table.size.height
+        odd_rows = [i for i in range(1000) if i % 7 == 0 or i % 11 == 0]
+        assert set(made) <= {t for i in odd_rows for t in texts(i)}
+        assert " padded " in made and "a rather long note" in made
+        assert len(made) <= 5 * table.size.height  # (a row's cells are made together)
         widths = [c.content_width for c in table.ordered_columns]
         assert widths[0] == len("#999 Nanjing") and widths[1] == len("-250")
 

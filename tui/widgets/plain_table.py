@@ -29,15 +29,19 @@ from rich.text import Text
 from textual import events
 from textual.cache import LRUCache
 from textual.widgets import DataTable
-from textual.widgets._data_table import DuplicateKey, Row, RowKey
+from textual.widgets._data_table import (
+    DuplicateKey,
+    Row,
+    RowKey,
+    RowRenderables,
+    default_cell_formatter,
+)
 
-from .text_cells import PlainCell, cell_lines
+from .text_cells import cell_lines, cell_text, text_width
 
 
 def one_line_width(cell: Any) -> int | None:
     """The width of a one-line text cell, None for anything else."""
-    if isinstance(cell, PlainCell):
-        return cell.width()
     if isinstance(cell, Text) and "\n" not in cell.plain and "\t" not in cell.plain:
         return cell_len(cell.plain)
     return None
@@ -49,14 +53,21 @@ class PlainTable(DataTable):
     ) -> None:
         """Add ``(key, texts)`` rows of one-line plain text, ``justify[j]`` (``"left"``,
         ``"right"``, ``"center"``; left where not given) for column ``j``: the table
-        ``add_text_rows`` makes of ``Text(text, justify=...)`` cells, but each cell is kept
-        as its text alone (a :class:`PlainCell`) and drawn only when it is shown."""
-        how = list(justify)
+        ``add_text_rows`` makes of ``Text(text, justify=...)`` cells, but the table keeps
+        the texts (``get_row`` gives them back) and draws a cell only when it is shown."""
+        how = dict(zip((c.key for c in self.ordered_columns), justify, strict=False))
+        plain = self._plain_rows
 
-        def cells(texts: Sequence[str]) -> list[PlainCell]:
-            return [PlainCell(t, how[j] if j < len(how) else None) for j, t in enumerate(texts)]
+        def keyed() -> Iterable[tuple[str, Sequence[str]]]:
+            for key, texts in rows:
+                plain[RowKey(key)] = how
+                yield key, texts
 
-        self.add_text_rows((key, cells(texts)) for key, texts in rows)
+        try:
+            self.add_text_rows(keyed())
+        finally:  # (a refused row is not in the table)
+            for key in [k for k in plain if k not in self._row_locations]:
+                del plain[key]
 
     def add_text_rows(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
         """Add ``(key, cells)`` rows of height 1 without labels, in order: the same table
@@ -97,11 +108,35 @@ class PlainTable(DataTable):
     def __init__(self, *args: Any, **kw: Any) -> None:
         # (row, column, look) → (the value drawn, its lines): kept across changes elsewhere
         self._drawn_cells: LRUCache[tuple[Any, ...], tuple[Any, Any]] = LRUCache(4000)
+        # the rows added by add_plain_rows: their columns' justification
+        self._plain_rows: dict[RowKey, dict[Any, Any]] = {}
         super().__init__(*args, **kw)
 
     def _clear_caches(self) -> None:
         super()._clear_caches()
         self._drawn_cells.clear()
+
+    def clear(self, columns: bool = False) -> Any:
+        self._plain_rows.clear()
+        return super().clear(columns)
+
+    def remove_row(self, row_key: Any) -> None:
+        super().remove_row(row_key)
+        self._plain_rows.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
+
+    def _compute_row_renderables(self, row_index: int) -> Any:
+        row_key = self._row_locations.get_key(row_index) if row_index >= 0 else None
+        how = self._plain_rows.get(row_key) if row_key is not None else None
+        if how is None:
+            return super()._compute_row_renderables(row_index)
+        cells = self._data.get(row_key, {})
+        out = []
+        for column in self.ordered_columns:
+            value = cells.get(column.key)
+            if isinstance(value, str):  # a text, not markup
+                value = cell_text(value, how.get(column.key))
+            out.append(Text() if value is None else default_cell_formatter(value, False, 1))
+        return RowRenderables(None, out)
 
     _look: tuple[Any, ...] | None = None  # the styles the drawn cells were drawn with
     _drawn_look: tuple[Any, ...] | None = None  # the styles of what DataTable's caches hold
@@ -190,9 +225,11 @@ class PlainTable(DataTable):
         if drawn is not None and drawn[0] is value:
             return drawn[1]
         lines = None
-        if isinstance(value, PlainCell) and row is not None and row.height == 1:
+        how = self._plain_rows.get(row_key)
+        if how is not None and isinstance(value, str) and row is not None and row.height == 1:
+            justify = how.get(column_key)
             lines = self._plain_cell(
-                value, row_index, column_index, base_style, width, cursor, hover
+                value, justify, row_index, column_index, base_style, width, cursor, hover
             )
         if lines is None:
             lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
@@ -201,7 +238,8 @@ class PlainTable(DataTable):
 
     def _plain_cell(
         self,
-        cell: PlainCell,
+        text: str,
+        justify: Any,
         row_index: int,
         column_index: int,
         base_style: Style,
@@ -227,7 +265,7 @@ class PlainTable(DataTable):
         style += component
         if post:
             style += post
-        return cell_lines(cell, width, self.cell_padding, style)
+        return cell_lines(text, justify, width, self.cell_padding, style)
 
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         columns = self.ordered_columns
@@ -237,7 +275,10 @@ class PlainTable(DataTable):
             cells = self._data.get(key)
             if row is None or cells is None:
                 continue  # removed before the table was idle
-            widths = [one_line_width(cells.get(c.key)) for c in columns]
+            if key in self._plain_rows:
+                widths = [self._plain_width(cells.get(c.key)) for c in columns]
+            else:
+                widths = [one_line_width(cells.get(c.key)) for c in columns]
             if row.label is not None or row.auto_height or None in widths:
                 rest.append(key)
                 continue
@@ -245,3 +286,9 @@ class PlainTable(DataTable):
                 if width > column.content_width:
                     column.content_width = width
         super()._update_dimensions(rest)  # the others, and the table's virtual size
+
+    @staticmethod
+    def _plain_width(value: Any) -> int | None:
+        if isinstance(value, str):
+            return text_width(value)
+        return 0 if value is None else one_line_width(value)
