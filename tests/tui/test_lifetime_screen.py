@@ -59,3 +59,34 @@ async def test_the_charts_show_the_lifetime_and_are_built_once_per_plot():
         assert line.render() is first and builds == []  # the same plot, the same size
         line.show_series(["阿明"], [(0.0,), (1.0,), (3.0,)], lang="en")
         assert line.render() is not first and builds == [1]
+
+
+@run
+async def test_one_session_of_one_hand_is_worded_in_the_singular():
+    from mjscore.engine.core import replay
+    from mjscore.engine.record import load_session
+    from mjscore.tui.i18n import counted
+    from mjscore.tui.report_text import lifetime_text, report_text
+
+    s = load_session(
+        {
+            "variant": "nanjing",
+            "players": ["阿明", "小芳", "老王", "Lee"],
+            "stake": "0.5",
+            "hands": [
+                {"events": [{"type": "win", "player": 0, "from": 3, "patterns": ["all_pungs"]}]}
+            ],
+        }
+    )
+    rep = replay(s)
+    app = Host(LifetimeScreen("阿明", [Game(label="#1", session=s, replay=rep)], lang="en"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert app.screen.sub_title == "1 Session · 1 Hand"
+        life = app.screen.life
+    assert lifetime_text(life, lang="en").splitlines()[0] == "阿明 — 1 session, 1 hand"
+    assert lifetime_text(life, lang="zh").splitlines()[0] == "阿明 — 1 场, 1 盘"
+    head = report_text(s, rep, lang="en").splitlines()[0]
+    assert head.endswith("1 hand  (1 win, 0 draws, 0 false wins)"), head
+    assert counted(2, "hands", "en") == "2 Hands" and counted(0, "sessions", "en") == "0 Sessions"
+    assert counted(1, "hands", "zh") == "1 盘"

@@ -42,6 +42,7 @@ from mjscore.engine.stats import (
     session_stats,
 )
 from mjscore.engine.terms import SELF_DRAW
+from mjscore.tui.i18n import counted
 from mjscore.tui.report_text import definitions, rule_set_rows, side_line, w
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
 from mjscore.tui.widgets.plain_table import PlainTable
@@ -259,7 +260,7 @@ class StatsScreen(Screen):
         st = self.stats
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = f"{v} · {st.hands} {L('hands', self.lang)} · {w('stake', self.lang, stake=plain(self.session.stake))}"
+        self.sub_title = f"{v} · {counted(st.hands, 'hands', self.lang)} · {w('stake', self.lang, stake=plain(self.session.stake))}"
         table = self.query_one("#stats-table", DataTable)
         cells = [stats_row(r.name, r, self.places) for r in st.players_stats]
         stats_columns(table, self.lang, rows=cells)
@@ -401,7 +402,10 @@ class LifetimeScreen(Screen):
     def on_mount(self) -> None:
         lt = self.life
         self.title = f"{L('lifetime', self.lang)} {shown_name(self.player)}"
-        self.sub_title = f"{lt.total.sessions} {L('sessions', self.lang)} · {lt.total.hands} {L('hands', self.lang)}"
+        self.sub_title = (
+            f"{counted(lt.total.sessions, 'sessions', self.lang)}"
+            f" · {counted(lt.total.hands, 'hands', self.lang)}"
+        )
         total = self.query_one("#life-total", PlainTable)
         cells = [stats_row(r.name, r, self.places) for r in rule_set_rows(lt, self.lang)]
         first = "player" if len(lt.per_rule_set) <= 1 else "rules"
