@@ -90,3 +90,41 @@ async def test_one_session_of_one_hand_is_worded_in_the_singular():
     assert head.endswith("1 hand  (1 win, 0 draws, 0 false wins)"), head
     assert counted(2, "hands", "en") == "2 Hands" and counted(0, "sessions", "en") == "0 Sessions"
     assert counted(1, "hands", "zh") == "1 盘"
+
+
+@run
+async def test_a_long_lifetime_is_laid_out_once_and_plotted_once_per_chart(monkeypatch):
+    """The sessions table (as wide as its columns, with a scroll bar for 60 rows) has its
+    width from the first layout, so the charts beside it are built at one size, once each,
+    and not while they have nothing to show."""
+    from mjscore.tui.widgets import charts
+
+    built: list[tuple[str, object, int]] = []
+    real = charts.PlotextPlot.render
+
+    def counting(self):
+        built.append((self.id, self.size, self._version))
+        return real(self)
+
+    monkeypatch.setattr(charts.PlotextPlot, "render", counting)
+    sizes: dict[str, set[object]] = {}
+    drawn = charts._Chart.render
+
+    def sized(self):
+        sizes.setdefault(self.id, set()).add(self.size)
+        return drawn(self)
+
+    monkeypatch.setattr(charts._Chart, "render", sized)
+    from mjscore.db.ledger import Ledger
+    from mjscore.tui.app import make_app
+
+    app = make_app(ledger=Ledger.memory(), lang="en")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.push_screen(LifetimeScreen("阿明", games(60), lang="en"))
+        await pilot.pause()
+        per = app.screen.query_one("#life-sessions", PlainTable)
+        assert per.virtual_size.height > per.size.height  # it does scroll
+        assert sorted(i for i, _, _ in built) == ["life-bars", "life-running"]
+        assert all(v > 0 for _, _, v in built)
+        assert {k: len(v) for k, v in sizes.items()} == {"life-bars": 1, "life-running": 1}

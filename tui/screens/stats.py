@@ -443,6 +443,10 @@ class LifetimeScreen(Screen):
             ),
             justify=("left", *["right"] * 6),
         )
+        if len(lt.sessions) >= self.app.size.height:
+            # it will scroll: its scroll bar's room is kept from the start, so the first
+            # layout is the last (else the bar appears after it and all is laid out again)
+            per.styles.scrollbar_gutter = "stable"
         per.focus()
         # the charts after the tables' first frame (plotting a lifetime takes a while)
         self.call_after_refresh(self.draw_charts)

@@ -129,6 +129,8 @@ class _Chart(PlotextPlot):
         return self._plot
 
     def render(self) -> RenderResult:
+        if not self._version:  # nothing plotted yet: an empty box, not plotext's empty axes
+            return Text("")
         key = (self._version, self.size, self.theme, self.app.theme)
         if self._drawn is not None and self._drawn[0] == key:
             return self._drawn[1]

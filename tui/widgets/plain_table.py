@@ -68,6 +68,12 @@ class PlainTable(DataTable):
         finally:  # (a refused row is not in the table)
             for key in [k for k in plain if k not in self._row_locations]:
                 del plain[key]
+        if self.is_mounted:
+            # their widths are their texts' (no measuring), so they are taken now rather than
+            # when the app is next idle: a table as wide as its columns is laid out once, at
+            # its width, not first at the width of no rows and then again
+            new, self._new_rows = self._new_rows, set()
+            self._update_dimensions(new)
 
     def add_text_rows(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
         """Add ``(key, cells)`` rows of height 1 without labels, in order: the same table
