@@ -275,14 +275,23 @@ class PlainTable(DataTable):
 
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         columns = self.ordered_columns
+        keys = [c.key for c in columns]
+        plain = self._plain_rows
         rest = []
         for key in new_rows:
             row = self.rows.get(key)
             cells = self._data.get(key)
             if row is None or cells is None:
                 continue  # removed before the table was idle
-            if key in self._plain_rows:
-                widths = [self._plain_width(cells.get(c.key)) for c in columns]
+            if key in plain:
+                texts = [cells.get(k) for k in keys]
+                if all(t.__class__ is str and "\n" not in t and "\t" not in t for t in texts):
+                    for column, text in zip(columns, texts, strict=True):
+                        width = cell_len(text)
+                        if width > column.content_width:
+                            column.content_width = width
+                    continue
+                widths = [self._plain_width(t) for t in texts]
             else:
                 widths = [one_line_width(cells.get(c.key)) for c in columns]
             if row.label is not None or row.auto_height or None in widths:
