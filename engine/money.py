@@ -157,6 +157,40 @@ def settle_money(
 ) -> MoneySettlement:
     """Round each seat's ``points × stake`` to ``unit`` (rule in the module docstring) and find
     the fewest transfers. ``points`` must sum to zero (a session's replay totals do)."""
+    pts, stake, unit, ctx = _checked(points, stake, unit)
+    with decimal.localcontext(ctx):
+        exact, units, adjusted = _rounded(pts, stake, unit)
+        amounts = tuple(Decimal(u) * unit for u in units)
+        transfers = tuple(Transfer(a, b, Decimal(n) * unit) for a, b, n in settle_up(units))
+    return MoneySettlement(
+        stake=stake,
+        unit=unit,
+        points=pts,
+        exact=exact,
+        amounts=amounts,
+        adjusted=tuple(sorted(set(adjusted))),
+        transfers=transfers,
+    )
+
+
+def settled_amounts(
+    points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT
+) -> tuple[Decimal, ...]:
+    """``settle_money(points, stake, unit).amounts`` without working out the transfers:
+    what a player's figures over many sessions need of each (the same checks, the same
+    rounding: both are :func:`_checked` then :func:`_rounded`)."""
+    pts, stake, unit, ctx = _checked(points, stake, unit)
+    with decimal.localcontext(ctx):
+        _, units, _ = _rounded(pts, stake, unit)
+        return tuple(Decimal(u) * unit for u in units)
+
+
+def _checked(
+    points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str
+) -> tuple[tuple[int, ...], Decimal, Decimal, decimal.Context]:
+    """The points, stake and unit of a settlement, checked, and the context in which its
+    arithmetic is exact (see :func:`_context`; the stake's and unit's digits are counted
+    once per stake and unit, as a lifetime asks for the same few over and over)."""
     stake = Decimal(str(stake))
     unit = Decimal(str(unit))
     if not stake.is_finite() or stake <= 0:
@@ -173,37 +207,10 @@ def settle_money(
     if sum(pts) != 0:
         raise ValueError(f"points do not sum to zero: {pts}")
     biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
-    with decimal.localcontext(
-        _context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)
-    ):
-        return _settle(pts, stake, unit)
-
-
-def settled_amounts(
-    points: Sequence[int], stake: Decimal | int | str, unit: Decimal | int | str = CENT
-) -> tuple[Decimal, ...]:
-    """``settle_money(points, stake, unit).amounts`` without working out the transfers:
-    what a player's figures over many sessions need of each (the same checks, the same
-    rounding)."""
-    stake = Decimal(str(stake))
-    unit = Decimal(str(unit))
-    if not stake.is_finite() or stake <= 0 or not unit.is_finite() or unit <= 0:
-        return settle_money(points, stake, unit).amounts  # its refusal, word for word
-    pts = tuple(int(p) for p in points)
-    if sum(pts) != 0:
-        raise ValueError(f"points do not sum to zero: {pts}")
-    biggest = Decimal(max((abs(p) for p in pts), default=0) * 4 + 1)
-    # the context _context would make, with the stake's and unit's digits counted once per
-    # stake and unit (a lifetime asks for the same few over and over)
     need = _digits(biggest) + _stake_unit_digits(str(stake), str(unit)) + 10
-    ctx = (
+    if need > MAX_DIGITS:  # (its refusal)
         _context(biggest, stake, unit, Decimal(1) / unit if unit < 1 else unit)
-        if need > MAX_DIGITS  # (its refusal)
-        else _exact_context(max(28, need))
-    )
-    with decimal.localcontext(ctx):
-        _, units, _ = _rounded(pts, stake, unit)
-        return tuple(Decimal(u) * unit for u in units)
+    return pts, stake, unit, _exact_context(max(28, need))
 
 
 @functools.lru_cache(maxsize=64)
@@ -218,21 +225,6 @@ def _exact_context(prec: int) -> decimal.Context:
     """The context :func:`_context` makes for ``prec`` digits (localcontext uses a copy)."""
     return decimal.Context(
         prec=prec, rounding=ROUND_HALF_UP, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN
-    )
-
-
-def _settle(pts: tuple[int, ...], stake: Decimal, unit: Decimal) -> MoneySettlement:
-    exact, units, adjusted = _rounded(pts, stake, unit)
-    amounts = tuple(Decimal(u) * unit for u in units)
-    transfers = tuple(Transfer(a, b, Decimal(n) * unit) for a, b, n in settle_up(units))
-    return MoneySettlement(
-        stake=stake,
-        unit=unit,
-        points=pts,
-        exact=exact,
-        amounts=amounts,
-        adjusted=tuple(sorted(set(adjusted))),
-        transfers=transfers,
     )
 
 

@@ -391,6 +391,27 @@ def all_labels() -> dict[str, tuple[str, str]]:
     return LABELS
 
 
+# A count and what it counts: one Chinese word; in English the singular for one, else the
+# plural (a heading read "1 Hands").
+COUNT_WORDS: dict[str, tuple[str, str, str]] = {
+    "hands": ("盘", "Hand", "Hands"),
+    "sessions": ("场", "Session", "Sessions"),
+    "wins": ("胡", "win", "wins"),
+    "draws": ("流局", "draw", "draws"),
+    "false_wins": ("诈胡", "false win", "false wins"),
+}
+
+
+def counted(n: int, key: str, lang: str, *, lower: bool = False) -> str:
+    """``n`` and the word for what it counts: ``3 盘``, ``1 Hand``, ``3 Hands`` (``lower``:
+    ``3 hands``)."""
+    zh, one, many = COUNT_WORDS[key]
+    if lang == "zh":
+        return f"{n} {zh}"
+    noun = one if n == 1 else many
+    return f"{n} {noun.lower() if lower else noun}"
+
+
 def detect_lang(env: Mapping[str, str] | None = None) -> str:
     """``zh`` when the locale is Chinese (LC_ALL, LC_MESSAGES, LANG, in that order), else ``en``."""
     env = os.environ if env is None else env

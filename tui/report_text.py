@@ -50,6 +50,7 @@ from mjscore.engine.terms import (
     SUB_JING,
     WIN_FLAGS,
 )
+from mjscore.tui.i18n import counted
 
 # the report's own words (rule words come from the engine's terms); one language per run
 WORDS: dict[str, tuple[str, str]] = {
@@ -73,17 +74,14 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "mahjong": ("{v}麻将", "{v} mahjong"),
     "stake": ("底注 {stake}", "stake {stake}"),
-    "count_line": (
-        "{hands} 盘  ({wins} 胡 {draws} 流局 {false_wins} 诈胡)",
-        "{hands} hands  ({wins} wins, {draws} draws, {false_wins} false wins)",
+    "count_line": (  # (each figure with its word: tui.i18n.counted)
+        "{hands}  ({wins} {draws} {false_wins})",
+        "{hands}  ({wins}, {draws}, {false_wins})",
     ),
     "players_line": ("玩家：", "Players: "),
     "review_head": ("== 回顾", "== Review"),
     "stats_head": ("== 统计 ==", "== Statistics =="),
-    "lifetime_head": (
-        "{player} — {sessions} 场, {hands} 盘",
-        "{player} — {sessions} sessions, {hands} hands",
-    ),
+    "lifetime_head": ("{player} — {sessions}, {hands}", "{player} — {sessions}, {hands}"),
     "sessions_line": ("场次：", "Sessions:"),
     "life_row": (
         "{hands:>3} 盘 {wins:>3} 胡 {deal_ins:>3} 放炮  {net:>+7d} 分",
@@ -469,10 +467,10 @@ def report_text(
         + w(
             "count_line",
             lang,
-            hands=st.hands,
-            wins=st.wins,
-            draws=st.draws,
-            false_wins=st.false_wins,
+            **{
+                key: counted(getattr(st, key), key, lang, lower=True)
+                for key in ("hands", "wins", "draws", "false_wins")
+            },
         ),
         w("players_line", lang) + "  ".join(f"[{i}] {n}" for i, n in enumerate(names, start=1)),
     ]
@@ -519,7 +517,13 @@ def report_json(
 
 def lifetime_text(lt: LifetimeStats, *, places: int = 2, lang: str = "zh") -> str:
     out = [
-        w("lifetime_head", lang, player=lt.player, sessions=lt.total.sessions, hands=lt.total.hands)
+        w(
+            "lifetime_head",
+            lang,
+            player=lt.player,
+            sessions=counted(lt.total.sessions, "sessions", lang, lower=True),
+            hands=counted(lt.total.hands, "hands", lang, lower=True),
+        )
     ]
     out += stats_table(rule_set_rows(lt, lang), places=places, lifetime=True, lang=lang)
     side = side_line(lt.per_rule_set, lang) if len(lt.per_rule_set) == 1 else None

@@ -1,5 +1,8 @@
 """engine.core.settle_up: the fewest transfers that settle balances."""
 
+import math
+from decimal import Decimal
+from fractions import Fraction
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -89,6 +92,42 @@ def test_settled_amounts_are_the_settlements_amounts(three, stake, unit):
     except Exception as e:  # noqa: BLE001
         got = (type(e), str(e))
     assert got == want
+
+
+def _reference_amounts(pts: list[int], stake: str, unit: str) -> list[Fraction]:
+    """The rounding rule of engine.money's docstring worked out in exact fractions."""
+    s, u = Fraction(Decimal(stake)), Fraction(Decimal(unit))
+    exact = [p * s / u for p in pts]  # in units
+    units = [
+        math.floor(x + Fraction(1, 2)) if x >= 0 else -math.floor(-x + Fraction(1, 2))
+        for x in exact
+    ]
+    residual = sum(units)
+    while residual:
+        step = 1 if residual > 0 else -1
+        seat = max(range(len(units)), key=lambda i: ((units[i] - exact[i]) * step, -i))
+        units[seat] -= step
+        residual -= step
+    return [n * u for n in units]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=3, max_size=3), STAKES, UNITS)
+def test_both_settlements_follow_the_rounding_rule(three, stake, unit):
+    """settle_money and settled_amounts share their arithmetic, so their agreement above is
+    checked here against the rule itself, and the transfers against the amounts."""
+    from mjscore.engine.money import settle_money, settled_amounts
+
+    pts = [*three, -sum(three)]
+    want = _reference_amounts(pts, stake, unit)
+    settled = settle_money(pts, stake, unit)
+    assert [Fraction(a) for a in settled.amounts] == want
+    assert [Fraction(a) for a in settled_amounts(pts, stake, unit)] == want
+    paid = [Fraction(0)] * 4
+    for t in settled.transfers:
+        paid[t.payer] -= Fraction(t.amount)
+        paid[t.payee] += Fraction(t.amount)
+    assert paid == want
 
 
 def test_settled_amounts_refuse_as_the_settlement_does():

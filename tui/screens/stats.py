@@ -42,6 +42,7 @@ from mjscore.engine.stats import (
     session_stats,
 )
 from mjscore.engine.terms import SELF_DRAW
+from mjscore.tui.i18n import counted
 from mjscore.tui.report_text import definitions, rule_set_rows, side_line, w
 from mjscore.tui.widgets.charts import RunningTotalsChart, WinsDealInsChart
 from mjscore.tui.widgets.plain_table import PlainTable
@@ -259,7 +260,7 @@ class StatsScreen(Screen):
         st = self.stats
         v = VARIANT_NAMES.get(self.session.variant, self.session.variant)
         self.title = f"{L('title', self.lang)} {self.heading}".strip()
-        self.sub_title = f"{v} · {st.hands} {L('hands', self.lang)} · {w('stake', self.lang, stake=plain(self.session.stake))}"
+        self.sub_title = f"{v} · {counted(st.hands, 'hands', self.lang)} · {w('stake', self.lang, stake=plain(self.session.stake))}"
         table = self.query_one("#stats-table", DataTable)
         cells = [stats_row(r.name, r, self.places) for r in st.players_stats]
         stats_columns(table, self.lang, rows=cells)
@@ -386,7 +387,10 @@ class LifetimeScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical():
-            yield DataTable(id="life-total", cursor_type="none", cell_padding=0)
+            # (the totals are read, not moved through: the sessions table takes the keys)
+            total = PlainTable(id="life-total", cursor_type="none", cell_padding=0)
+            total.can_focus = False
+            yield total
             yield Static("", id="life-biggest", markup=False)
             with Horizontal(classes="charts"):
                 yield PlainTable(id="life-sessions", cursor_type="row", zebra_stripes=True)
@@ -398,13 +402,15 @@ class LifetimeScreen(Screen):
     def on_mount(self) -> None:
         lt = self.life
         self.title = f"{L('lifetime', self.lang)} {shown_name(self.player)}"
-        self.sub_title = f"{lt.total.sessions} {L('sessions', self.lang)} · {lt.total.hands} {L('hands', self.lang)}"
-        total = self.query_one("#life-total", DataTable)
+        self.sub_title = (
+            f"{counted(lt.total.sessions, 'sessions', self.lang)}"
+            f" · {counted(lt.total.hands, 'hands', self.lang)}"
+        )
+        total = self.query_one("#life-total", PlainTable)
         cells = [stats_row(r.name, r, self.places) for r in rule_set_rows(lt, self.lang)]
         first = "player" if len(lt.per_rule_set) <= 1 else "rules"
         stats_columns(total, self.lang, first=first, rows=cells)
-        for row in cells:
-            total.add_row(*row)
+        total.add_text_rows((str(i), row) for i, row in enumerate(cells))
         if lt.sessions:  # (what each figure means is said on a session's statistics)
             lines = biggest_lines([lt.total], self.lang)
             side = side_line(lt.per_rule_set, self.lang) if len(lt.per_rule_set) == 1 else None
@@ -417,23 +423,38 @@ class LifetimeScreen(Screen):
         for key in ("hands", "wins", "deal_ins", "net", "money", "cum"):
             per.add_column(L(key, self.lang), key=key)
         n_places = self.places
-        per.add_text_rows(  # one row per session: all at once (a player may have 1,000)
+        # one row per session (a player may have 1,000): their texts now, their cells
+        # only when they are shown
+        per.add_plain_rows(
             (
-                str(i),
-                [
-                    Text(f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}"),
-                    Text(str(s.stats.hands), justify="right"),
-                    Text(str(s.stats.wins), justify="right"),
-                    Text(str(s.stats.deal_ins), justify="right"),
-                    Text(f"{s.stats.net:+d}", justify="right"),
-                    Text(format_money(s.stats.money, n_places, sign=True), justify="right"),
-                    Text(format_money(s.cumulative_money, n_places, sign=True), justify="right"),
-                ],
-            )
-            for i, s in enumerate(lt.sessions)
+                (
+                    str(i),
+                    (
+                        f"{s.label} {VARIANT_NAMES.get(s.variant, s.variant)}",
+                        str(s.stats.hands),
+                        str(s.stats.wins),
+                        str(s.stats.deal_ins),
+                        f"{s.stats.net:+d}",
+                        format_money(s.stats.money, n_places, sign=True),
+                        format_money(s.cumulative_money, n_places, sign=True),
+                    ),
+                )
+                for i, s in enumerate(lt.sessions)
+            ),
+            justify=("left", *["right"] * 6),
         )
-        # A chart is a few dozen cells wide: at most CHART_POINTS points of the cumulative
-        # line (every k-th session and the last), the bars of the last CHART_BARS sessions.
+        if len(lt.sessions) >= self.app.size.height:
+            # it will scroll: its scroll bar's room is kept from the start, so the first
+            # layout is the last (else the bar appears after it and all is laid out again)
+            per.styles.scrollbar_gutter = "stable"
+        per.focus()
+        # the charts after the tables' first frame (plotting a lifetime takes a while)
+        self.call_after_refresh(self.draw_charts)
+
+    def draw_charts(self) -> None:
+        """A chart is a few dozen cells wide: at most CHART_POINTS points of the cumulative
+        line (every k-th session and the last), the bars of the last CHART_BARS sessions."""
+        lt = self.life
         step = -(-len(lt.sessions) // CHART_POINTS) or 1
         picked = [s for i, s in enumerate(lt.sessions) if i % step == 0 or s is lt.sessions[-1]]
         labels = [""] + [s.label for s in picked]

@@ -116,9 +116,29 @@ def realign_wide(text: Text) -> Text:
 
 
 class _Chart(PlotextPlot):
+    """A plotext chart drawn again only when its plot, its size or its theme changed: a
+    screen coming back, or a layout pass that keeps the size, asked plotext to build the
+    same chart again (a tenth of a second for a lifetime's two charts)."""
+
+    _drawn: tuple[object, RenderResult] | None = None
+    _version = 0  # how many times the plot was reached (each time it may have changed)
+
+    @property
+    def plt(self):  # (anyone who reaches the plot may change it: it is built again)
+        self._version += 1
+        return self._plot
+
     def render(self) -> RenderResult:
+        if not self._version:  # nothing plotted yet: an empty box, not plotext's empty axes
+            return Text("")
+        key = (self._version, self.size, self.theme, self.app.theme)
+        if self._drawn is not None and self._drawn[0] == key:
+            return self._drawn[1]
         rendered = super().render()
-        return realign_wide(rendered) if isinstance(rendered, Text) else rendered
+        if isinstance(rendered, Text):
+            rendered = realign_wide(rendered)
+        self._drawn = (key, rendered)
+        return rendered
 
 
 class RunningTotalsChart(_Chart):

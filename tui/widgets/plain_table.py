@@ -24,10 +24,20 @@ from itertools import zip_longest
 from typing import Any
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.cache import LRUCache
 from textual.widgets import DataTable
-from textual.widgets._data_table import DuplicateKey, Row, RowKey
+from textual.widgets._data_table import (
+    DuplicateKey,
+    Row,
+    RowKey,
+    RowRenderables,
+    default_cell_formatter,
+)
+
+from .text_cells import cell_lines, cell_text, text_width
 
 
 def one_line_width(cell: Any) -> int | None:
@@ -38,6 +48,33 @@ def one_line_width(cell: Any) -> int | None:
 
 
 class PlainTable(DataTable):
+    def add_plain_rows(
+        self, rows: Iterable[tuple[str, Sequence[str]]], *, justify: Sequence[Any] = ()
+    ) -> None:
+        """Add ``(key, texts)`` rows of one-line plain text, ``justify[j]`` (``"left"``,
+        ``"right"``, ``"center"``; left where not given) for column ``j``: the table
+        ``add_text_rows`` makes of ``Text(text, justify=...)`` cells, but the table keeps
+        the texts (``get_row`` gives them back) and draws a cell only when it is shown."""
+        how = dict(zip((c.key for c in self.ordered_columns), justify, strict=False))
+        plain = self._plain_rows
+
+        def keyed() -> Iterable[tuple[str, Sequence[str]]]:
+            for key, texts in rows:
+                plain[RowKey(key)] = how
+                yield key, texts
+
+        try:
+            self.add_text_rows(keyed())
+        finally:  # (a refused row is not in the table)
+            for key in [k for k in plain if k not in self._row_locations]:
+                del plain[key]
+        if self.is_mounted:
+            # their widths are their texts' (no measuring), so they are taken now rather than
+            # when the app is next idle: a table as wide as its columns is laid out once, at
+            # its width, not first at the width of no rows and then again
+            new, self._new_rows = self._new_rows, set()
+            self._update_dimensions(new)
+
     def add_text_rows(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
         """Add ``(key, cells)`` rows of height 1 without labels, in order: the same table
         as ``add_row(*cells, key=key)`` for each, in one step."""
@@ -77,30 +114,87 @@ class PlainTable(DataTable):
     def __init__(self, *args: Any, **kw: Any) -> None:
         # (row, column, look) → (the value drawn, its lines): kept across changes elsewhere
         self._drawn_cells: LRUCache[tuple[Any, ...], tuple[Any, Any]] = LRUCache(4000)
+        # the rows added by add_plain_rows: their columns' justification
+        self._plain_rows: dict[RowKey, dict[Any, Any]] = {}
         super().__init__(*args, **kw)
 
     def _clear_caches(self) -> None:
         super()._clear_caches()
         self._drawn_cells.clear()
 
+    def clear(self, columns: bool = False) -> Any:
+        self._plain_rows.clear()
+        return super().clear(columns)
+
+    def remove_row(self, row_key: Any) -> None:
+        super().remove_row(row_key)
+        self._plain_rows.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
+
+    def _compute_row_renderables(self, row_index: int) -> Any:
+        row_key = self._row_locations.get_key(row_index) if row_index >= 0 else None
+        how = self._plain_rows.get(row_key) if row_key is not None else None
+        if how is None:
+            return super()._compute_row_renderables(row_index)
+        cells = self._data.get(row_key, {})
+        out = []
+        for column in self.ordered_columns:
+            value = cells.get(column.key)
+            if isinstance(value, str):  # a text, not markup
+                value = cell_text(value, how.get(column.key))
+            out.append(Text() if value is None else default_cell_formatter(value, False, 1))
+        return RowRenderables(None, out)
+
     _look: tuple[Any, ...] | None = None  # the styles the drawn cells were drawn with
+    _drawn_look: tuple[Any, ...] | None = None  # the styles of what DataTable's caches hold
+    _drawn_width: int | None = None  # the width DataTable's caches were drawn for
 
     def notify_style_update(self) -> None:
-        # the focus moving to a dialog and back (or the theme changing) restyles the table:
-        # the cells drawn in each look are kept under that look, not all drawn again
-        super().notify_style_update()
+        # The focus moving to a dialog and back (or the theme changing) restyles the table.
+        # DataTable drops every drawn line then; here they are dropped only if the table's
+        # styles did change (render_lines compares them), and the cells drawn in each look
+        # are kept under that look, not all drawn again. (Its component styles are only
+        # known after this call, so the comparison waits for the next frame.)
+        super(DataTable, self).notify_style_update()
         self._look = None
+        self.refresh()
 
     def look(self) -> tuple[Any, ...]:
         if self._look is None:
             self._look = (
                 self.rich_style,
+                self.background_colors,
                 *(
                     self.get_component_rich_style(c, partial=True)
                     for c in sorted(self.COMPONENT_CLASSES)
                 ),
             )
         return self._look
+
+    def render_lines(self, crop: Any) -> Any:
+        self._look = None  # (a component style can change without notify_style_update)
+        look = self.look()
+        if look != self._drawn_look:
+            if self._drawn_look is not None:
+                self._restyled()
+            self._drawn_look = look
+        if self.size.width != self._drawn_width:  # the rows' lines span the table's width
+            self._update_count += 1
+            self._drawn_width = self.size.width
+        return super().render_lines(crop)
+
+    def _restyled(self) -> None:
+        """What DataTable's notify_style_update drops: lines drawn in the old styles."""
+        self._row_render_cache.clear()
+        self._cell_render_cache.clear()
+        self._row_renderable_cache.clear()
+        self._line_cache.clear()
+        self._get_styles_to_render_cell.cache_clear()
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # DataTable draws every line again after any Resize, as the rows' lines are drawn
+        # to the table's width; render_lines does so when the width it draws for changed
+        # (a screen coming back, a taller window change nothing drawn)
+        event.prevent_default()
 
     def _render_cell(
         self,
@@ -136,19 +230,70 @@ class PlainTable(DataTable):
         drawn = self._drawn_cells.get(key)
         if drawn is not None and drawn[0] is value:
             return drawn[1]
-        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        lines = None
+        how = self._plain_rows.get(row_key)
+        if how is not None and isinstance(value, str) and row is not None and row.height == 1:
+            justify = how.get(column_key)
+            lines = self._plain_cell(
+                value, justify, row_index, column_index, base_style, width, cursor, hover
+            )
+        if lines is None:
+            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         self._drawn_cells[key] = (value, lines)
         return lines
 
+    def _plain_cell(
+        self,
+        text: str,
+        justify: Any,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool,
+        hover: bool,
+    ) -> Any:
+        """The cell's one line in the styles DataTable would draw it in (None: draw it the
+        usual way)."""
+        fixed = row_index < self.fixed_rows or column_index < self.fixed_columns
+        component, post = self._get_styles_to_render_cell(
+            False,
+            False,
+            fixed,
+            hover,
+            cursor,
+            self.show_cursor,
+            self._show_hover_cursor,
+            self.cursor_foreground_priority == "css",
+            self.cursor_background_priority == "css",
+        )
+        style = base_style + Style.from_meta({"row": row_index, "column": column_index})
+        style += component
+        if post:
+            style += post
+        return cell_lines(text, justify, width, self.cell_padding, style)
+
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
         columns = self.ordered_columns
+        keys = [c.key for c in columns]
+        plain = self._plain_rows
         rest = []
         for key in new_rows:
             row = self.rows.get(key)
             cells = self._data.get(key)
             if row is None or cells is None:
                 continue  # removed before the table was idle
-            widths = [one_line_width(cells.get(c.key)) for c in columns]
+            if key in plain:
+                texts = [cells.get(k) for k in keys]
+                if all(t.__class__ is str and "\n" not in t and "\t" not in t for t in texts):
+                    for column, text in zip(columns, texts, strict=True):
+                        width = cell_len(text)
+                        if width > column.content_width:
+                            column.content_width = width
+                    continue
+                widths = [self._plain_width(t) for t in texts]
+            else:
+                widths = [one_line_width(cells.get(c.key)) for c in columns]
             if row.label is not None or row.auto_height or None in widths:
                 rest.append(key)
                 continue
@@ -156,3 +301,9 @@ class PlainTable(DataTable):
                 if width > column.content_width:
                     column.content_width = width
         super()._update_dimensions(rest)  # the others, and the table's virtual size
+
+    @staticmethod
+    def _plain_width(value: Any) -> int | None:
+        if isinstance(value, str):
+            return text_width(value)
+        return 0 if value is None else one_line_width(value)
