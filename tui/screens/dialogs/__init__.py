@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import EventDialog, HandContext, InvalidField
+from .base import EventDialog
 from .confirm import ConfirmDialog
+from .context import HandContext, InvalidField
 from .ending import DrawDialog, FalseWinDialog
 from .jing import JingCountDialog, JingDialog
 from .melds import FlowersDialog, KongDialog, PungDialog

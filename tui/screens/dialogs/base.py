@@ -1,19 +1,16 @@
-"""The dialog base: the hand a dialog adds to (:class:`HandContext`), a field that cannot
-be used (:class:`InvalidField`) and :class:`EventDialog`, the keys, fields, errors and the live
-payment preview every event dialog shares."""
+"""The dialog base: :class:`EventDialog`, the keys, fields, errors and the live payment
+preview every event dialog shares (the hand it adds to is in :mod:`.context`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from mjscore.engine.core import HandResult, TableState
+from mjscore.engine.core import HandResult
 from mjscore.engine.entry import Settled, add_event
 from mjscore.engine.errors import MjError
 from mjscore.engine.record import Event, Hand, event_from_json, validate_hand_structure
 from mjscore.engine.results import Payment, PaymentBook
-from mjscore.engine.variant import Variant
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -41,52 +38,9 @@ from ..common import (
     localize_bindings,
     mark_current_row,
 )
+from .context import HandContext, InvalidField, digits_only
 from .fit import fit_fields, shown, unreserve
 from .quiet import QuietModal
-
-
-@dataclass(frozen=True, slots=True)
-class HandContext:
-    variant: Variant
-    rules: Any
-    state: TableState
-    events: tuple[Event, ...]  # the events of this hand so far (terminal ones excluded)
-    names: tuple[str, str, str, str]
-    lang: str
-
-    def with_event(self, ev: Event) -> tuple[Event, ...]:
-        """The hand's events with ``ev`` added: before any terminal event unless it is one
-        (a terminal event replaces the hand's ending)."""
-        return self.with_events((ev,))
-
-    def with_events(self, evs: Sequence[Event]) -> tuple[Event, ...]:
-        body = tuple(e for e in self.events if not is_terminal(e))
-        tail = tuple(e for e in self.events if is_terminal(e))
-        if any(is_terminal(e) for e in evs):
-            return body + tuple(evs)
-        return body + tuple(evs) + tail
-
-
-# full-width digits (U+FF10–FF19) as a Chinese input method types them: a field that takes
-# digits lets them through (the engine's reader makes them ASCII); other digits stay out
-FW_DIGITS = "０-９"
-
-
-def digits_only(inp: Input) -> bool:
-    """Whether a text field takes digits only (a count, a fan total)."""
-    return bool(inp.restrict) and all(
-        ch in "0123456789[]-*?" or "０" <= ch <= "９" for ch in inp.restrict
-    )
-
-
-class InvalidField(ValueError):
-    """A field's text cannot be used: shown beside the field. ``missing``: the field is
-    still empty (a neutral hint, not a refusal of something entered)."""
-
-    def __init__(self, field_id: str, message: str, *, missing: bool = False) -> None:
-        super().__init__(message)
-        self.field_id = field_id
-        self.missing = missing
 
 
 class EventDialog(TypeAheadScreen, QuietModal[Event | None]):

@@ -12,7 +12,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from ..common import focus_now
-from .base import EventDialog, InvalidField
+from .base import EventDialog
+from .context import InvalidField
 
 # what a 正,副 pair is typed with: digits and a comma or space, in ASCII or full width
 PAIR_KEYS = r"[0-9０-９,， 　]*"

@@ -18,7 +18,8 @@ from textual.widgets import Input, Label
 from ...i18n import word
 from ...widgets.picker import Choice, Picker
 from ..common import focus_now
-from .base import EventDialog, InvalidField
+from .base import EventDialog
+from .context import InvalidField
 
 # the keys a single tile is typed with, in ASCII or full width (a Chinese input method)
 TILE_KEYS = r"[0-9mpsESWNCFP０-９ｍｐｓＥＳＷＮＣＦＰ]*"

@@ -29,7 +29,8 @@ from ..common import (
     B,
     focus_now,
 )
-from .base import FW_DIGITS, EventDialog, HandContext, InvalidField
+from .base import EventDialog
+from .context import FW_DIGITS, HandContext, InvalidField
 from .fit import shown
 
 
