@@ -147,7 +147,9 @@ class HomeScreen(TypeAheadScreen, Screen):
         for key, label, width in home_list.columns(lang, self._compact):
             table.add_column(label, key=key, width=width)
         sessions = self.app.ledger.list_sessions()
-        table.add_text_rows(home_list.rows(sessions, lang, self._compact))
+        table.add_plain_rows(
+            home_list.rows(sessions, lang, self._compact), justify=home_list.justify(self._compact)
+        )
         self.query_one("#empty").display = not sessions
         table.display = bool(sessions)
         if sessions:

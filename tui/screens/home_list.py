@@ -65,9 +65,18 @@ def columns(lang: str, compact: bool) -> list[tuple[str, Text, int]]:
     ]
 
 
-def rows(sessions: Iterable[Any], lang: str, compact: bool) -> Iterable[tuple[str, list[Text]]]:
+# how each column's cells are set: the count of hands to the right, the rest to the left
+JUSTIFY = {"hands": "right"}
+
+
+def justify(compact: bool) -> list[str]:
+    """Each column's justification, in the layout's column order."""
+    return [JUSTIFY.get(key, "left") for key, _l, _w in (COMPACT if compact else WIDE)]
+
+
+def rows(sessions: Iterable[Any], lang: str, compact: bool) -> Iterable[tuple[str, list[str]]]:
     """``(row key, cells)`` for each session, cells in the layout's column order, each one
-    line of Text (the table takes its width from the text instead of measuring it)."""
+    line of plain text (the table draws a cell only when it is shown)."""
     sessions = list(sessions)
     player_width, leader_width, join = NAMES[compact]
     # the same few people sit in most sessions: each name is cut once, not per row
@@ -79,29 +88,23 @@ def rows(sessions: Iterable[Any], lang: str, compact: bool) -> Iterable[tuple[st
             got = cut[(p, width)] = shown_name(p, width)
         return got
 
-    # cells that repeat (the rules, the status, a count of hands, no leader yet) are one
-    # Text each, shared by the rows that show it: the table only draws them
-    variants = {v: Text(variant_name(v, lang)) for v in {s.variant for s in sessions}}
-    status = {True: Text(tr("status_ended", lang)), False: Text(tr("status_open", lang))}
-    hands: dict[int, Text] = {}
-    nobody = Text("—")
+    variants = {v: variant_name(v, lang) for v in {s.variant for s in sessions}}
+    status = {True: tr("status_ended", lang), False: tr("status_open", lang)}
     dates = _Dates()
+    order = COMPACT_ORDER if compact else None
     for s in sessions:
         lead = leader(s.players, s.totals)
-        count = hands.get(s.hands_played)
-        if count is None:
-            count = hands[s.hands_played] = Text(str(s.hands_played), justify="right")
         cells = (
-            Text(str(s.id)),
-            Text(dates.local(s.started_at)),
+            str(s.id),
+            dates.local(s.started_at),
             variants[s.variant],
-            count,
-            Text(f"{name(lead, leader_width)} {max(s.totals):+d}") if lead else nobody,
+            str(s.hands_played),
+            f"{name(lead, leader_width)} {max(s.totals):+d}" if lead else "—",
             status[s.ended_at is not None],
-            Text(join.join(name(p, player_width) for p in s.players)),
+            join.join(name(p, player_width) for p in s.players),
         )
         # (the wide layout's order is the cells' order)
-        yield str(s.id), [cells[i] for i in COMPACT_ORDER] if compact else list(cells)
+        yield str(s.id), [cells[i] for i in order] if order else list(cells)
 
 
 # the compact layout's columns as indices into the wide layout's
