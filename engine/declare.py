@@ -16,30 +16,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from .errors import MjError
+from .term import Term, term_text  # noqa: F401 - re-exported: the variants' data names them here
 from .tiles import ascii_text, is_count
 
 if TYPE_CHECKING:  # low modules only: the variant base imports this one
     from .events import Event
     from .rules import Rules
-
-
-def term_text(zh: str, en: str, lang: str) -> str:
-    """A rule term as shown: the Chinese name, followed by the English gloss in English."""
-    if lang == "zh" or not en or en == zh:
-        return zh
-    return f"{zh} {en}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Term:
-    """A word of the rules: an id, the Chinese name and an English gloss."""
-
-    id: str
-    zh: str
-    en: str
-
-    def name(self, lang: str = "zh") -> str:
-        return term_text(self.zh, self.en, lang)
 
 
 # ---------------------------------------------------------------- patterns

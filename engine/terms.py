@@ -11,18 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .declare import Flag, Term
+from .variant_terms import VARIANTS, variant_term  # noqa: F401 - the rule sets' names, here too
 
 
 def _table(*terms: Term) -> dict[str, Term]:
     return {t.id: t for t in terms}
 
-
-VARIANTS = _table(
-    Term(id="nanning", zh="南宁", en="Nanning"),
-    Term(id="nanjing", zh="南京", en="Nanjing"),
-    Term(id="guobiao", zh="国标", en="Guobiao"),
-    Term(id="nanchang", zh="南昌", en="Nanchang"),
-)
 
 EXPOSED_KONG = Term(id="exposed", zh="明杠", en="exposed")
 ADDED_KONG = Term(id="added", zh="补杠", en="added")
@@ -160,8 +154,3 @@ WIN_FLAGS: dict[str, Flag] = {
 def flag(flag_id: str, zh: str, **changes: object) -> Flag:
     """The shared flag ``flag_id`` under a variant's own Chinese name (and any changes)."""
     return replace(WIN_FLAGS[flag_id], zh=zh, **changes)  # type: ignore[arg-type]
-
-
-def variant_term(variant_id: str) -> Term:
-    """The rule set's name (the id itself for an unknown one)."""
-    return VARIANTS.get(variant_id) or Term(id=variant_id, zh=variant_id, en=variant_id)

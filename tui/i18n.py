@@ -449,7 +449,7 @@ def word(t: Term, lang: str) -> str:
 
 
 def variant_name(variant_id: str, lang: str) -> str:
-    from mjscore.engine.terms import variant_term
+    from mjscore.engine.variant_terms import variant_term
 
     return variant_term(variant_id).name(lang)
 
