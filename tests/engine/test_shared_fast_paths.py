@@ -80,3 +80,109 @@ def test_a_repeated_key_is_refused_however_the_colons_fall():
     for text in ('{"t": "1:2", "a": 1, "a": 2}', '{"\\u003a": 0, "b": 1, "b": 1}'):
         with pytest.raises(MjError, match="twice"):
             strict_loads(text)
+
+
+# ---------------------------------------------------------------- events of the common shapes
+COMMON = [
+    {"type": "win", "player": 1, "from": 2, "hand": "123m456p789s11zEEE"},
+    {"type": "win", "player": 0, "from": None, "hand": "19m19p19sESWNCFPP"},
+    {"type": "pung", "player": 2, "from": 0, "tile": "5p"},
+    {"type": "kong", "player": 3, "kind": "concealed", "tile": "E"},
+    {"type": "kong", "player": 3, "kind": "exposed", "from": 1, "tile": "9s"},
+    {"type": "kong", "player": 1, "kind": "added", "from": 0, "tile": "C"},
+    {"type": "flowers", "player": 0, "tiles": "abCC"},
+    {
+        "type": "jing",
+        "indicator": "3m",
+        "lower": "7p",
+        "lower_counts": [[1, 0], [0, 0], [0, 2], [4, 4]],
+    },
+    {"type": "jing_count", "counts": [[0, 0], [1, 1], [0, 0], [2, 0]]},
+]
+ODD_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    3,
+    4,
+    -1,
+    1.0,
+    "0",
+    "",
+    "x",
+    "5p",
+    "E",
+    "１m",
+    "5P",
+    "concealed",
+    "exposed",
+    "123m456p789s11zEEE",
+    "12３m",
+    "a" * 300,
+    "abCC",
+    "aa",
+    "zz",
+    [],
+    [0, 0],
+    [[1, 0]] * 4,
+    [[1, 0]] * 3,
+    [[5, 0]] * 4,
+    [[True, 0]] * 4,
+    [[1, 0, 0]] * 4,
+    {},
+    ["E"],
+]
+
+
+def _variants_of(event):
+    yield event
+    for key in event:
+        if key == "type":
+            continue
+        rest = {k: v for k, v in event.items() if k != key}
+        yield rest
+        for v in ODD_VALUES:
+            yield {**event, key: v}
+    for key, v in (("from", 1), ("from", None), ("count", 2), ("tile", "5p"), ("fan", 8), ("x", 1)):
+        yield {**event, key: v}
+    yield dict(reversed(list(event.items())))
+
+
+def _read(f, obj):
+    try:
+        return ("ok", f(obj, "hands[0].events[1]"))
+    except MjError as e:
+        return ("err", e.code, e.message, e.where)
+
+
+@pytest.mark.parametrize("event", COMMON, ids=lambda e: e["type"])
+def test_each_common_shape_reader_reads_and_refuses_as_the_field_loop(event):
+    from mjscore.engine.event_shapes import read_common
+    from mjscore.engine.events import event_from_json
+
+    taken = 0
+    for obj in _variants_of(event):
+        want = _read(event_from_json, obj)
+        quick = read_common(obj)
+        if quick is not None:
+            taken += 1
+            assert want == ("ok", quick), obj
+    assert read_common(event) is not None  # the shape as written is read at once
+    assert taken > 1
+
+
+def test_a_hand_of_common_events_reads_as_one_of_checked_events():
+    from mjscore.engine import variants
+    from mjscore.engine.checks import hand_from_json
+    from mjscore.engine.events import Hand, event_from_json
+
+    v = variants.get_variant("guobiao")
+    evs = [COMMON[2], {"type": "win", "player": 1, "from": 0, "hand": "123m456p789s11s[555p]"}]
+    got = hand_from_json({"events": evs}, v)
+    assert got == Hand(tuple(event_from_json(e, "e") for e in evs))
+    bad = [COMMON[2], {"type": "win", "player": 1, "from": 0, "hand": "123m456p789s11s[555p"}]
+    with pytest.raises(MjError) as e:
+        hand_from_json({"events": bad}, v)
+    assert e.value.where.startswith("hand.events[1].hand")
