@@ -186,3 +186,24 @@ def test_a_hand_of_common_events_reads_as_one_of_checked_events():
     with pytest.raises(MjError) as e:
         hand_from_json({"events": bad}, v)
     assert e.value.where.startswith("hand.events[1].hand")
+
+
+def test_a_long_records_hands_are_parsed_once_between_reading_and_settling():
+    import itertools
+
+    from mjscore.engine.tiles import _parse_hand, parse_hand
+
+    chows = [f"{r}{r + 1}{r + 2}{s}" for s in "mps" for r in range(1, 8)]
+    hands = []
+    for a, b, c, d in itertools.combinations(chows, 4):
+        for pair in ("EE", "SS", "CC", "PP"):
+            hands.append(a + b + c + d + pair)
+        if len(hands) >= 10_000:
+            break
+    for h in hands:  # a record read whole: every win's tiles checked
+        parse_hand(h, variant="guobiao", waiting_ok=False)
+    before = _parse_hand.cache_info()
+    for h in hands:  # then each hand valued
+        parse_hand(h, variant="guobiao", waiting_ok=False)
+    after = _parse_hand.cache_info()
+    assert after.misses == before.misses
