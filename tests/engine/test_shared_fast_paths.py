@@ -207,3 +207,50 @@ def test_a_long_records_hands_are_parsed_once_between_reading_and_settling():
         parse_hand(h, variant="guobiao", waiting_ok=False)
     after = _parse_hand.cache_info()
     assert after.misses == before.misses
+
+
+# ---------------------------------------------------------------- results made at once
+def test_maker_makes_the_frozen_object_init_makes():
+    import dataclasses
+
+    from mjscore.engine.frozen import maker
+    from mjscore.engine.results import HandResult, TableState
+
+    make = maker(TableState)
+    got = make(hand_number=3, dealer=2, prevailing_wind="S", bixiahu=True, flags=1, passes=5)
+    want = TableState(hand_number=3, dealer=2, prevailing_wind="S", bixiahu=True, flags=1, passes=5)
+    assert type(got) is TableState and got == want and hash(got) == hash(want)
+    assert make() == TableState()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        got.dealer = 0  # type: ignore[misc]
+    res = maker(HandResult)(payments=(), deltas=(0, 0, 0, 0), next_state=want, outcome="draw")
+    assert res == HandResult(payments=(), deltas=(0, 0, 0, 0), next_state=want, outcome="draw")
+    assert (
+        res.details == {}
+        and res.details
+        is not maker(HandResult)(
+            payments=(), deltas=(0, 0, 0, 0), next_state=want, outcome="draw"
+        ).details
+    )  # a fresh default each time, as the dataclass gives
+    with pytest.raises(TypeError):
+        make(dealer=1, nonsense=2)
+
+
+def test_a_payment_book_shares_equal_payments_and_nets_them():
+    from mjscore.engine.results import Payment, PaymentBook, TableState
+
+    a, b = PaymentBook(), PaymentBook()
+    for book in (a, b):
+        book.pay(1, 0, 8, "胡分 自摸")
+        book.pay(0, 2, -3, "杠分")  # a negative amount is paid the other way
+        book.pay(3, 1, 0, "nothing")  # left out
+        book.pay(2, 3, 2.0, "float")  # made a whole number
+    assert a.items == [
+        Payment(1, 0, 8, "胡分 自摸"),
+        Payment(2, 0, 3, "杠分"),
+        Payment(2, 3, 2, "float"),
+    ]
+    assert type(a.items[2].amount) is int
+    assert a.items[0] is b.items[0] and a.items[1] is b.items[1]
+    res = a.result(next_state=TableState(), outcome="win")
+    assert res.deltas == (11, -8, -5, 2) and res.payments == tuple(a.items)
