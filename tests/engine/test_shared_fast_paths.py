@@ -254,3 +254,58 @@ def test_a_payment_book_shares_equal_payments_and_nets_them():
     assert a.items[0] is b.items[0] and a.items[1] is b.items[1]
     res = a.result(next_state=TableState(), outcome="win")
     assert res.deltas == (11, -8, -5, 2) and res.payments == tuple(a.items)
+
+
+# ---------------------------------------------------------------- the replay's JSON text
+def _standard_text(rep) -> str:
+    return json.dumps(rep.to_json(), ensure_ascii=False, check_circular=False)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "nanchang_session.json",
+        "nanjing_streak.json",
+        "nanning_session_full.json",
+        "nanning_session_options.json",
+    ],
+)
+def test_replay_json_text_is_the_standard_encoding(name):
+    from pathlib import Path
+
+    from mjscore.engine.core import replay
+    from mjscore.engine.record import load_session
+
+    text = (Path(__file__).parent / "data" / name).read_text(encoding="utf-8")
+    rep = replay(load_session(text))
+    assert rep.hands
+    assert rep.json_text() == _standard_text(rep)
+
+
+def test_replay_json_text_writes_odd_values_as_the_standard_encoder():
+    from mjscore.engine.core import HandOutcome, Replay
+    from mjscore.engine.results import HandResult, Payment, TableState
+
+    odd = ['阿明 "quoted" \\ back', "line\nbreak\ttab\x00\x1f", "\u2028\u2029 \ud800", "", "×2 番"]
+    pays = tuple(Payment(i % 4, (i + 1) % 4, 10**i, r) for i, r in enumerate(odd))
+    pays += (pays[0], Payment(0, 1, True, "a bool amount"), Payment(2, 3, 7, "x"))
+    net = [0, 0, 0, 0]
+    for p in pays:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+
+    class WideState(TableState):  # a state with more to say
+        __slots__ = ()
+
+        def to_json(self):
+            return {**TableState.to_json(self), "extra": "风"}
+
+    hands = []
+    for i, st in enumerate((TableState(), TableState(bixiahu=True, flags=2), WideState())):
+        res = HandResult(payments=pays, deltas=tuple(net), next_state=st, outcome="win")
+        hands.append(HandOutcome(index=i + 1, state=st, result=res, totals=tuple(net)))
+    for rep in (
+        Replay(hands=tuple(hands), totals=(1, -1, 0, 0), next_state=TableState(dealer=3)),
+        Replay(hands=(), totals=(0, 0, 0, 0), next_state=TableState()),
+    ):
+        assert rep.json_text() == _standard_text(rep)
