@@ -16,7 +16,7 @@ from typing import Any
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
-from .frozen import frozen
+from .frozen import frozen, maker
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -137,6 +137,9 @@ def _four(xs: tuple[int, ...]) -> str:
     return _encode(list(xs))
 
 
+_make_outcome = maker(HandOutcome)  # HandOutcome without the setters of its __init__
+
+
 def replay(session: Session) -> Replay:
     """Settle every finished hand of ``session`` in order (an unfinished last hand is skipped;
     ``next_state`` is the state it is being played in)."""
@@ -160,6 +163,6 @@ def replay(session: Session) -> Replay:
             raise e.at(f"hands[{i}]") from None
         d = res.deltas
         totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
-        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=totals))
+        out.append(_make_outcome(index=i + 1, state=state, result=res, totals=totals))
         state = res.next_state
     return Replay(hands=tuple(out), totals=totals, next_state=state)
