@@ -309,3 +309,26 @@ def test_replay_json_text_writes_odd_values_as_the_standard_encoder():
         Replay(hands=(), totals=(0, 0, 0, 0), next_state=TableState()),
     ):
         assert rep.json_text() == _standard_text(rep)
+
+
+def test_a_tile_tally_counts_the_logged_melds_in_a_counter():
+    from collections import Counter
+
+    from mjscore.engine.events import Hand, Kong, Pung
+    from mjscore.engine.facts import TileTally
+
+    hand = Hand(
+        (
+            Pung(player=1, from_=0, tile="5p"),
+            Kong(player=1, kind="added", from_=0, tile="5p"),  # one meld with its pung
+            Pung(player=2, from_=3, tile="E"),
+            Kong(player=3, kind="concealed", tile="E"),
+            Pung(player=0, from_=1),  # no tile: not counted
+        )
+    )
+    t = TileTally.of(hand)
+    assert type(t.seen) is Counter and t.seen == Counter({"5p": 4, "E": 7})
+    assert t.seen["9s"] == 0 and t.over() == ["E"]
+    assert t.first == {(1, "5p"): 0, (2, "E"): 2, (3, "E"): 3}
+    shown = TileTally.of(hand, shown=(1, 2))
+    assert shown.seen == Counter({"E": 4}) and TileTally.of(Hand(())).seen == Counter()
