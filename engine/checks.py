@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from .errors import ErrorCode, MjError
+from .event_shapes import read_common
 from .events import (
     DECLARED_FIELDS,
     TERMINAL,
+    WIN_FLAGS,
     Event,
     Flowers,
     Hand,
@@ -124,6 +127,11 @@ def _check_copies(evs: tuple[Event, ...], variant: Variant, where: str) -> None:
             )
 
 
+# a win's flags and declared facts, all unset: a win typed as tiles and nothing more
+_FLAGS_AND_FACTS = attrgetter(*WIN_FLAGS, *DECLARED_FIELDS)
+_NONE_SET = (None,) * (len(WIN_FLAGS) + len(DECLARED_FIELDS))
+
+
 def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
@@ -176,43 +184,8 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
                 txt("no_such_event", name_en=variant.name_en, type=e.type, rules=variant.name_zh),
             )
         if isinstance(e, Win):
-            for name in e.flags_set:
-                if name not in variant.flags:
-                    raise MjError(
-                        ErrorCode.BAD_FLAG,
-                        txt(
-                            "does_know_flag",
-                            name_en=variant.name_en,
-                            name=name,
-                            rules=variant.name_zh,
-                        ),
-                        where=f"{w}.{name}",
-                    )
-            for name in DECLARED_FIELDS:
-                if getattr(e, name) is not None and name not in variant.declared_fields:
-                    raise _bad(
-                        f"{w}.{name}",
-                        txt(
-                            "does_take_declared",
-                            name_en=variant.name_en,
-                            name=name,
-                            rules=variant.name_zh,
-                        ),
-                    )
-            if e.patterns:
-                for j, p in enumerate(e.patterns):
-                    if p not in variant.pattern_ids:
-                        raise MjError(
-                            ErrorCode.BAD_PATTERN,
-                            txt(
-                                "unknown_pattern_known",
-                                p=p,
-                                name_en=variant.name_en,
-                                p3=", ".join(sorted(variant.pattern_ids)),
-                                rules=variant.name_zh,
-                            ),
-                            where=f"{w}.patterns[{j}]",
-                        )
+            if _FLAGS_AND_FACTS(e) != _NONE_SET:  # a win typed as tiles has none of them
+                _check_win_facts(e, variant, w)
             if e.hand is not None:
                 try:
                     parse_hand(e.hand, variant=variant.id, waiting_ok=False)
@@ -220,6 +193,47 @@ def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: b
                     raise MjError(err.code, err.msg, where=f"{w}.hand ({err.where})") from None
             elif not variant.accepts_declared(e):
                 raise _bad(w, txt("win_either_hand_tiles_declared"))
+
+
+def _check_win_facts(e: Win, variant: Variant, w: str) -> None:
+    """The flags and declared facts of the win ``e`` are ones its rule set knows."""
+    for name in e.flags_set:
+        if name not in variant.flags:
+            raise MjError(
+                ErrorCode.BAD_FLAG,
+                txt(
+                    "does_know_flag",
+                    name_en=variant.name_en,
+                    name=name,
+                    rules=variant.name_zh,
+                ),
+                where=f"{w}.{name}",
+            )
+    for name in DECLARED_FIELDS:
+        if getattr(e, name) is not None and name not in variant.declared_fields:
+            raise _bad(
+                f"{w}.{name}",
+                txt(
+                    "does_take_declared",
+                    name_en=variant.name_en,
+                    name=name,
+                    rules=variant.name_zh,
+                ),
+            )
+    if e.patterns:
+        for j, p in enumerate(e.patterns):
+            if p not in variant.pattern_ids:
+                raise MjError(
+                    ErrorCode.BAD_PATTERN,
+                    txt(
+                        "unknown_pattern_known",
+                        p=p,
+                        name_en=variant.name_en,
+                        p3=", ".join(sorted(variant.pattern_ids)),
+                        rules=variant.name_zh,
+                    ),
+                    where=f"{w}.patterns[{j}]",
+                )
 
 
 def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool = True) -> Hand:
@@ -231,6 +245,10 @@ def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool 
     evs = h.get("events")
     if not isinstance(evs, list):
         raise _bad(f"{where}.events", txt("expected_list_events"))
-    hand = Hand(tuple(event_from_json(e, f"{where}.events[{j}]") for j, e in enumerate(evs)))
+    out = []
+    for j, e in enumerate(evs):
+        ev = read_common(e)
+        out.append(ev if ev is not None else event_from_json(e, f"{where}.events[{j}]"))
+    hand = Hand(tuple(out))
     validate_hand_structure(hand, variant, where, last=last)
     return hand

@@ -9,12 +9,14 @@ session's hands. The types live in :mod:`engine.results` and the interface in
 
 from __future__ import annotations
 
+import json
+from json.encoder import encode_basestring
 from typing import Any
 
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
-from .frozen import frozen
+from .frozen import frozen, maker
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -82,6 +84,61 @@ class Replay:
             "next": self.next_state.to_json(),
         }
 
+    def json_text(self) -> str:
+        """``json.dumps(self.to_json(), ensure_ascii=False)`` written directly: each distinct
+        payment and table state is encoded once (a session repeats the same few), the rest
+        joined as the standard encoder joins it."""
+        pay: dict[int, str] = {}  # by id: the payments are alive for the whole call
+        states: dict[tuple, str] = {}
+        parts = ['{"hands": [']
+        for n, h in enumerate(self.hands):
+            res = h.result
+            st = h.state
+            if type(st) is TableState:
+                key = (st.dealer, st.prevailing_wind, st.bixiahu, st.flags)
+                head = states.get(key)
+                if head is None:
+                    head = states[key] = _encode(st.to_json())[1:-1]
+            else:
+                head = _encode(st.to_json())[1:-1]
+            texts = []
+            for p in res.payments:
+                t = pay.get(id(p))
+                if t is None:
+                    t = pay[id(p)] = _payment_text(p)
+                texts.append(t)
+            parts.append(
+                f'{", " if n else ""}{{"index": {_encode(h.index)}, {head}, "payments": '
+                f'[{", ".join(texts)}], "deltas": {_four(res.deltas)}, '
+                f'"totals": {_four(h.totals)}}}'
+            )
+        parts.append(f'], "totals": {_four(self.totals)}, ')
+        parts.append(f'"next": {_encode(self.next_state.to_json())}}}')
+        return "".join(parts)
+
+
+_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_encode_str = encode_basestring  # a str as the encoder above writes it
+
+
+def _payment_text(p: Payment) -> str:
+    if type(p.payer) is type(p.payee) is type(p.amount) is int and type(p.reason) is str:
+        return (
+            f'{{"from": {p.payer}, "to": {p.payee}, "amount": {p.amount}, '
+            f'"reason": {_encode_str(p.reason)}}}'
+        )
+    return _encode(p.to_json())
+
+
+def _four(xs: tuple[int, ...]) -> str:
+    """A tuple of whole numbers as the encoder writes it as a list."""
+    if len(xs) == 4 and type(xs[0]) is type(xs[1]) is type(xs[2]) is type(xs[3]) is int:
+        return f"[{xs[0]}, {xs[1]}, {xs[2]}, {xs[3]}]"
+    return _encode(list(xs))
+
+
+_make_outcome = maker(HandOutcome)  # HandOutcome without the setters of its __init__
+
 
 def replay(session: Session) -> Replay:
     """Settle every finished hand of ``session`` in order (an unfinished last hand is skipped;
@@ -106,6 +163,6 @@ def replay(session: Session) -> Replay:
             raise e.at(f"hands[{i}]") from None
         d = res.deltas
         totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
-        out.append(HandOutcome(index=i + 1, state=state, result=res, totals=totals))
+        out.append(_make_outcome(index=i + 1, state=state, result=res, totals=totals))
         state = res.next_state
     return Replay(hands=tuple(out), totals=totals, next_state=state)

@@ -14,7 +14,8 @@ from .texts_record import txt
 from .tiles import ALL_TILES, ascii_text, parse_tiles
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
 
-_ONE_TILE = frozenset(ALL_TILES)
+ONE_TILE = frozenset(ALL_TILES)  # every tile as one tile string reads
+_ONE_TILE = ONE_TILE
 
 
 def _bad(where: str, msg: str) -> MjError:
@@ -89,6 +90,15 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
     return check
 
 
+def plain_flowers(v: str) -> bool:
+    """Whether ``v`` (ASCII) reads as flower letters, as :func:`_flower_str` reads them."""
+    try:
+        parse_tiles(v, allow_flowers=True)
+    except MjError:
+        return False
+    return True
+
+
 def _plain_pair(v: Any) -> tuple[int, int] | None:
     """A [正精, 副精] count pair that is plainly valid, else None."""
     if type(v) is list and len(v) == 2 and type(v[0]) is type(v[1]) is int:
@@ -116,6 +126,9 @@ def _enum(*choices: str) -> Callable[[Any, str], str]:
         return v
 
     return check
+
+
+plain_pair = _plain_pair
 
 
 def _nonneg(v: Any, where: str) -> int:

@@ -287,6 +287,8 @@ _WIN_FLAG_VALUES = attrgetter(*WIN_FLAGS)
 
 
 def event_from_json(obj: Any, where: str = "event") -> Event:
+    """The event ``obj``, read field by field in the order of its SPEC (the first offence
+    named is the same whatever order the record lists them in)."""
     if type(obj) is not dict and not isinstance(obj, Mapping):
         raise _bad(where, txt("event_object"))
     t = obj.get("type")

@@ -303,6 +303,9 @@ def added_kong_supplier(events: Sequence[Event], player: int, tile: str | None) 
 
 
 # ---------------------------------------------------------------- the copies of each tile
+_MELD_EVENTS = (Pung, Kong)
+
+
 @dataclass(slots=True)
 class TileTally:
     """The physical tiles of one hand (RULES.md §0: four copies of each tile): the pungs and
@@ -321,13 +324,16 @@ class TileTally:
         melds: dict[tuple[int, str], int] = {}
         first: dict[tuple[int, str], int] = {}
         for i, e in enumerate(hand.events):
-            if isinstance(e, Pung | Kong) and e.tile is not None and e.player not in shown:
+            if isinstance(e, _MELD_EVENTS) and e.tile is not None and e.player not in shown:
                 key = (e.player, e.tile)
                 melds[key] = max(melds.get(key, 0), 4 if isinstance(e, Kong) else 3)
                 first.setdefault(key, i)
         seen: Counter[str] = Counter()
-        for (_, t), n in melds.items():
-            seen[t] += n
+        if melds:
+            counts: dict[str, int] = {}
+            for (_, t), n in melds.items():
+                counts[t] = counts.get(t, 0) + n
+            dict.update(seen, counts)  # into the empty Counter, without its Python-level update
         return cls(melds=melds, first=first, seen=seen, robbed=set())
 
     def add(self, tiles: Iterable[str]) -> None:

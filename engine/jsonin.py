@@ -82,6 +82,10 @@ def strict_loads(text: str | bytes, what: str = "$") -> Any:
     """Decode a JSON document under the bounds above (``what`` names it in a refusal)."""
     if len(text) > MAX_RECORD_CHARS:
         raise _bad(what, txt("record_larger_than_mb", p1=MAX_RECORD_CHARS // 1_000_000))
+    if isinstance(text, str):
+        obj = _plain_loads(text)
+        if obj is not _NOT_PLAIN:
+            return obj
     try:
         obj = json.loads(
             text,
@@ -102,6 +106,64 @@ def strict_loads(text: str | bytes, what: str = "$") -> Any:
         raise _bad(what, txt("utf_text")) from None
     check_depth(obj, what)
     return obj
+
+
+_NOT_PLAIN = object()
+
+
+def _plain_loads(text: str) -> Any:
+    """The ordinary record, read by the standard reader without a call per object, or
+    :data:`_NOT_PLAIN` when the checked reader must read it (to refuse it, or to be sure).
+
+    A repeated key is the one refusal the checked reader makes per object. Every key of the
+    text is followed by exactly one colon and any other colon is inside a string, so when the
+    text has as many colons as the decoded objects have keys plus the decoded strings have
+    colons (none of them written as an escape), no object lost a key to a repeat. Anything
+    else (an error of any kind, nesting too deep, an escaped colon) is left to the checked
+    reader, so what is refused and how is exactly as before.
+    """
+    if "\\u003a" in text or "\\u003A" in text:
+        return _NOT_PLAIN
+    try:
+        obj = json.loads(
+            text,
+            parse_int=None if not _long_digits(text) else _int,
+            parse_float=_decimal,
+            parse_constant=_constant,
+        )
+    except (ValueError, _Refused, RecursionError):
+        return _NOT_PLAIN
+    colons = _colons(obj)
+    if colons < 0 or text.count(":") != colons:
+        return _NOT_PLAIN
+    return obj
+
+
+def _colons(obj: Any) -> int:
+    """The colons a JSON text of ``obj`` has when written without escaped colons: one per
+    key, and those inside the keys and strings; -1 if ``obj`` nests more than
+    :data:`MAX_DEPTH` levels deep."""
+    level, depth, n = [obj], 0, 0
+    while True:
+        nxt: list[Any] = []
+        for o in level:
+            t = type(o)
+            if t is dict:
+                n += len(o)
+                for k in o:
+                    if ":" in k:
+                        n += k.count(":")
+                nxt.extend(o.values())
+            elif t is list:
+                nxt.extend(o)
+            elif t is str and ":" in o:
+                n += o.count(":")
+        if not nxt:
+            return n
+        depth += 1
+        if depth > MAX_DEPTH:
+            return -1
+        level = nxt
 
 
 def check_depth(obj: Any, what: str = "$") -> None:

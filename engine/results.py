@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .frozen import frozen
+from .frozen import frozen, maker
 
 WIND_ORDER = "ESWN"
 
@@ -127,6 +127,12 @@ class HandResult:
         )
 
 
+# A payment is immutable, and a session repeats the same few (who pays whom how much, for
+# what) hand after hand: each is made once and shared. Bounded: emptied when it grows large.
+_PAYMENTS: dict[tuple[int, int, int, str], Payment] = {}
+_MAX_PAYMENTS = 100_000
+
+
 class PaymentBook:
     """Collects itemised payments; zero amounts are left out, as RULES.md §0 says."""
 
@@ -139,7 +145,16 @@ class PaymentBook:
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         if amount:
-            self.items.append(Payment(payer, payee, int(amount), reason))
+            if type(amount) is not int:
+                self.items.append(Payment(payer, payee, int(amount), reason))
+                return
+            key = (payer, payee, amount, reason)
+            p = _PAYMENTS.get(key)
+            if p is None:
+                if len(_PAYMENTS) >= _MAX_PAYMENTS:
+                    _PAYMENTS.clear()
+                p = _PAYMENTS[key] = Payment(payer, payee, amount, reason)
+            self.items.append(p)
 
     def each_pays(
         self, payee: int, amount: int, reason: str, *, payers: Iterable[int] | None = None
@@ -156,7 +171,8 @@ class PaymentBook:
         return tuple(net)  # type: ignore[return-value]
 
     def result(self, **kw: Any) -> HandResult:
-        return HandResult(payments=tuple(self.items), deltas=self.deltas(), **kw)
+        # the deltas are the payments' own nets, so HandResult's check of them is left out
+        return _make_hand_result(payments=tuple(self.items), deltas=self.deltas(), **kw)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,4 +196,8 @@ def advance(state: TableState, **changes: Any) -> TableState:
         "passes": state.passes,
     }
     kw.update(changes)
-    return TableState(**kw)  # as dataclasses.replace makes it, without its field walk
+    return _make_state(**kw)  # as dataclasses.replace makes it, without its field walk
+
+
+_make_state = maker(TableState)
+_make_hand_result = maker(HandResult)

@@ -320,13 +320,15 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     dragons-as-flowers; ``waiting_ok=False`` refuses a 13-tile (trailing space) hand.
 
     The result is immutable and depends on the arguments only, so it is remembered: a
-    session checks a win's tiles and then values them, and both read the same string."""
+    session checks a win's tiles and then values them, and both read the same string. A
+    record is read whole before its first hand is valued, so the memo holds as many hands as
+    a long record has (a 10,000-hand record's wins all hit it the second time)."""
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, txt("hand_string"))
     return _parse_hand(tile_text(s), variant, waiting_ok)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=50_000)
 def _parse_hand(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     return _parse_plain(s, variant) or _parse_checked(s, variant, waiting_ok)
 

@@ -1,0 +1,127 @@
+"""The events of the shapes the app writes, read at once.
+
+An event of one of these shapes, every value plainly valid, is read by its own reader without
+the field loop of :func:`engine.events.event_from_json`; each reader returns None for anything
+else, and the field loop then reads it (and words the refusal), so what is refused and how is
+the field loop's alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .event_fields import MAX_HAND_CHARS, ONE_TILE, plain_flowers, plain_pair
+from .events import Event, Flowers, Jing, JingCount, Kong, Pung, Win
+
+_KONG_KINDS = ("exposed", "added", "concealed")
+_ABSENT = object()
+
+
+def _is_seat(v: Any) -> bool:
+    return type(v) is int and 0 <= v <= 3
+
+
+def _read_win(o: dict) -> Win | None:
+    # {"type": "win", "player", "from", "hand"}: a win typed as tiles
+    if len(o) != 4:
+        return None
+    p = o.get("player")
+    f = o.get("from", _ABSENT)
+    h = o.get("hand")
+    if not _is_seat(p) or f is not None and (not _is_seat(f) or f == p):
+        return None
+    if type(h) is not str or not h.isascii() or len(h) > MAX_HAND_CHARS:
+        return None
+    return Win(player=p, from_=f, hand=h)
+
+
+def _read_pung(o: dict) -> Pung | None:
+    # {"type": "pung", "player", "from", "tile"}
+    if len(o) != 4:
+        return None
+    p = o.get("player")
+    f = o.get("from")
+    t = o.get("tile")
+    if not _is_seat(p) or not _is_seat(f) or f == p or type(t) is not str or t not in ONE_TILE:
+        return None
+    return Pung(player=p, from_=f, tile=t)
+
+
+def _read_kong(o: dict) -> Kong | None:
+    # {"type": "kong", "player", "kind", "tile"} and "from" unless concealed
+    n = len(o)
+    p = o.get("player")
+    k = o.get("kind")
+    t = o.get("tile")
+    if not _is_seat(p) or type(k) is not str or type(t) is not str or t not in ONE_TILE:
+        return None
+    if n == 4 and k == "concealed":
+        return Kong(player=p, kind=k, tile=t)
+    if n == 5 and k in _KONG_KINDS and k != "concealed":
+        f = o.get("from")
+        if _is_seat(f) and f != p:
+            return Kong(player=p, kind=k, from_=f, tile=t)
+    return None
+
+
+def _read_flowers(o: dict) -> Flowers | None:
+    # {"type": "flowers", "player", "tiles"}
+    if len(o) != 3:
+        return None
+    p = o.get("player")
+    t = o.get("tiles")
+    if not _is_seat(p) or type(t) is not str or not t.isascii() or not t:
+        return None
+    if len(t) > MAX_HAND_CHARS or not plain_flowers(t):
+        return None
+    return Flowers(player=p, tiles=t)
+
+
+def _four_pairs(v: Any) -> tuple[tuple[int, int], ...] | None:
+    if type(v) is not list or len(v) != 4:
+        return None
+    pairs = tuple([plain_pair(x) for x in v])
+    return None if None in pairs else pairs
+
+
+def _read_jing(o: dict) -> Jing | None:
+    # {"type": "jing", "indicator", "lower", "lower_counts"}
+    if len(o) != 4:
+        return None
+    i = o.get("indicator")
+    lo = o.get("lower")
+    if type(i) is not str or i not in ONE_TILE or type(lo) is not str or lo not in ONE_TILE:
+        return None
+    counts = _four_pairs(o.get("lower_counts"))
+    return None if counts is None else Jing(indicator=i, lower=lo, lower_counts=counts)
+
+
+def _read_jing_count(o: dict) -> JingCount | None:
+    # {"type": "jing_count", "counts"}
+    if len(o) != 2:
+        return None
+    counts = _four_pairs(o.get("counts"))
+    return None if counts is None else JingCount(counts=counts)
+
+
+_READERS: dict[str, Callable[[dict], Event | None]] = {
+    "win": _read_win,
+    "pung": _read_pung,
+    "kong": _read_kong,
+    "flowers": _read_flowers,
+    "jing": _read_jing,
+    "jing_count": _read_jing_count,
+}
+
+
+def read_common(obj: Any) -> Event | None:
+    """The event ``obj`` if it has one of the common shapes with every value plainly valid
+    (the event :func:`event_from_json` reads from it), else None."""
+    if type(obj) is dict:
+        t = obj.get("type")
+        if type(t) is str:
+            reader = _READERS.get(t)
+            if reader is not None:
+                return reader(obj)
+    return None
