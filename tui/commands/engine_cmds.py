@@ -216,10 +216,8 @@ def cmd_replay(args) -> int:
         session = load_record(args.file, args.session_uuid)
         rep = replay(session)
         if args.json:
-            import json
-
-            # what to_json builds holds no cycle: the encoder need not look for one
-            print(json.dumps(rep.to_json(), ensure_ascii=False, check_circular=False))
+            # the replay writes its own JSON: the same text as json.dumps of to_json()
+            print(rep.json_text())
             return 0
     finally:
         gc.enable()
