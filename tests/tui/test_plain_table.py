@@ -8,6 +8,7 @@ import textual.widgets._data_table as data_table
 from mjscore.tui.widgets.plain_table import PlainTable
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from tests.builders import run
@@ -176,3 +177,62 @@ async def test_a_change_draws_again_only_the_cells_it_changed(monkeypatch):
                 ]
             )
     assert screens[0] == screens[1]
+
+
+class Places(App):
+    """The same rows in a DataTable and a PlainTable, the row at index 3 removed from both."""
+
+    def compose(self) -> ComposeResult:
+        yield DataTable(id="plain-datatable")
+        yield PlainTable(id="plain-table")
+
+    def on_mount(self) -> None:
+        for table in self.query(DataTable):
+            table.add_columns("session", "net", "note")
+            table.fixed_rows, table.fixed_columns = 2, 1
+            for i, row in enumerate(ROWS):
+                table.add_row(*row, key=f"k{i}")
+            table.remove_row("k3")
+
+
+def places(table: DataTable) -> tuple:
+    """Each row's region, every line's row, the total height: what the cursor and the
+    scrolling read."""
+    return (
+        [table._get_row_region(i) for i in range(table.row_count)],
+        [table._get_cell_region(Coordinate(i, j)) for i in range(table.row_count) for j in (0, 2)],
+        [
+            (key.value, line)  # (the header's key is each table's own: its value is None)
+            for key, line in map(
+                table._get_offsets, range(table._total_row_height + table.header_height)
+            )
+        ],
+        table._total_row_height,
+        table.virtual_size,
+        table._get_fixed_offset(),
+    )
+
+
+@run
+async def test_rows_of_one_line_are_placed_by_their_index_as_datatable_places_them():
+    app = Places()
+    async with app.run_test(size=(100, 80)) as pilot:
+        await pilot.pause()
+        base, fast = app.query_one("#plain-datatable"), app.query_one("#plain-table")
+        assert places(fast) == places(base)
+        # (the one-line table does not rebuild DataTable's lists of rows and lines for this)
+        assert fast._offset_cache.keys() == set() and base._offset_cache.keys()
+        fast._ordered_row_cache.clear()
+        fast.move_cursor(row=30)
+        assert not fast._ordered_row_cache.keys()
+        for table in (base, fast):
+            table.move_cursor(row=40)
+        await pilot.pause()
+        assert fast.scroll_y == base.scroll_y and fast.cursor_row == base.cursor_row == 40
+        # a row of two lines: from then on the places are added up as DataTable does
+        for table in (base, fast):
+            table.add_row(*ODD, height=2, key="tall")
+            table.add_row(*ROWS[0], key="after")
+        await pilot.pause()
+        assert places(fast) == places(base)
+        assert places(fast)[0][-1].y == places(fast)[0][-2].y + 2
