@@ -34,3 +34,15 @@ _SEAT_FIGURES_OF_HANDS = (
     " WHERE h.session_id = seats.session_id AND r.seat = seats.seat)"
 )
 REFRESH_SEATS_SQL = f"UPDATE seats SET {_SEAT_FIGURES_OF_HANDS} WHERE session_id = ?"
+# the same figures when one hand is added to what the seats hold: that hand's own results
+# (parameters: the hand's id twice, the session's id); REFRESH_SEATS_SQL's result exactly,
+# without reading the session's other hands
+ADD_HAND_TO_SEATS_SQL = (
+    "UPDATE seats SET (points, hands, wins, self_draws, deal_ins, false_wins, best) = ("
+    "SELECT seats.points + r.delta, seats.hands + 1, seats.wins + r.won,"
+    " seats.self_draws + r.self_draw, seats.deal_ins + r.dealt_in,"
+    " seats.false_wins + r.false_win,"
+    " CASE WHEN seats.best IS NULL OR r.delta > seats.best THEN r.delta ELSE seats.best END"
+    " FROM seat_results r WHERE r.hand_id = ? AND r.seat = seats.seat)"
+    " WHERE session_id = ? AND seat IN (SELECT seat FROM seat_results WHERE hand_id = ?)"
+)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from mjscore.db.texts import txt
 
 from ..errors import LedgerError
-from ..schema_version import REFRESH_SEATS_SQL
+from ..schema_version import ADD_HAND_TO_SEATS_SQL, REFRESH_SEATS_SQL
 from . import rows
 from .rows import StoredHand
 from .sessions import Sessions
@@ -140,7 +140,8 @@ class Recording(Sessions):
                     at,
                     hand_at=hand_at,
                 )
-                self._refresh_totals(session_id)
+                # the hand was open (no results yet): add its results to the seats' figures
+                self._refresh_totals(session_id, added=hand_id)
             return self._stored_with(session_id, number, result)
 
     def _stored_with(self, session_id: int, number: int, result: HandResult | None) -> StoredHand:
@@ -226,13 +227,18 @@ class Recording(Sessions):
         self._insert_payments(pays)
         self._table("seat_results").insert_all(seats)
 
-    def _refresh_totals(self, session_id: int) -> None:
+    def _refresh_totals(self, session_id: int, *, added: int | None = None) -> None:
         """Each seat's figures and the session's hand count, from the stored seat results;
         in a session with substitutes, each hand's results name the person who played the
-        seat in that hand (and so do its payment lines, which take the names from them)."""
+        seat in that hand (and so do its payment lines, which take the names from them).
+        ``added``: the only change is this hand's results, new (the hand was open): they are
+        added to the figures instead of the whole session being added up again."""
         if self._one("SELECT 1 FROM substitutes WHERE session_id = ? LIMIT 1", [session_id]):
             self._credit_players(session_id)
-        self.db.execute(REFRESH_SEATS_SQL, [session_id])
+        if added is not None:
+            self.db.execute(ADD_HAND_TO_SEATS_SQL, [added, session_id, added])
+        else:
+            self.db.execute(REFRESH_SEATS_SQL, [session_id])
         self.db.execute(
             "UPDATE sessions SET hands_played = (SELECT COUNT(*) FROM hands h WHERE h.session_id = sessions.id"
             " AND h.status <> 'open') WHERE id = ?",
