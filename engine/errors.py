@@ -16,7 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing, which calc does not need)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ErrorCode(StrEnum):

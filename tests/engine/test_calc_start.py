@@ -115,6 +115,7 @@ def test_calc_imports_only_what_it_needs(tmp_path):
     # the plain 国标 calc: neither the records and settlement types nor dataclasses
     assert not loaded & (heavy | {"mjscore.engine.events", "mjscore.engine.results"})
     assert "dataclasses" not in loaded and "MahjongGB" in loaded
+    assert "typing" not in loaded  # (the engine's errors name typing's Any in annotations only)
     # every other calc and replay: the engine, but still no UI and no ledger
     record = tmp_path / "r.json"
     record.write_text(
