@@ -454,11 +454,15 @@ def variant_name(variant_id: str, lang: str) -> str:
     return variant_term(variant_id).name(lang)
 
 
-def wind_name(w: str, lang: str) -> str:
+def wind_name(w: str, lang: str, *, gloss_only: bool = False) -> str:
+    """A wind as shown (``东 East``; in Chinese ``东``); ``gloss_only``: the English gloss
+    alone (``East``), where an English line has no room for both."""
     from mjscore.engine.terms import WINDS
 
     t = WINDS.get(w)
-    return t.name(lang) if t else w
+    if t is None:
+        return w
+    return t.en if gloss_only and lang != "zh" and t.en else t.name(lang)
 
 
 def pattern_name(variant: Variant, pattern_id: str, lang: str) -> str:

@@ -11,6 +11,7 @@ from mjscore.db.ledger import Ledger
 from mjscore.engine.record import load_session
 from mjscore.tui.screens.dialogs import WinDialog
 from mjscore.tui.widgets.table import HandLog
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Label, Static
@@ -218,3 +219,30 @@ async def test_a_long_preview_at_80x24_keeps_the_confirm_line_and_the_fields_scr
         await pilot.pause()
         assert in_fields(dialog, "#tiles")
         assert in_view(dialog, "#dialog-keys")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "want"),
+    [
+        ("en", (80, 24), "East 庄 dealer"),  # no room for 东 as well: the whole mark stays
+        ("en", (120, 36), "东 East  庄 dealer"),
+        ("zh", (80, 24), "东  庄"),
+    ],
+)
+def test_the_dealers_seat_shows_its_whole_dealer_mark(lang, size, want):
+    @run
+    async def check():
+        led = Ledger.memory()
+        sid = nanjing_with_flags(led, 1)
+        app = app_on(led, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            await open_table(pilot, sid)
+            await pilot.pause()
+            card = app.screen.query_one("PlayerCard.dealer", Static)
+            line = shown_lines(card)[1]
+            assert line == want and cell_len(line) <= card.content_size.width
+            await pilot.resize_terminal(*((120, 36) if size[0] < 100 else (80, 24)))
+            await pilot.pause()  # the other width: the card picks its form again
+            assert shown_lines(card)[1] != want or lang == "zh"
+
+    check()

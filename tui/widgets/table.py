@@ -38,9 +38,35 @@ COMPASS = ("bottom", "right", "top", "left")
 
 
 class PlayerCard(Static):
+    """A seat's name, wind and dealer mark, and score. The wind line is given in forms from
+    the fullest to the shortest (``东 East  庄 dealer`` … ``East 庄 dealer``); the card shows
+    the first that fits its width, so a narrow terminal keeps the whole dealer mark."""
+
     def __init__(self, seat: int) -> None:
         super().__init__("", id=f"seat-{seat}", classes=f"player {COMPASS[seat]}", markup=False)
         self.seat = seat
+        self._forms: tuple[Text, ...] = ()
+        self._wind_widths: tuple[int, ...] = ()
+
+    def show_forms(self, forms: Sequence[Text], wind_widths: Sequence[int]) -> None:
+        """``forms``: the card's text with each form of the wind line, whose widths are
+        ``wind_widths``; drawn again only when they changed (never laid out again)."""
+        forms = tuple(forms)
+        if forms == self._forms and all(
+            a.style == b.style for a, b in zip(forms, self._forms, strict=True)
+        ):
+            return
+        self._forms, self._wind_widths = forms, tuple(wind_widths)
+        self.refresh()
+
+    def render(self) -> Any:
+        if not self._forms:
+            return super().render()
+        width = self.content_size.width
+        for form, need in zip(self._forms, self._wind_widths, strict=True):
+            if need <= width:
+                return form
+        return self._forms[-1]
 
 
 class Scoreboard(Grid):
@@ -79,19 +105,34 @@ class Scoreboard(Grid):
             wind = state.seat_wind(seat)
             # One line per fact, each cut with an ellipsis to the box: a long name must not
             # push the seat wind, the dealer mark or the score out of view.
-            t = Text(justify="center", no_wrap=True, overflow="ellipsis")
-            t.append(f"{seat + 1} ", style="dim")
-            t.append(short(names[seat]), style="bold")
-            t.append("\n")
-            t.append(wind_name(wind, lang))
-            if seat == state.dealer:
-                t.append(f"  {DEALER.name(lang)}", style="bold reverse")
-            t.append("\n")
             total = totals[seat] + paid[seat]
-            t.append(f"{total:+d}", style="bold")
-            if paid[seat]:
-                t.append(f" ({tr('paid_now', lang)} {paid[seat]:+d})", style="italic")
-            repaint(card, t)
+            # the wind line, fullest first: in English the Chinese wind goes before the
+            # dealer mark does
+            winds = [(wind_name(wind, lang), "  ")]
+            if lang != "zh":
+                winds += [
+                    (wind_name(wind, lang), " "),
+                    (wind_name(wind, lang, gloss_only=True), " "),
+                ]
+            forms, widths = [], []
+            for wind_text, gap in winds:
+                t = Text(justify="center", no_wrap=True, overflow="ellipsis")
+                t.append(f"{seat + 1} ", style="dim")
+                t.append(short(names[seat]), style="bold")
+                t.append("\n")
+                t.append(wind_text)
+                width = cell_len(wind_text)
+                if seat == state.dealer:
+                    mark = DEALER.name(lang)
+                    t.append(f"{gap}{mark}", style="bold reverse")
+                    width += len(gap) + cell_len(mark)
+                t.append("\n")
+                t.append(f"{total:+d}", style="bold")
+                if paid[seat]:
+                    t.append(f" ({tr('paid_now', lang)} {paid[seat]:+d})", style="italic")
+                forms.append(t)
+                widths.append(width)
+            card.show_forms(forms, widths)
             card.set_class(seat == state.dealer, "dealer")
             card.set_class(total > 0, "up")
             card.set_class(total < 0, "down")
