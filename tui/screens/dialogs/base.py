@@ -411,7 +411,18 @@ class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
         self.call_after_refresh(self.fit_fields)
 
     def update_preview(self) -> None:
-        self.call_after_refresh(self.fit_fields)  # the preview's height may change
+        """Show the preview and the error line for the fields as they are, then fit the
+        fields to what is left (the preview's height may change).
+
+        The fitting is asked for last, once every widget of the key has been given its new
+        text: asking the dialog for anything wakes it up, and a dialog woken before its
+        widgets have reported their changes draws the field alone in one frame and the
+        error line and the preview in a second one (each frame is a compositor pass)."""
+        self.show_preview()
+        self.call_after_refresh(self.fit_fields)
+
+    def show_preview(self) -> None:
+        """See :meth:`update_preview` (what a dialog shows; it asks the dialog for nothing)."""
         err = self.query_one("#dialog-error", Static)
         prev = self.query_one("#preview", Static)
         self.paid_now = ()
