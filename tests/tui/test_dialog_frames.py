@@ -72,3 +72,44 @@ async def test_a_key_in_the_tiles_field_is_drawn_in_one_frame(monkeypatch):
         assert dialog.result_event is None
         assert str(beside.render()) and not str(err.render()).startswith("✓")
         assert str(prev.render()).strip() == ""
+
+
+@run
+async def test_a_key_typed_is_previewed_without_the_fields_changed_message():
+    """The key's preview is shown as the key is handled; the field's Changed message, which
+    would only travel up the dialog's containers to ask for it again, is not sent. A text
+    put in a field otherwise (a draft filled in) is still previewed through that message."""
+    from textual.widgets import Input
+
+    changed: list[str] = []  # each Changed message of a field, as it is handled
+
+    def hook(message):
+        if isinstance(message, Input.Changed) and message.value not in changed:
+            changed.append(message.value)
+
+    led = Ledger.memory()
+    sid = session(led, "nanjing")
+    app = app_on(led)
+    async with app.run_test(size=(120, 36), message_hook=hook) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("w", "2", "3")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.action_tiles()
+        for key in FLUSH:
+            await pilot.press(key)
+        await pilot.pause()
+        prev = dialog.query_one("#preview", Static)
+        full = str(prev.render())
+        assert dialog.result_event is not None and "+200" in full
+        assert changed == []
+        tiles = dialog.query_one("#tiles", Input)
+        tiles.value = FLUSH[:-1]  # not typed: previewed once its message is handled
+        await pilot.pause()
+        await pilot.pause()
+        assert changed == [FLUSH[:-1]]
+        assert dialog.result_event is None and str(prev.render()).strip() == ""
+        tiles.value = FLUSH
+        await pilot.pause()
+        await pilot.pause()
+        assert str(prev.render()) == full
