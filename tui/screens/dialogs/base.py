@@ -73,7 +73,6 @@ class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
         self.refusal: MjError | None = None  # the engine's refusal of the previewed hand
         self.deliver: Callable[[Any], None] | None = None
         self._preview_pending = False
-        self._previewed: tuple[Input, str] | None = None  # the field text route_key previewed
         self._settled_for: tuple[tuple[Event, ...], HandResult] | None = None  # the last settle
         self.refused = False  # Enter was refused at least once (the draft is then kept)
         self.restore: dict[str, Any] | None = None  # a draft to fill the fields from
@@ -242,13 +241,17 @@ class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
                     return True
                 self.app.bell()
                 return True
-            took = self.input_key(focused, key, ch)
-            if took and not getattr(self.app, "_held_keys", None):
-                # the last key typed so far: the preview follows in the same frame as the
-                # field (a burst of keys is previewed once, after the last of them)
+            if getattr(self.app, "_held_keys", None):  # more keys to come: previewed later
+                return self.input_key(focused, key, ch)
+            # the last key typed so far: the preview follows in the same frame as the field
+            # (a burst of keys is previewed once, after the last of them). The field's
+            # Changed message is not sent: it would only travel up the dialog's containers
+            # to ask for the preview shown here.
+            with self.prevent(Input.Changed):
+                took = self.input_key(focused, key, ch)
+            if took:
                 self.sync_fields()
                 self.update_preview()
-                self._previewed = (focused, focused.value)
             return took
         if isinstance(focused, Picker):
             picks = focused.picks
@@ -328,9 +331,6 @@ class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
 
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
-        if self._previewed == (event.input, event.value):
-            self._previewed = None
-            return  # route_key showed this text's preview already
         self.sync_fields()
         self.schedule_preview()
 
@@ -411,7 +411,18 @@ class EventDialog(TypeAheadScreen, QuietModal[Event | None]):
         self.call_after_refresh(self.fit_fields)
 
     def update_preview(self) -> None:
-        self.call_after_refresh(self.fit_fields)  # the preview's height may change
+        """Show the preview and the error line for the fields as they are, then fit the
+        fields to what is left (the preview's height may change).
+
+        The fitting is asked for last, once every widget of the key has been given its new
+        text: asking the dialog for anything wakes it up, and a dialog woken before its
+        widgets have reported their changes draws the field alone in one frame and the
+        error line and the preview in a second one (each frame is a compositor pass)."""
+        self.show_preview()
+        self.call_after_refresh(self.fit_fields)
+
+    def show_preview(self) -> None:
+        """See :meth:`update_preview` (what a dialog shows; it asks the dialog for nothing)."""
         err = self.query_one("#dialog-error", Static)
         prev = self.query_one("#preview", Static)
         self.paid_now = ()

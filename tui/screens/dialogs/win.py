@@ -184,10 +184,10 @@ class WinDialog(EventDialog):
                     lines.append(" → ".join(shown))
         return lines
 
-    def update_preview(self) -> None:
+    def show_preview(self) -> None:
         self._marks_before = self.pattern_marks()  # what the pattern rows show now
         self.weigh_choices()
-        super().update_preview()
+        super().show_preview()
         if self.result_event is None:
             self.provisional_preview()  # house-rule tiles not typed yet: settled as no hits
         self.mark_derived()
