@@ -15,7 +15,7 @@ moves both sides:
   ≤ 1.5×);
 * the lifetime screen of a player who sat in 1,000 sessions, in seconds (goal ≤ 0.3 s).
 
-    .venv/bin/python bench/bench_table.py [--samples 7] [--quick]
+    .venv/bin/python bench/bench_table.py [--samples 7] [--rounds 3] [--quick]
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-async def table_timings(n_hands: int, samples: int) -> dict[str, float]:
-    """Median seconds of confirm / undo / open-win-dialog on a session of ``n_hands``."""
+async def table_timings(n_hands: int, samples: int) -> dict[str, list[float]]:
+    """Seconds of each confirm / undo / open-win-dialog / key on a session of ``n_hands``."""
     from mjscore.tui.app import make_app
     from mjscore.tui.screens.dialogs import WinDialog
     from mjscore.tui.screens.table import TableScreen
@@ -145,10 +145,10 @@ async def table_timings(n_hands: int, samples: int) -> dict[str, float]:
             await pilot.press("u")
             await settle(pilot)
             out["undo"].append(clock() - t)
-    return {k: med(v) for k, v in out.items()}
+    return out
 
 
-async def floor_timings(samples: int) -> dict[str, float]:
+async def floor_timings(samples: int) -> dict[str, list[float]]:
     """A bare modal dismissed with Enter that appends one DataTable row; a bare Input→Static echo."""
     from textual.app import App, ComposeResult
     from textual.binding import Binding
@@ -205,7 +205,7 @@ async def floor_timings(samples: int) -> dict[str, float]:
             await pilot.press("x")
             await settle(pilot)
             out["key"].append(clock() - t)
-    return {k: med(v) for k, v in out.items()}
+    return out
 
 
 async def lifetime_seconds(path: str, samples: int) -> float:
@@ -302,6 +302,12 @@ def line(name: str, value: float, anchor: float, goal: float, unit: str = "×") 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=7)
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="rounds of the samples, the sides of each ratio in turn",
+    )
     ap.add_argument("--quick", action="store_true", help="fewer samples and sessions")
     ap.add_argument("--only-table", action="store_true", help="skip start-up and lifetime")
     ap.add_argument("--only-home", action="store_true", help="skip the table's timings")
@@ -311,17 +317,30 @@ def main() -> int:
     if args.wall:
         clock, WALL = time.perf_counter, True
     n = 3 if args.quick else args.samples
+    rounds = 1 if args.quick else args.rounds
     big = 1000
 
     if (
         not args.only_home
     ):  # the table's timings take most of the run: skip them, not only their lines
-        floor = asyncio.run(floor_timings(n))
-        small = asyncio.run(table_timings(10, n))
-        large = asyncio.run(table_timings(big, n))
+        # in rounds, each of the three in turn, so that a slow spell of the machine falls on
+        # all of them rather than on one side of a ratio
+        got: dict[str, dict[str, list[float]]] = {"floor": {}, "small": {}, "large": {}}
+        for _round in range(rounds):
+            for side, run in (
+                ("floor", lambda: floor_timings(n)),
+                ("small", lambda: table_timings(10, n)),
+                ("large", lambda: table_timings(big, n)),
+            ):
+                for key, values in asyncio.run(run()).items():
+                    got[side].setdefault(key, []).extend(values)
+        floor, small, large = (
+            {key: med(values) for key, values in got[side].items()}
+            for side in ("floor", "small", "large")
+        )
         print(
             f"the table (Pilot, {SIZE[0]}×{SIZE[1]}, {'wall' if WALL else 'CPU'} time,"
-            f" medians of {n}):"
+            f" medians of {n} × {rounds} rounds):"
         )
         for key, what in (
             ("confirm", "confirm"),
@@ -342,9 +361,16 @@ def main() -> int:
         print(f"(ledger of sessions built in {clock() - t:.1f} s)")
         process_seconds(EMPTY)  # warm the file cache
         process_seconds(HOME, empty_db)
-        empty = med([process_seconds(EMPTY) for _ in range(n)])
-        home0 = med([process_seconds(HOME, empty_db) for _ in range(n)])
-        home1k = med([process_seconds(HOME, full_db) for _ in range(n)])
+        # the three processes in turn, sample after sample (not each n times in a block)
+        runs: list[tuple[float, float, float]] = [
+            (
+                process_seconds(EMPTY),
+                process_seconds(HOME, empty_db),
+                process_seconds(HOME, full_db),
+            )
+            for _ in range(n * rounds)
+        ]
+        empty, home0, home1k = (med([r[i] for r in runs]) for i in range(3))
         print("start-up and the home screen (fresh processes):")
         line("home screen, 1,000 sessions vs an empty ledger", home1k, home0, 1.2)
         line("start-up to the home screen vs an empty Textual app", home0, empty, 1.5)
