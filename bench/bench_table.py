@@ -99,6 +99,17 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def after_start_up(pilot) -> None:
+    """Wait until the app's start-up work is over: a moment after the first frame it imports
+    the other screens and checks the ledger in a thread, whose CPU time would otherwise be
+    counted in whichever samples it overlaps (a scorekeeper at hand 1,000 has long passed it)."""
+    from mjscore.tui.app import BACKGROUND_LATEST
+
+    await pilot.pause(BACKGROUND_LATEST)
+    await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
+
+
 async def table_timings(n_hands: int, samples: int) -> dict[str, list[float]]:
     """Seconds of each confirm / undo / open-win-dialog / key on a session of ``n_hands``."""
     from mjscore.tui.app import make_app
@@ -110,6 +121,7 @@ async def table_timings(n_hands: int, samples: int) -> dict[str, list[float]]:
     app = make_app(ledger=led, lang="en")
     out: dict[str, list[float]] = {"confirm": [], "undo": [], "open": [], "key": []}
     async with app.run_test(headless=True, size=SIZE) as pilot:
+        await after_start_up(pilot)
         app.open_session(sid)
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -218,7 +230,7 @@ async def lifetime_seconds(path: str, samples: int) -> float:
     app = make_app(ledger=led, lang="en")
     xs = []
     async with app.run_test(headless=True, size=SIZE) as pilot:
-        await settle(pilot)
+        await after_start_up(pilot)
         for _ in range(samples):
             t = clock()
             app.push_screen(LifetimeScreen.from_ledger(led, "老张", lang="en"))
@@ -374,7 +386,7 @@ def main() -> int:
         print("start-up and the home screen (fresh processes):")
         line("home screen, 1,000 sessions vs an empty ledger", home1k, home0, 1.2)
         line("start-up to the home screen vs an empty Textual app", home0, empty, 1.5)
-        life = asyncio.run(lifetime_seconds(full_db, 1 if args.quick else 3))
+        life = asyncio.run(lifetime_seconds(full_db, n))
     print("the lifetime screen:")
     ok = "ok" if life <= 0.3 else "OVER"
     print(f"  {'a player in 1,000 sessions':52} {life * 1000:8.1f} ms  (goal ≤ 300 ms) {ok}")
