@@ -228,6 +228,17 @@ async def open_table(pilot, sid: int) -> None:
     await pilot.pause()
 
 
+async def win_dialog_with_tiles(pilot, sid: int):
+    """Open session ``sid``'s table and its win dialog for player 2 off player 3, with the
+    tiles of :data:`FLUSH` typed: the dialog (a test then types more)."""
+    await open_table(pilot, sid)
+    await pilot.press("w", "2", "3")
+    pilot.app.screen.action_tiles()
+    await pilot.press(*FLUSH)
+    await pilot.pause()
+    return pilot.app.screen
+
+
 def run(fn):
     """Run an async Pilot test with asyncio (no pytest async plugin needed)."""
     import asyncio

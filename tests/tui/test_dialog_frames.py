@@ -8,7 +8,7 @@ from mjscore.db.ledger import Ledger
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tests.builders import FLUSH, app_on, open_table, run, session
+from tests.builders import FLUSH, app_on, open_table, run, session, win_dialog_with_tiles
 
 
 def watch_frames(monkeypatch, app) -> list[set[str]]:
@@ -31,12 +31,7 @@ async def test_a_key_in_the_tiles_field_is_drawn_in_one_frame(monkeypatch):
     sid = session(led, "nanjing")
     app = app_on(led)
     async with app.run_test(size=(120, 36)) as pilot:
-        await open_table(pilot, sid)
-        await pilot.press("w", "2", "3")
-        app.screen.action_tiles()
-        await pilot.press(*FLUSH)
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await win_dialog_with_tiles(pilot, sid)
         tiles = dialog.query_one("#tiles")
         tiles.cursor_blink = False  # a blink is a frame of its own
         err = dialog.query_one("#dialog-error", Static)

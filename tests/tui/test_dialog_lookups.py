@@ -7,7 +7,7 @@ from mjscore.db.ledger import Ledger
 from textual.dom import DOMNode
 from textual.widgets import Static
 
-from tests.builders import FLUSH, app_on, open_table, run, session, text_of
+from tests.builders import FLUSH, app_on, open_table, run, session, text_of, win_dialog_with_tiles
 
 
 @run
@@ -16,12 +16,7 @@ async def test_a_key_in_the_tiles_field_queries_no_widgets(monkeypatch):
     sid = session(led, "nanjing")
     app = app_on(led)
     async with app.run_test(size=(120, 36)) as pilot:
-        await open_table(pilot, sid)
-        await pilot.press("w", "2", "3")
-        app.screen.action_tiles()
-        await pilot.press(*FLUSH)
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await win_dialog_with_tiles(pilot, sid)
         await pilot.press("backspace", FLUSH[-1])  # every lookup of a key made once
         await pilot.pause()
         queried: list[object] = []

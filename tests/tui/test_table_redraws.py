@@ -8,7 +8,7 @@ from mjscore.db.ledger import Ledger
 from mjscore.tui.widgets.footer import KeyFooter
 from textual.widgets._footer import FooterKey
 
-from tests.builders import FLUSH, app_on, open_table, run, session
+from tests.builders import FLUSH, app_on, open_table, run, session, win_dialog_with_tiles
 
 
 def footer_keys(screen) -> dict[str, bool]:
@@ -138,12 +138,7 @@ async def test_a_key_in_the_tiles_field_lays_nothing_out_when_no_height_changes(
     sid = session(led, "nanjing")
     app = app_on(led)
     async with app.run_test(size=(120, 36)) as pilot:
-        await open_table(pilot, sid)
-        await pilot.press("w", "2", "3")
-        app.screen.action_tiles()
-        await pilot.press(*FLUSH)
-        await pilot.pause()
-        dialog = app.screen
+        dialog = await win_dialog_with_tiles(pilot, sid)
         prev = dialog.query_one("#preview", Static)
         full = prev.size.height
         await pilot.press("backspace", FLUSH[-1])  # the message beside the field, once
