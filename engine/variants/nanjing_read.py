@@ -28,6 +28,7 @@ from .nanjing_score import (
     Reading,
     Valuation,
     best,
+    read_melds,
     value_reading,
 )
 from .texts_nanjing import txt
@@ -51,18 +52,8 @@ def best_valuation(
     assert win is not None
     closed = tiles.closed
     melds = tiles.melds
-    visible: list[str] = []
-    exposed = last_closed_declared or win in exposed_pung_tiles
-    concealed = True
-    meld_facts = []
-    for m in melds:
-        visible.extend(m.tiles)
-        if m.kind == "pung":
-            concealed = False
-            exposed = exposed or m.tile == win
-        elif m.kind != "kong" or m.added:
-            concealed = False
-        meld_facts.append((m.kind, m.exposed, m.concealed, is_wind(m.tile)))
+    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
+    meld_facts = [(m.kind, m.exposed, m.concealed, is_wind(m.tile)) for m in melds]
     # the readings first: (decomposition, quads, shape, all-pung sets, wind pungs)
     found: list[tuple] = []
     if not melds:

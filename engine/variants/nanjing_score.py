@@ -374,6 +374,26 @@ def assemble(
 
 
 # ---------------------------------------------------------------- tile mode
+def read_melds(
+    tiles: HandTiles, exposed_pung_tiles: frozenset[str], last_closed_declared: bool
+) -> tuple[list[str], bool, bool]:
+    """What the winner's melds say: their tiles (seen by all), whether the winning tile's
+    pung was exposed (压绝's condition), and 门清 (no pung made; direct exposed and concealed
+    kongs keep it, an added kong does not)."""
+    win = tiles.win_tile
+    visible: list[str] = []
+    exposed = last_closed_declared or win in exposed_pung_tiles
+    concealed = True
+    for m in tiles.melds:
+        visible.extend(m.tiles)
+        if m.kind == "pung":
+            concealed = False
+            exposed = exposed or m.tile == win
+        elif m.kind != "kong" or m.added:
+            concealed = False
+    return visible, exposed, concealed
+
+
 def readings(
     tiles: HandTiles,
     *,
@@ -390,17 +410,7 @@ def readings(
     assert win is not None
     closed = tiles.closed
     melds = tiles.melds
-    visible: list[str] = []
-    exposed = last_closed_declared or win in exposed_pung_tiles
-    # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong does not
-    concealed = True
-    for m in melds:
-        visible.extend(m.tiles)
-        if m.kind == "pung":
-            concealed = False
-            exposed = exposed or m.tile == win
-        elif m.kind != "kong" or m.added:
-            concealed = False
+    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
     w = waits(tiles.concealed, visible)
     single = len(w) == 1
     all_tiles = tiles.all_tiles
