@@ -30,19 +30,19 @@ def texts(i: int) -> tuple[str, ...]:
 class Rows(App):
     CSS = "PlainTable.hot > .datatable--even-row { background: red; }"
 
-    def __init__(self, plain: bool, n: int = 300) -> None:
+    def __init__(self, plain: bool, n: int = 300, widths: tuple = (None,) * 4 + (8,)) -> None:
         super().__init__()
         self.plain = plain
         self.n = n
+        self.widths = widths
 
     def compose(self) -> ComposeResult:
         yield PlainTable(cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         table = self.query_one(PlainTable)
-        for name in ("session", "net", "x", "mid"):
-            table.add_column(name, key=name)
-        table.add_column("note", width=8)
+        for name, width in zip(("session", "net", "x", "mid", "note"), self.widths, strict=True):
+            table.add_column(name, key=name, width=width)
         rows = [(str(i), texts(i)) for i in range(self.n)]
         if self.plain:
             table.add_plain_rows(rows, justify=JUSTIFY)
@@ -149,3 +149,31 @@ async def test_a_resize_that_keeps_the_width_or_a_same_looking_restyle_draws_not
         await pilot.resize_terminal(30, 14)  # a new width: drawn again
         await pilot.pause()
         assert drawn
+
+
+@run
+async def test_columns_of_a_set_width_measure_no_cell_and_show_the_same(monkeypatch):
+    """A column of a set width is drawn at that width: its cells are not measured (1,000
+    sessions on the home screen were 7,000 measurements for nothing), and the table shows
+    what the same rows as Text show."""
+    measured: list[str] = []
+    real = plain_table.cell_len
+
+    def counting(text: str) -> int:
+        measured.append(text)
+        return real(text)
+
+    monkeypatch.setattr(plain_table, "cell_len", counting)
+    shown = []
+    for plain in (True, False):
+        app = Rows(plain, n=1000, widths=(12, 5, 4, 8, 8))  # as the home screen's list
+        async with app.run_test(size=(70, 20)) as pilot:
+            await pilot.pause()
+            table = app.query_one(PlainTable)
+            if plain:
+                assert measured == []
+            shown.append((screen_of(table), table.virtual_size))
+            await pilot.press("pagedown", "down")
+            await pilot.pause()
+            shown.append(screen_of(table))
+    assert shown[:2] == shown[2:]

@@ -352,7 +352,9 @@ class PlainTable(DataTable):
         return cell_lines(text, justify, width, self.cell_padding, style)
 
     def _update_dimensions(self, new_rows: Iterable[Any]) -> None:
-        columns = self.ordered_columns
+        # A column of a set width is drawn at that width whatever its cells' widths (its
+        # content width is not read): only the columns sized by their cells are measured.
+        columns = [c for c in self.ordered_columns if c.auto_width]
         keys = [c.key for c in columns]
         plain = self._plain_rows
         rest = []
@@ -362,6 +364,8 @@ class PlainTable(DataTable):
             if row is None or cells is None:
                 continue  # removed before the table was idle
             if key in plain:
+                if not keys:  # (a plain row has no label and is one line high)
+                    continue
                 texts = [cells.get(k) for k in keys]
                 if all(t.__class__ is str and "\n" not in t and "\t" not in t for t in texts):
                     for column, text in zip(columns, texts, strict=True):
