@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from mjscore.engine.frozen import frozen, maker
+
 from .. import packing
 from ..errors import LedgerDamaged
 
@@ -298,7 +300,7 @@ def events_from_json(items: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
 
 
 # ---------------------------------------------------------------- public records
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)  # (a frozen dataclass, cheap to make: the home list makes one a session)
 class SessionInfo:
     """One session's metadata and running totals (points; money = points × stake)."""
 
@@ -324,6 +326,9 @@ class SessionInfo:
     @property
     def money(self) -> tuple[Decimal, Decimal, Decimal, Decimal]:
         return tuple(self.stake * t for t in self.totals)  # type: ignore[return-value]
+
+
+make_session_info = maker(SessionInfo)  # without the setters of __init__
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

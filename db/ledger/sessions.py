@@ -17,6 +17,8 @@ from .rows import SeatTotal, SessionInfo, StoredHand
 from .settle import get_variant
 from .store import Store, api, now
 
+make_info = rows.make_session_info  # (the home list makes one per session)
+
 if TYPE_CHECKING:
     from mjscore.engine.core import HandOutcome, Payment, Replay, TableState
     from mjscore.engine.record import (
@@ -196,7 +198,7 @@ class Sessions(Store):
             if stake not in stakes:
                 stakes[stake] = rows.decimal(stake)
             out.append(
-                SessionInfo(
+                make_info(
                     id=r[0],
                     variant=r[1],
                     players=r[9:13],

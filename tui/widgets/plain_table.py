@@ -133,18 +133,7 @@ class PlainTable(DataTable):
         ``add_text_rows`` makes of ``Text(text, justify=...)`` cells, but the table keeps
         the texts (``get_row`` gives them back) and draws a cell only when it is shown."""
         how = dict(zip((c.key for c in self.ordered_columns), justify, strict=False))
-        plain = self._plain_rows
-
-        def keyed() -> Iterable[tuple[str, Sequence[str]]]:
-            for key, texts in rows:
-                plain[RowKey(key)] = how
-                yield key, texts
-
-        try:
-            self.add_text_rows(keyed())
-        finally:  # (a refused row is not in the table)
-            for key in [k for k in plain if k not in self._row_locations]:
-                del plain[key]
+        self._add_rows(rows, how)  # (a refused row, and those after it, are not added)
         if self.is_mounted:
             # their widths are their texts' (no measuring), so they are taken now rather than
             # when the app is next idle: a table as wide as its columns is laid out once, at
@@ -155,6 +144,11 @@ class PlainTable(DataTable):
     def add_text_rows(self, rows: Iterable[tuple[str, Sequence[Any]]]) -> None:
         """Add ``(key, cells)`` rows of height 1 without labels, in order: the same table
         as ``add_row(*cells, key=key)`` for each, in one step."""
+        self._add_rows(rows, None)
+
+    def _add_rows(self, rows: Iterable[tuple[str, Sequence[Any]]], how: Any) -> None:
+        """add_text_rows; with ``how`` (the columns' justification), rows of plain texts."""
+        plain = self._plain_rows
         columns = [c.key for c in self.ordered_columns]
         locations, data, table_rows, new = (
             self._row_locations,
@@ -174,6 +168,8 @@ class PlainTable(DataTable):
                 data[row_key] = dict(zip_longest(columns, cells))
                 table_rows[row_key] = Row(row_key, 1, None, False)
                 new.add(row_key)
+                if how is not None:
+                    plain[row_key] = how
                 index += 1
         finally:  # (the rows before a refused one are in, as with add_row)
             if index > first:
