@@ -174,9 +174,11 @@ async def table_timings(n_hands: int, samples: int) -> dict[str, list[float]]:
             out["confirm"].append(clock() - t)
             assert isinstance(app.screen, TableScreen)
             assert len(led.get_session(sid).hands) == before + 1
-            # undo an event of the open hand (a kong), so no question is asked
+            # undo an event of the open hand (a kong), so no question is asked; the table
+            # redraws it as after its own entry (a whole reload would read the session again,
+            # as only opening the table does)
             led.add_event(sid, {"type": "kong", "player": 1, "kind": "concealed", "tile": "3s"})
-            app.screen.reload()
+            app.screen.reload(from_hand=len(led.get_session(sid).hands))
             await settle(pilot)
             t = clock()
             await pilot.press("u")

@@ -193,7 +193,10 @@ class Corrections(Recording):
                 self._resettle(session_id, number, srow)
             else:
                 self._remove_hand(session_id, hid, number)
-                self._refresh_totals(session_id)
+                if deltas is None:  # an open hand has no results: the seats' figures lack it
+                    self._count_hands(session_id)
+                else:
+                    self._refresh_totals(session_id)
             self._audit(session_id, number, "undo_event", before, after or None, deltas)
         return self.current_hand(session_id)
 

@@ -239,6 +239,10 @@ class Recording(Sessions):
             self.db.execute(ADD_HAND_TO_SEATS_SQL, [added, session_id, added])
         else:
             self.db.execute(REFRESH_SEATS_SQL, [session_id])
+        self._count_hands(session_id)
+
+    def _count_hands(self, session_id: int) -> None:
+        """The session's count of finished hands."""
         self.db.execute(
             "UPDATE sessions SET hands_played = (SELECT COUNT(*) FROM hands h WHERE h.session_id = sessions.id"
             " AND h.status <> 'open') WHERE id = ?",

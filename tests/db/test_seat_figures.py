@@ -72,3 +72,23 @@ def test_each_hand_entered_keeps_the_seats_figures_of_the_whole_session(variant)
         assert kept(led, sid) == added_up(led, sid)
         kept_count, finished = hands_played(led, sid)
         assert kept_count == finished
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_undoing_events_keeps_the_seats_figures_of_the_whole_session(variant):
+    """Undo takes events back one by one: through a finished hand (its results leave the
+    figures) and an open hand down to no event at all (it had no results to take away)."""
+    rec = copy.deepcopy(RECORDS[variant])
+    with Ledger.memory() as led:
+        sid = led.import_session(load_session(json.dumps(rec, ensure_ascii=False)), ended=False)
+        led.set_substitute(sid, 1, "Kim")
+        led.add_event(sid, {"type": "kong", "player": 1, "kind": "concealed", "tile": "3s"})
+        before = len(rec["hands"])
+        undone = 0
+        while len(led.get_session(sid).hands) >= before - 1:
+            led.undo_last_event(sid)
+            undone += 1
+            assert kept(led, sid) == added_up(led, sid), f"after {undone} undone"
+            kept_count, finished = hands_played(led, sid)
+            assert kept_count == finished
+        assert undone >= 3 and finished == before - 2
