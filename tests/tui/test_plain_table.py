@@ -236,3 +236,71 @@ async def test_rows_of_one_line_are_placed_by_their_index_as_datatable_places_th
         await pilot.pause()
         assert places(fast) == places(base)
         assert places(fast)[0][-1].y == places(fast)[0][-2].y + 2
+
+
+class Striped(App):
+    """Zebra stripes, a fixed row, a header and a cursor, each in its own colour."""
+
+    CSS = """
+    DataTable > .datatable--even-row { background: darkblue; }
+    DataTable > .datatable--odd-row { background: darkgreen; }
+    DataTable > .datatable--fixed { background: purple; }
+    DataTable > .datatable--header { background: maroon; }
+    """
+
+    def __init__(self, kind: type[DataTable]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield self.kind(zebra_stripes=True, fixed_rows=1, cursor_type="row")
+
+    def on_mount(self) -> None:
+        table = self.query_one(self.kind)
+        table.add_columns("session", "net", "note")
+        for row in ROWS:
+            table.add_row(*row)
+        table.focus()
+
+
+def screen_lines(table: DataTable) -> list[list[tuple[str, object]]]:
+    return [
+        [(ch, seg.style) for seg in table.render_line(y) for ch in seg.text]
+        for y in range(table.size.height)
+    ]
+
+
+@run
+async def test_styles_read_once_a_frame_draw_what_datatable_draws(monkeypatch):
+    """DataTable reads the table's style (a walk up its ancestors) and its row's stripe
+    style again for every line it draws; PlainTable reads each once a frame. What is drawn
+    is the same, stripes, fixed row, header and cursor included."""
+    from textual.dom import DOMNode
+
+    walks = []
+    real = DOMNode.rich_style.fget
+
+    def counting(node):
+        walks.append(node)
+        return real(node)
+
+    views = {}
+    for kind in (DataTable, PlainTable):
+        app = Striped(kind)
+        async with app.run_test(size=(60, 24)) as pilot:
+            await pilot.pause()
+            table = app.query_one(kind)
+            shown = [screen_lines(table)]
+            await pilot.press("down", "down", "pagedown")
+            await pilot.pause()
+            table.refresh()
+            monkeypatch.setattr(DOMNode, "rich_style", property(counting))
+            walks.clear()
+            lines = table.render_lines(table.size.region)
+            monkeypatch.setattr(DOMNode, "rich_style", property(real))
+            views[kind] = (shown, [list(line) for line in lines], len(walks))
+    assert views[PlainTable][:2] == views[DataTable][:2]
+    # 22 lines of rows: DataTable walks up the tree for each of them (drawn rows are kept:
+    # a row drawn for the first time costs it two walks more)
+    assert views[DataTable][2] >= 22
+    assert views[PlainTable][2] <= 12

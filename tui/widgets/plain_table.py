@@ -254,7 +254,40 @@ class PlainTable(DataTable):
         if self.size.width != self._drawn_width:  # the rows' lines span the table's width
             self._update_count += 1
             self._drawn_width = self.size.width
-        return super().render_lines(crop)
+        self._frame_styles = {"table": look[0]}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_styles = None
+
+    # The styles DataTable reads again for every line it draws: the table's own (a walk up
+    # its ancestors) and its rows' (the zebra stripes, the header, the fixed rows). They
+    # cannot change while one frame is drawn, so each is read once per frame.
+    _frame_styles: dict[Any, Style] | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        styles = self._frame_styles
+        if styles is not None:
+            return styles["table"]
+        return super().rich_style
+
+    def _get_row_style(self, row_index: int, base_style: Style) -> Style:
+        styles = self._frame_styles
+        if styles is None:
+            return super()._get_row_style(row_index, base_style)
+        if row_index == -1:
+            kind: Any = "header"
+        elif row_index < self.fixed_rows:
+            kind = "fixed"
+        elif self.zebra_stripes:
+            kind = row_index % 2
+        else:
+            return base_style
+        style = styles.get(kind)
+        if style is None:
+            style = styles[kind] = super()._get_row_style(row_index, base_style)
+        return style
 
     def _restyled(self) -> None:
         """What DataTable's notify_style_update drops: lines drawn in the old styles."""
