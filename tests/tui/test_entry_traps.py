@@ -133,6 +133,37 @@ async def test_escape_after_a_refusal_keeps_the_draft_for_the_next_try(ledger):
 
 
 @run
+async def test_the_draft_waits_while_what_was_missing_is_entered(ledger):
+    # refused because the hand shows a kong no event logged: Esc, log the kong, and `w`
+    # again brings back winner, discarder and tiles (the draft used to be dropped as soon as
+    # any other event was entered); once the win is stored, no draft is left for the next hand
+    sid = session(ledger, "nanjing")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        hand = "[EEEE]11122233m99s9s|abcd"
+        await pilot.press("w", "3", "0", "ctrl+t", *hand, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WinDialog)  # refused: no kong of E was logged
+        await pilot.press("escape", "k", "3", "c", "E", "enter")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        d = app.screen
+        assert isinstance(d, WinDialog)
+        assert d.query_one("#winner").value == 2 and d.query_one("#from").value is None
+        assert d.query_one("#tiles", Input).value == hand
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, WinDialog)
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen.query_one("#tiles", Input).value == ""
+    stored = events(ledger, sid)[0]
+    assert [e["type"] for e in stored] == ["kong", "win"] and stored[1]["hand"] == hand
+
+
+@run
 async def test_guobiao_flowers_refuse_a_non_flower_letter_when_entered(ledger):
     # `f 1 aCC`: C is 中, not a flower; it used to be stored and refused only at the win
     sid = session(ledger, "guobiao")

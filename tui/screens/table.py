@@ -72,6 +72,8 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         # audit, so a redo (or `mjscore`'s undo of any change) brings it back.
         self.done: list[tuple[int, int, str] | None] = []
         self.undone: list[tuple[int, int, str]] = []
+        # each dialog kind's fields after a refusal: (hand number, its events, the fields)
+        self._drafts: dict[str, tuple[Any, ...]] = {}
         self.game: int | None = None
         localize_bindings(self, lang)
 
@@ -324,13 +326,19 @@ class TableScreen(TableCorrections, TypeAheadScreen, Screen):
         if at is not None:
             dialog.load = self.hand_context().events[at].to_json()
         seen = (self.view.state.hand_number, tuple(self.view.open_events))
-        draft = getattr(self, "_draft", None)
-        if draft is not None and draft[:2] == (kind, seen):
-            dialog.restore = draft[2]  # refused, then Esc: the fields come back as they were
+        # refused, then Esc: the fields come back as they were at the next try, in the same
+        # hand, also after what was missing has been entered (the kong the hand shows); a
+        # correction of an event entered comes back only to that same hand so far
+        drafts = self._drafts
+        draft = drafts.get(kind)
+        if draft is not None and draft[0] == seen[0] and (draft[1] == seen[1] or at is None):
+            dialog.restore = draft[2]
 
         def done(ev: Any) -> None:
-            # after a refusal, Esc keeps what was typed for the next try at this event
-            self._draft = (kind, seen, dialog.draft()) if ev is None and dialog.refused else None
+            if ev is None and dialog.refused:
+                drafts[kind] = (*seen, dialog.draft())
+            else:  # entered, or let go without a refusal: nothing to bring back
+                drafts.pop(kind, None)
             if ev is not None and (
                 self.is_stale()
                 or seen != (self.view.state.hand_number, tuple(self.view.open_events))
