@@ -4,7 +4,7 @@ into the calculator's positional arguments (checked against ``parse_hand`` by pr
 from __future__ import annotations
 
 from .gb_eval import WINDS, CalcInput, Situation
-from .gb_quick import _FAST, _fast_args  # noqa: F401 - the reader lives there (light imports)
+from .gb_quick import _fast_args  # the reader lives there (light imports)
 
 _SITUATIONS: dict[tuple, Situation] = {}  # (context facts, flowers): at most 4·4·16·9
 

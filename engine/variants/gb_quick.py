@@ -2,15 +2,13 @@
 
 The common hand-string shapes are read straight into the calculator's positional arguments
 (checked against ``parse_hand`` by property tests), and the calculator's answer becomes the
-report. This module imports only ``re`` and the fan table, so that ``mjscore calc guobiao
+report. This module imports only the fan table, so that ``mjscore calc guobiao
 HAND`` starts about as fast as Python with PyMahjongGB; the settlement modules (gb_eval,
 gb_fast, guobiao) build on it. :func:`quick` is that whole path, or None where the checked path
 of ``Guobiao.calc`` must answer (flags, a kong/绝张 bit, anything unusual, every error).
 """
 
 from __future__ import annotations
-
-import re
 
 from .gb_fans import FLOWER, Fan, fan_for_label
 
@@ -41,12 +39,15 @@ WIND_INDEX = {w: i for i, w in enumerate(WINDS)}
 # an optional |context and |flowers) is read here directly; anything else — and anything this
 # path does not fully vouch for — goes to engine.tiles.parse_hand, which also words every error.
 # tests/engine/test_guobiao_props.py checks the two agree.
-# possessive quantifiers: the same language, no backtracking
+# The common shape, as a regular expression (possessive quantifiers: no backtracking):
 _RUNS = r"(?:[1-9]++[mps]|[ESWNCFP])++"  # well-formed runs: digits always end in a suit letter
-_FAST = re.compile(
-    rf"((?:\[{_RUNS}(?:,[1235-7])?\])*+)({_RUNS})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-h]{{1,8}}|[0-8]))?)?"
-)
-_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
+FAST_PATTERN = rf"((?:\[{_RUNS}(?:,[1235-7])?\])*+)({_RUNS})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-h]{{1,8}}|[0-8]))?)?"
+# It is read by the scanner :func:`fast_match` instead of ``re``: compiling the expression cost
+# ``mjscore calc`` more than the rest of this module (tests/engine/test_guobiao_props.py holds
+# the scanner to ``re.fullmatch(FAST_PATTERN, s)`` on random and mutated strings).
+_DIGITS = frozenset("123456789")
+_SUITS = frozenset("mps")
+_HONOURS = frozenset("ESWNCFP")
 _SUIT_CODE = {"m": "W", "p": "B", "s": "T"}
 # Copies are counted in one integer: 7 bits per tile kind (a hand holds at most 30 of one kind),
 # so a kind with five or more copies sets bit 6 of its field after adding 59 to every field.
@@ -55,6 +56,75 @@ _ADD = sum(59 << f for f in _FIELD.values())
 _MASK = sum(64 << f for f in _FIELD.values())
 _TOKENS: dict[str, tuple[list[str], int]] = {}  # run → (codes, copies as fields)
 _MELD_CACHE: dict[str, tuple[tuple[str, str, int], int, bool] | None] = {}
+
+
+def _run_end(s: str, i: int) -> int:
+    """Where the run of tiles (``_RUNS``) that starts at ``i`` ends, or -1 when none starts."""
+    n, j = len(s), i
+    while j < n:
+        c = s[j]
+        if c in _HONOURS:
+            j += 1
+        elif c in _DIGITS:
+            k = j + 1
+            while k < n and s[k] in _DIGITS:
+                k += 1
+            if k == n or s[k] not in _SUITS:
+                break
+            j = k + 1
+        else:
+            break
+    return j if j > i else -1
+
+
+def fast_match(s: str) -> tuple[str, str, str | None, str | None] | None:
+    """``re.fullmatch(FAST_PATTERN, s).groups()``, or None when it does not match: (the melds,
+    the standing tiles, the context, the flowers)."""
+    n, i = len(s), 0
+    while i < n and s[i] == "[":  # a meld that starts must end well: nothing else starts with [
+        j = _run_end(s, i + 1)
+        if j < 0:
+            return None
+        if j + 1 < n and s[j] == "," and s[j + 1] in "123567":
+            j += 2
+        if j >= n or s[j] != "]":
+            return None
+        i = j + 1
+    j = _run_end(s, i)
+    if j < 0:
+        return None
+    melds, body = s[:i], s[i:j]
+    if j == n:
+        return melds, body, None, None
+    ctx = s[j + 1 : j + 7]
+    if (
+        s[j] != "|"
+        or len(ctx) != 6
+        or ctx[0] not in "ESWN"
+        or ctx[1] not in "ESWN"
+        or any(c not in "01" for c in ctx[2:])
+    ):
+        return None
+    if j + 7 == n:
+        return melds, body, ctx, None
+    fl = s[j + 8 :]
+    if s[j + 7] != "|" or not (
+        (1 <= len(fl) <= 8 and all(c in "abcdefgh" for c in fl))
+        or (len(fl) == 1 and fl in "012345678")
+    ):
+        return None
+    return melds, body, ctx, fl
+
+
+def _tokens(run: str) -> list[str]:
+    """The tokens of a well-formed run: ``"123mE45p"`` → ``["123m", "E", "45p"]``."""
+    out: list[str] = []
+    start = 0
+    for i, c in enumerate(run):
+        if c in _SUITS or c in _HONOURS:
+            out.append(run[start : i + 1])
+            start = i + 1
+    return out
 
 
 def _token(token: str) -> tuple[list[str], int]:
@@ -68,9 +138,9 @@ def _token(token: str) -> tuple[list[str], int]:
 
 
 def _codes(s: str) -> list[str]:
-    """Calculator codes of a well-formed run such as ``123m45pE`` (``_FAST`` checked its form)."""
+    """Calculator codes of a well-formed run such as ``123m45pE`` (:func:`fast_match` checked its form)."""
     out: list[str] = []
-    for token in _TOKEN.findall(s):
+    for token in _tokens(s):
         out += (_TOKENS.get(token) or _token(token))[0]
     return out
 
@@ -101,30 +171,18 @@ def _fast_meld(inner: str) -> tuple[tuple[str, str, int], int, bool] | None:
     return None
 
 
-# context string → (self-drawn, last copy, kong, last tile, seat index, prevailing index)
-_CONTEXTS: dict[str, tuple[bool, bool, bool, bool, int, int]] = {
-    f"{p}{w}{z}{j}{h}{k}": (z == "1", j == "1", k == "1", h == "1", WIND_INDEX[w], WIND_INDEX[p])
-    for p in WINDS
-    for w in WINDS
-    for z in "01"
-    for j in "01"
-    for h in "01"
-    for k in "01"
-}
-
-
 def _fast_args(s: str) -> tuple[tuple, bool, int] | None:
     """(the calculator's positional arguments, the hand has a kong, copies of the winning tile in
     the whole hand) read straight from a hand string of the common shape, or None: then
     ``parse_hand`` reads it (and words any error). Never accepts a string
     ``parse_hand(s, variant="guobiao", waiting_ok=False)`` refuses; agrees with it otherwise."""
-    m = _FAST.fullmatch(s)
+    m = fast_match(s)
     if m is None:
         return None
-    melds_s, body, ctx, fl = m.groups()
+    melds_s, body, ctx, fl = m
     codes: list[str] = []
     n = 0
-    for token in _TOKEN.findall(body):
+    for token in _tokens(body):
         t = _TOKENS.get(token) or _token(token)
         codes += t[0]
         n += t[1]
@@ -154,7 +212,9 @@ def _fast_args(s: str) -> tuple[tuple, bool, int] | None:
         sd = l4 = kong = wl = False
         sw = pw = 0
     else:
-        sd, l4, kong, wl, sw, pw = _CONTEXTS[ctx]
+        # |WSZJHK: prevailing and seat wind, 自摸, 和绝张, 海底/妙手, 杠 (fast_match checked its form)
+        sd, l4, wl, kong = ctx[2] == "1", ctx[3] == "1", ctx[4] == "1", ctx[5] == "1"
+        sw, pw = WIND_INDEX[ctx[1]], WIND_INDEX[ctx[0]]
         if kong and wl and not sd:  # 抢杠 on the last tile: parse_hand words it
             return None
     if fl is None:

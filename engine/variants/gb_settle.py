@@ -6,26 +6,32 @@ A win typed as tiles with no situation flag is by far the most common hand of a 
 
 * the winner's melds are compared with the events by :func:`claims.melds_agree`, one pass
   over each, before the full ``claimed_melds`` (only when that quick test cannot vouch);
-* the copies of each tile are counted once, over the winner's tiles alone, when no other
-  player logged a pung or kong (the full tally only otherwise);
+* the copies of each tile are not counted again when no other player logged a pung or kong:
+  the winner's tiles come from ``parse_hand``, which refuses a fifth copy among them (the full
+  tally only otherwise);
 * what follows from the calculator's answer — the score items, the fan total, the headline —
   is made once per distinct answer and shared (they are immutable), never per hand.
 
 Anything else (flags, declared fans, a refusal of any kind) answers None, and the caller takes
 the checked path, which raises the same error it always did.
+
+:func:`settle_plain` settles a whole hand of pungs and kongs ending in such a win (no flowers
+events) the same way: the events are read in one pass, and the payments follow the win.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..checks import check_event_consistency
 from ..errors import MjError
 from ..events import Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, win_tiles
-from ..results import ScoreItem, TableState, WinResult
-from .claims import melds_agree, no_flags, over_four
+from ..results import HandResult, PaymentBook, ScoreItem, TableState, WinResult
+from .claims import melds_agree, no_flags
 from .gb_eval import Situation, _raw_fans, calc_input
 from .gb_quick import name_fans
+from .guobiao_data import game_of
 
 _WINS: dict[tuple, tuple[tuple[ScoreItem, ...], int, int, str]] = {}
 _LIMIT = 50_000  # distinct (answer, flowers, self-drawn): a few thousand in practice
@@ -79,7 +85,7 @@ def plain_win(
         raw = _raw_fans(inp, sit, _no_name)
     except MjError:
         return None
-    if _others_melded(hand, win.player) or over_four(tiles):
+    if _others_melded(hand, win.player):  # (a fifth copy in ``tiles``: parse_hand refused it)
         return None
     key = (raw, flowers, self_drawn)
     hit = _WINS.get(key)
@@ -96,4 +102,36 @@ def plain_win(
         return None
     return WinResult(
         player=win.player, from_=win.from_, items=items, value=total, unit="番", summary=reason
+    )
+
+
+_NO_FLOWERS = (0, 0, 0, 0)
+
+
+def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | None:
+    """``Guobiao.settle_hand`` of a hand of pungs and kongs ending in a plain win (see the
+    module), or None where the full path must answer."""
+    evs = hand.events
+    win = evs[-1]
+    if type(win) is not Win:
+        return None
+    types = variant.event_types
+    for e in evs:
+        if (type(e) is not Pung and type(e) is not Kong and e is not win) or e.type not in types:
+            return None
+    try:
+        check_event_consistency(hand, variant)
+        wr = plain_win(variant, hand, win, len(evs) - 1, state, rules, list(_NO_FLOWERS), {})
+    except MjError:
+        return None
+    if wr is None:
+        return None
+    book = PaymentBook()
+    variant._pay_win(book, win, wr, rules)
+    return book.result(
+        next_state=variant.next_state(state, rules, dealer_stays=win.player == state.dealer),
+        outcome="win",
+        wins=(wr,),
+        summary=wr.summary,
+        details={"game": game_of(state), "flowers": list(_NO_FLOWERS), "fan": wr.value},
     )

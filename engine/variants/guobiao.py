@@ -54,7 +54,7 @@ from .gb_eval import (
 from .gb_fans import FLOWER
 from .gb_fast import fast_input
 from .gb_quick import MIN_FAN, quick_fans, report, trim
-from .gb_settle import plain_win
+from .gb_settle import plain_win, settle_plain
 from .texts_guobiao import Seat, txt
 
 
@@ -162,6 +162,11 @@ class Guobiao(Variant[GuobiaoRules]):
         _flower_tiles(hand)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
+        plain = settle_plain(self, hand, state, rules)  # the common hand, each check made once
+        return plain if plain is not None else self.settle_full(hand, state, rules)
+
+    def settle_full(self, hand: Hand, state: TableState, rules: GuobiaoRules) -> HandResult:
+        """``settle_hand`` on the path that reads every kind of hand and words every refusal."""
         evs = hand.events
         types = self.event_types
         for i, e in enumerate(evs):

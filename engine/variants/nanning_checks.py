@@ -13,7 +13,6 @@ from ..events import Hand, Kong, Pung, Win
 from ..results import TableState
 from ..texts_checks import EVENT_ZH
 from ..tiles import HandTiles, parse_tiles
-from .claims import over_four
 from .nanning_rules import FLAG_ZH, FLAGS, _contra, _flag_err
 from .nanning_score import (
     Valuation,
@@ -319,9 +318,8 @@ def _check_copies(
                 isinstance(e, Pung | Kong) and e.tile is not None and e.player != w.player
                 for e in hand.events
             )
-            and not over_four(c.tiles)
         ):
-            return  # the winner's tiles alone are counted, and none is over four
+            return  # the winner's tiles alone: parse_hand refused a fifth copy among them
     tally = facts.TileTally.of(hand, shown={c.win.player for c in calcs if c.tiles is not None})
     shared: str | None = None
     for c in calcs:

@@ -153,3 +153,120 @@ def test_over_four_counts_melds_and_standing_tiles():
     assert over_four(fifth)
     waiting = HandTiles(concealed=("2m", "3m", "5s"), melds=(kong,), win_tile=None)
     assert waiting.win_tile is None and not over_four(waiting)
+
+
+def _hand_case(rng: random.Random) -> tuple[list[dict], dict]:
+    """A 国标 hand (events and options): a random complete hand, some of its pungs and kongs
+    claimed with their events, now and then another player's pung, a flowers event, a flag or
+    a typing mistake."""
+    from mjscore.engine.tiles import ALL_TILES, format_tiles
+
+    w = rng.randrange(4)
+    others = [p for p in range(4) if p != w]
+    frm = None if rng.random() < 0.4 else rng.choice(others)
+    closed, melds, events = [], [], []
+    for _ in range(4):
+        if rng.random() < 0.5:
+            t = rng.choice([t for t in ALL_TILES if len(t) == 2 and int(t[0]) <= 7])
+            closed += [f"{int(t[0]) + i}{t[1]}" for i in range(3)]
+            continue
+        t = rng.choice(ALL_TILES)
+        roll = rng.random()
+        if roll < 0.5:
+            closed += [t] * 3
+        elif roll < 0.8:
+            f = rng.choice(others)
+            melds.append(f"[{format_tiles([t] * 3)},{(w - f) % 4}]")
+            events.append({"type": "pung", "player": w, "from": f, "tile": t})
+        else:
+            melds.append(f"[{format_tiles([t] * 4)}]")
+            events.append({"type": "kong", "player": w, "kind": "concealed", "tile": t})
+    closed += [rng.choice(ALL_TILES)] * 2
+    rng.shuffle(closed)
+    win_tile = closed.pop()
+    hand = "".join(melds) + format_tiles(sorted(closed, key=ALL_TILES.index)) + win_tile
+    if rng.random() < 0.1:
+        i = rng.randrange(len(hand))
+        hand = hand[:i] + rng.choice("123456789mpsESWNCFP[],") + hand[i + 1 :]
+    if rng.random() < 0.2:
+        p = rng.choice(others)
+        events.append(
+            {
+                "type": "pung",
+                "player": p,
+                "from": rng.choice([q for q in range(4) if q != p]),
+                "tile": rng.choice(ALL_TILES),
+            }
+        )
+    if rng.random() < 0.1:
+        events.append({"type": "flowers", "player": rng.randrange(4), "tiles": "a"})
+    rng.shuffle(events)
+    win = {"type": "win", "player": w, "from": frm, "hand": hand}
+    if rng.random() < 0.05:
+        win["last_tile"] = True
+    options: dict = {}
+    if rng.random() < 0.5:
+        options["payment"] = "competition"
+    if rng.random() < 0.5:
+        options["dealer_repeats"] = True
+    if rng.random() < 0.3:
+        options["min_fan"] = rng.choice([0, 1, 8])
+    return [*events, win], options
+
+
+def test_plain_settlement_is_the_full_one_where_it_answers():
+    from mjscore.engine.record import hand_from_json
+    from mjscore.engine.variants.gb_settle import settle_plain
+
+    rng = random.Random(20261203)
+    answered = declined = 0
+    for _ in range(4000):
+        events, options = _hand_case(rng)
+        try:
+            hand = hand_from_json({"events": events}, GB)
+        except MjError:
+            continue
+        rules = GB.rules(options)
+        state = TableState(
+            hand_number=rng.randint(1, 30),
+            dealer=rng.randrange(4),
+            passes=rng.randrange(40),
+            prevailing_wind=rng.choice("ESWN"),
+        )
+        try:
+            full = GB.settle_full(hand, state, rules)
+        except MjError as e:
+            full = (e.code, str(e), e.where)
+        plain = settle_plain(GB, hand, state, rules)
+        if plain is None:
+            declined += 1
+            continue
+        assert plain == full, events
+        answered += 1
+    assert answered > 1000 and declined > 300
+
+
+def test_parse_hand_refuses_a_fifth_copy_so_the_plain_paths_need_not_count():
+    """The plain 国标 and 南宁 paths count no copies in the winner's own tiles: they come from
+    ``parse_hand``, which refuses a fifth copy (a kong counted as four)."""
+    from mjscore.engine.tiles import parse_hand
+    from mjscore.engine.variants.claims import over_four
+
+    rng = random.Random(5)
+    parsed = 0
+    for _ in range(3000):
+        t = rng.choice(["1m", "5p", "E"])
+        head = f"[{t * 4 if len(t) == 1 else t[0] * 4 + t[1]}]" if rng.random() < 0.5 else ""
+        if rng.random() < 0.5:
+            head += f"[{t * 3 if len(t) == 1 else t[0] * 3 + t[1]},1]"
+        n = 14 - 3 * head.count("[")
+        rest = [rng.choice([t, "2m", "3m", "4m", "6p", "7p", "S"]) for _ in range(n)]
+        s = head + "".join(rest)
+        for variant in ("guobiao", "nanning"):
+            try:
+                tiles = parse_hand(s, variant=variant, waiting_ok=False)
+            except MjError:
+                continue
+            parsed += 1
+            assert not over_four(tiles), s
+    assert parsed > 500

@@ -349,3 +349,10 @@ def test_calculator_errors_really_raised_are_mapped():
     with pytest.raises(MjError) as ei:
         evaluate_input(bad, Situation(), lambda: "test hand")
     assert ei.value.code == ErrorCode.BAD_TILES and "test hand" in ei.value.message
+
+
+def test_fan_ids_are_the_english_names_in_snake_case():
+    import re
+
+    for f in FANS:
+        assert f.id == "gb_" + re.sub(r"[^a-z0-9]+", "_", f.en.lower()).strip("_"), f

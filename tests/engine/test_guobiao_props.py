@@ -210,7 +210,7 @@ def test_impossible_flags_are_refused_not_dropped(hk, last_copy, kong, self_draw
 
 # ---------------------------------------------------------------- the fast notation path
 from mjscore.engine.tiles import DEFAULT_CONTEXT, parse_hand  # noqa: E402
-from mjscore.engine.variants.gb_fast import _FAST  # noqa: E402
+from mjscore.engine.variants.gb_quick import FAST_PATTERN, fast_match  # noqa: E402
 from mjscore.engine.variants.guobiao import Situation, calc_input, fast_input  # noqa: E402
 
 NOTATION_CHARS = "123456789mpsESWNCFPabch[],|0 "
@@ -240,7 +240,7 @@ def _same_as_parse_hand(text: str) -> None:
         assert sorted(inp.hand) == sorted(winp.hand)
     elif want is not None:
         # it may decline only shapes it does not handle
-        assert _FAST.fullmatch(text) is None, text
+        assert fast_match(text) is None, text
 
 
 @settings(max_examples=150, deadline=None)
@@ -349,3 +349,33 @@ def test_fast_path_counts_copies_across_runs_and_melds():
         assert fast_input(text) is None
         with pytest.raises(MjError):
             GB.calc(text, GB.rules({}))
+
+
+def test_the_scanner_reads_the_language_of_the_pattern():
+    """``fast_match`` is ``re.fullmatch(FAST_PATTERN, s)``: on every short string of the
+    notation's characters and on seeded random and mutated longer ones."""
+    import itertools
+    import random
+    import re
+
+    pattern = re.compile(FAST_PATTERN)
+
+    def same(s: str) -> bool:
+        m = pattern.fullmatch(s)
+        assert fast_match(s) == (None if m is None else m.groups()), s
+        return m is not None
+
+    for n in range(4):
+        for chars in itertools.product("1m5pE,[]|0a", repeat=n):
+            same("".join(chars))
+    rng = random.Random(31)
+    shapes = ["[111m,1]", "[2222p]", "[333s,6]", "[EEE]", "[123m,3]", "123m", "45p", "E", "99s"]
+    tails = ["", "|EE0000", "|SW1101|3", "|NE0011|ahc", "|EE0000|", "|WS0100|abcdefgha", "|EE01"]
+    matched = 0
+    for _ in range(20000):
+        s = "".join(rng.choice(shapes) for _ in range(rng.randint(1, 6))) + rng.choice(tails)
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            i = rng.randrange(len(s) + 1)
+            s = s[:i] + rng.choice("123456789mpsESWNCFPabh[],|0 8") + s[i + 1 :]
+        matched += same(s)
+    assert matched > 1000
