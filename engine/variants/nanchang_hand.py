@@ -23,7 +23,8 @@ from .nanchang_score import (
     taken_jing,
     value_reading,
 )
-from .nanchang_wild import analyse, jing_pair
+from .nanchang_tally import Tally
+from .nanchang_wild import jing_pair
 from .texts_nanchang import Seat, txt
 
 NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
@@ -372,7 +373,11 @@ def value_win(
         )
     rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
     taken = taken_jing(tiles, jf.zheng, self_drawn=f.self_drawn)
-    if not rs and taken is not None and analyse(tiles.closed, len(tiles.melds), jf.pair).complete:  # type: ignore[arg-type]
+    if (
+        not rs
+        and taken is not None
+        and Tally(tiles.closed, len(tiles.melds), jf.pair).shapes(clean=False)
+    ):  # type: ignore[arg-type]
         how = (
             f"robbed from seat {win.from_}'s kong"
             if f.robbed

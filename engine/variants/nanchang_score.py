@@ -15,7 +15,8 @@ from ..declare import Pattern
 from ..results import PaymentBook, ScoreItem
 from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
-from .nanchang_wild import analyse, jing_pair, jing_single
+from .nanchang_tally import Tally
+from .nanchang_wild import jing_pair
 
 
 # ---------------------------------------------------------------- jing scores
@@ -199,8 +200,12 @@ def readings(
     closed = tiles.closed
     n_melds = len(tiles.melds)
     taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
-    a = analyse(closed, n_melds, js, () if taken is None else (taken,))
-    out = [Reading(s, False, False) for s in a.wild] + [Reading(s, True, False) for s in a.clean]
+    tally = Tally(closed, n_melds, js, () if taken is None else (taken,))
+    wild = tally.shapes(clean=False)
+    # a shape made with every tile as itself is made with the jing standing for themselves
+    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
+    clean = tally.shapes(clean=True, only=wild) if wild else wild
+    out = [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in clean]
     if heavenly:
         drawn: Sequence[str] = closed
     elif self_drawn and tiles.win_tile:
@@ -208,7 +213,8 @@ def readings(
     else:
         drawn = ()
     if drawn:
-        for shape, clean_ok in jing_single(closed, n_melds, js, drawn).items():
+        # 精吊 is a self-draw: no jing taken from another player, the same tally serves
+        for shape, clean_ok in tally.jing_single(drawn).items():
             out.append(Reading(shape, False, True))
             if clean_ok:
                 out.append(Reading(shape, True, True))
