@@ -51,7 +51,7 @@ def _entry(key: int) -> tuple[int, int, int, int, int]:
         kind, size, k = "dragons", 3, key - _DRAGONS_AT
     mask = (1 << _BITS) - 1
     counts = tuple(k >> (_BITS * r) & mask for r in range(size))
-    need, with_pair = _group_needs(kind, counts)
+    need, with_pair = _suit_needs(counts) if kind == "suit" else _group_needs(kind, counts)
     odd = sum(c & 1 for c in counts)
     n = sum(1 for c in counts if c)
     if max(counts) > 1:
@@ -63,6 +63,46 @@ def _entry(key: int) -> tuple[int, int, int, int, int]:
         lan, room = n, size - n
     e = _TABLE[key] = (need, with_pair - need, odd, lan, room)
     return e
+
+
+def _suit_needs(counts: tuple[int, ...]) -> tuple[int, int]:
+    """The fewest wildcards turning a suit into sets, and into sets and the pair, from its
+    parts (:func:`suit_parts`): the sets of one part never take a tile of another, so the
+    fewest add up, and the pair lies in one part (or is two wildcards)."""
+    need = 0
+    extra = 2
+    for part in suit_parts(counts):
+        n0, n1 = _group_needs("suit", part)
+        need += n0
+        extra = min(extra, n1 - n0)
+    return need, need + extra
+
+
+def suit_parts(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """A suit's tiles cut where two ranks or more in a row are empty (no set reaches across
+    such a gap), each part moved to start at rank 1 and read from whichever end gives the
+    smaller tuple, as nine counts. Where a part lies does not change the fewest wildcards it
+    needs: a chow reaching below the part's lowest rank can be swapped for one reaching above
+    it with the same real tiles and as many wildcards (a wildcard may be any tile, even a fifth
+    copy), and ranks read backwards make the same sets. So a session's many suit patterns
+    come down to a few hundred parts, each searched once."""
+    out = []
+    run: list[int] = []
+    gap = 0
+    for c in (*counts, 0, 0):
+        if c:
+            if gap and run:
+                run.extend([0] * gap)
+            run.append(c)
+            gap = 0
+        elif run:
+            gap += 1
+            if gap == 2:
+                part = min(tuple(run), tuple(reversed(run)))
+                out.append(part + (0,) * (9 - len(part)))
+                run = []
+                gap = 0
+    return out
 
 
 def _entries(keys: Sequence[int]) -> list[tuple[int, int, int, int, int]]:

@@ -174,3 +174,22 @@ def test_readings_are_the_general_analysis_readings(how):
         ht = _Tiles(tiles[: 14 - 3 * n_melds], n_melds)
         kw = {"self_drawn": how != "discard", "heavenly": how == "heavenly"}
         assert readings(ht, zheng, **kw) == _general_readings(ht, zheng, **kw), (ht.closed, zheng)  # type: ignore[arg-type]
+
+
+def test_suit_parts_need_what_the_whole_suit_needs():
+    """A suit read part by part (cut at two empty ranks, each part moved to rank 1 and read
+    from the end that gives the smaller tuple) needs the wildcards the whole suit needs: every
+    count vector up to eight tiles, and seeded ones up to fourteen."""
+    from mjscore.engine.variants.nanchang_tally import _suit_needs
+    from mjscore.engine.variants.nanchang_wild import _group_needs
+
+    vectors = list(_counts_up_to(9, 8))
+    rng = random.Random(5)
+    for _ in range(4000):
+        counts = [0] * 9
+        for _ in range(rng.randint(9, 14)):
+            r = rng.randrange(9)
+            counts[r] = min(4, counts[r] + 1)
+        vectors.append(tuple(counts))
+    for counts in vectors:
+        assert _suit_needs(counts) == _group_needs("suit", counts), counts
