@@ -11,12 +11,21 @@ from each of the other three), itemised, then ``封顶`` adjustments when the ca
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import FlagValue, Hand, Kong, Pung, Win
-from ..results import CalcResult, HandResult, PaymentBook, TableState, WinResult, advance
+from ..results import (
+    CalcResult,
+    HandResult,
+    Payment,
+    PaymentBook,
+    TableState,
+    WinResult,
+    advance,
+)
 from ..terms import DISCARD_WIN, SELF_DRAW
 from ..tiles import successor
 from ..transfers import settle_up
@@ -27,6 +36,7 @@ from .nanchang_hand import (
     LAN_SHAPES,
     JingFacts,
     NanchangRules,
+    WinFacts,
     _contra,
     _win_facts,
     _zh,
@@ -37,13 +47,11 @@ from .nanchang_hand import (
 from .nanchang_score import (
     BY_ID,
     CLEAN_BONUS,
-    JING_KONG_POINTS,
-    KONG_POINTS,
+    Valuation,
+    awards,
     bonus_payers,
     cap_nets,
-    jing_scores,
     ordered,
-    pay_lower_jing,
     payer_factors,
 )
 from .nanchang_wild import count_jing, jing_pair
@@ -78,39 +86,22 @@ class Nanchang(Variant[NanchangRules]):
                 "fu": successor(jf.zheng),
                 "lower": [jf.lower, successor(jf.lower)],
             }  # type: ignore[arg-type]
-        # 下精分
-        if jf.lower_counts is not None:
-            details["lower_scores"] = pay_lower_jing(
-                book, jf.lower_counts, base, rules.chongguan_cap
-            )
-        # 奖励分: 上精
-        if jf.counts is not None:
-            scores = jing_scores(jf.counts, rules.chongguan_cap)
-            award = [s.score for s in scores]
-            details["award_scores"] = award
-            for p, s in enumerate(scores):
-                if not award[p]:
-                    continue
-                x = jf.fed_by[p]
-                if x is None:
-                    book.each_pays(p, base * award[p], f"奖励分 上精 {s.label()}")
-                else:
-                    book.pay(x, p, 3 * base * award[p], f"奖励分 上精 {s.label()} 打精冲关 独付×3")
-        # 奖励分: kongs
-        kong_points = [0, 0, 0, 0]
-        n_kongs = [0, 0, 0, 0]
-        for e in hand.events:
-            if isinstance(e, Kong):
-                n_kongs[e.player] += 1
-        for p in range(4):
-            n = n_kongs[p]
-            g = jf.jing_kongs[p]
-            pts = KONG_POINTS * (n - g) + JING_KONG_POINTS * g
-            kong_points[p] = pts
-            if pts:
-                parts = ([f"杠×{n - g}"] if n - g else []) + ([f"精杠×{g}"] if g else [])
-                book.each_pays(p, base * pts, f"奖励分 {' '.join(parts)} {pts}分")
-        details["kong_points"] = kong_points
+        # 下精分, 奖励分 (上精, kongs)
+        aw = awards(
+            jf.lower_counts,
+            jf.counts,
+            jf.fed_by,
+            jf.kongs,
+            jf.jing_kongs,
+            base,
+            rules.chongguan_cap,
+        )
+        book.items.extend(aw.payments)
+        if aw.lower_scores is not None:
+            details["lower_scores"] = list(aw.lower_scores)
+        if aw.award_scores is not None:
+            details["award_scores"] = list(aw.award_scores)
+        details["kong_points"] = list(aw.kong_points)
         wins: tuple[WinResult, ...] = ()
         outcome = hand.outcome
         dealer = state.dealer
@@ -224,49 +215,9 @@ class Nanchang(Variant[NanchangRules]):
             "multiplier": m,
             "clean": val.clean,
         }
-        base = rules.base
-        factors = payer_factors(
-            win.player,
-            win.from_,
-            kong_bloom=f.kong_bloom,
-            robbed=f.robbed,
-            heavenly=f.heavenly,
-            earthly=f.earthly,
-        )
-        label = val.label()
-        for j, pf in factors.items():
-            d = 2 if dealer in (j, win.player) else 1
-            amount = base * m * pf.factor * d
-            parts = ["胡分", label]
-            if pf.label:
-                parts.append(pf.label)
-            if d == 2:
-                parts.append("庄家×2")
-            book.pay(j, win.player, amount, " ".join(parts))
-        if val.clean:
-            name = "德中德" if "clean_sweep" in val.patterns else "德国"
-            for j in bonus_payers(win.player, win.from_):
-                book.pay(j, win.player, base * CLEAN_BONUS, f"{name} +{CLEAN_BONUS}")
-        # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 放炮 factor)
-        if win.heavenly:
-            how = "天胡"
-        elif win.earthly:
-            how = "地胡"
-        elif win.robbed_kong:
-            how = "抢杠"
-        elif win.kong_bloom:
-            how = "杠上开花"
-        else:
-            how = SELF_DRAW.zh if win.from_ is None else DISCARD_WIN.zh
-        summary = label if how in label else f"{label} {how}"
-        return WinResult(
-            player=win.player,
-            from_=win.from_,
-            items=val.items(),
-            value=m,
-            unit="×",
-            summary=summary,
-        )
+        payments, result = _win_payments(val, win.player, win.from_, dealer, f, rules.base)
+        book.items.extend(payments)
+        return result
 
     # ------------------------------------------------------------ calc
     def calc(
@@ -278,6 +229,59 @@ class Nanchang(Variant[NanchangRules]):
         jing: str | None = None,
     ) -> CalcResult:
         return calc(hand, rules, flags=flags or {}, jing=jing)
+
+
+@lru_cache(maxsize=4096)
+def _win_payments(
+    val: Valuation, winner: int, from_: int | None, dealer: int, f: WinFacts, base: int
+) -> tuple[tuple[Payment, ...], WinResult]:
+    """胡分 and the 德国 +5 of a win, and its result (memoised: a pure function of the
+    valuation, the seats and how it was won, and a session repeats the same few)."""
+    book = PaymentBook()
+    m = val.m
+    factors = payer_factors(
+        winner,
+        from_,
+        kong_bloom=f.kong_bloom,
+        robbed=f.robbed,
+        heavenly=f.heavenly,
+        earthly=f.earthly,
+    )
+    label = val.label()
+    for j, pf in factors.items():
+        d = 2 if dealer in (j, winner) else 1
+        amount = base * m * pf.factor * d
+        parts = ["胡分", label]
+        if pf.label:
+            parts.append(pf.label)
+        if d == 2:
+            parts.append("庄家×2")
+        book.pay(j, winner, amount, " ".join(parts))
+    if val.clean:
+        name = "德中德" if "clean_sweep" in val.patterns else "德国"
+        for j in bonus_payers(winner, from_):
+            book.pay(j, winner, base * CLEAN_BONUS, f"{name} +{CLEAN_BONUS}")
+    # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 放炮 factor)
+    if f.heavenly:
+        how = "天胡"
+    elif f.earthly:
+        how = "地胡"
+    elif f.robbed:
+        how = "抢杠"
+    elif f.kong_bloom:
+        how = "杠上开花"
+    else:
+        how = SELF_DRAW.zh if from_ is None else DISCARD_WIN.zh
+    summary = label if how in label else f"{label} {how}"
+    result = WinResult(
+        player=winner,
+        from_=from_,
+        items=val.items(),
+        value=m,
+        unit="×",
+        summary=summary,
+    )
+    return tuple(book.items), result
 
 
 VARIANT = Nanchang()

@@ -3,7 +3,6 @@ counts, who fed whom) and the value of one win (its shape, multipliers and jing)
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -17,13 +16,13 @@ from .nanchang_score import (
     BY_ID,
     IMPLIES,
     Valuation,
-    best,
+    best_reading,
     ordered,
     readings,
     taken_jing,
-    value_reading,
 )
-from .nanchang_wild import analyse, jing_pair
+from .nanchang_tally import Tally
+from .nanchang_wild import jing_pair
 from .texts_nanchang import Seat, txt
 
 NANCHANG_FLAGS = frozenset({"kong_bloom", "robbed_kong", "heavenly", "earthly"})
@@ -84,6 +83,7 @@ class JingFacts(NamedTuple):
     fed_by: tuple[int | None, ...]
     jing_at: int | None
     count_at: int | None
+    kongs: tuple[int, ...] = (0, 0, 0, 0)  # each player's kong events
 
     @property
     def pair(self) -> tuple[str, str] | None:
@@ -98,6 +98,55 @@ def _one(found: list[tuple[int, Any]], name: str) -> tuple[Any, int | None]:
             f"events[{found[1][0]}]",
         )
     return (found[0][1], found[0][0]) if found else (None, None)
+
+
+def _check_lower(jev: Jing, ji: int) -> None:
+    """Both turned tiles lie face up on the wall while the 下精 are counted."""
+    zheng, lower = jev.indicator, jev.lower
+    totals = tuple(map(sum, zip(*jev.lower_counts, strict=True)))
+    for k, t in enumerate((lower, successor(lower))):
+        total = totals[k]
+        shown = (zheng == t) + (lower == t)
+        limit = 4 - shown
+        if total > limit:
+            raise _contra(
+                txt(
+                    "players_hold_hands_four_copies",
+                    total=total,
+                    p2=_zh(t),
+                    t=t,
+                    limit=limit,
+                    p5=shown,
+                ),
+                f"events[{ji}].lower_counts",
+            )
+
+
+def _check_counts(cev: JingCount, zheng: str | None, ci: int) -> None:
+    """At most four of each jing among the players; 冲关 fed by another player, to 5 or more."""
+    counts, fed_by = cev.counts, cev.fed_by
+    w = f"events[{ci}]"
+    totals = tuple(map(sum, zip(*counts, strict=True)))
+    for k, name in ((0, "正精"), (1, "副精")):
+        total = totals[k]
+        if total > 4:
+            tile = f" {_zh(jing_pair(zheng)[k])}" if zheng else ""
+            raise _contra(
+                txt("players_report_all_more_than", total=total, tile=tile, name=name),
+                f"{w}.counts",
+            )
+    if fed_by is not None:
+        raws = [2 * z + f for z, f in counts]
+        for p, x in enumerate(fed_by):
+            if x is None:
+                continue
+            if x == p:
+                raise _contra(txt("chongguan_self_feed", p=Seat(p)), f"{w}.fed_by[{p}]")
+            if raws[p] < 5:
+                raise _contra(
+                    txt("chongguan_fed_short", x=Seat(x), p=Seat(p), p3=raws[p]),
+                    f"{w}.fed_by[{p}]",
+                )
 
 
 def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
@@ -121,81 +170,44 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
     if jev is not None:
         zheng, lower = jev.indicator, jev.lower
         lower_counts = jev.lower_counts
-        # both turned tiles lie face up on the wall while the 下精 are counted
-        shown = Counter((zheng, lower))
-        for k, t in enumerate((lower, successor(lower))):
-            total = sum(c[k] for c in lower_counts)
-            limit = 4 - shown[t]
-            if total > limit:
-                raise _contra(
-                    txt(
-                        "players_hold_hands_four_copies",
-                        total=total,
-                        p2=_zh(t),
-                        t=t,
-                        limit=limit,
-                        p5=shown[t],
-                    ),
-                    f"events[{ji}].lower_counts",
-                )
+        _check_lower(jev, ji)  # type: ignore[arg-type]
     counts = None
-    jing_kongs: tuple[int, ...] = (0, 0, 0, 0)
     fed_by: tuple[int | None, ...] = (None, None, None, None)
     if cev is not None:
-        w = f"events[{ci}]"
         counts = cev.counts
-        for k, name in ((0, "正精"), (1, "副精")):
-            total = sum(c[k] for c in counts)
-            if total > 4:
-                tile = f" {_zh(jing_pair(zheng)[k])}" if zheng else ""
-                raise _contra(
-                    txt("players_report_all_more_than", total=total, tile=tile, name=name),
-                    f"{w}.counts",
-                )
+        _check_counts(cev, zheng, ci)  # type: ignore[arg-type]
         if cev.fed_by is not None:
             fed_by = cev.fed_by
-            raws = [2 * z + f for z, f in counts]
-            for p, x in enumerate(fed_by):
-                if x is None:
-                    continue
-                if x == p:
-                    raise _contra(txt("chongguan_self_feed", p=Seat(p)), f"{w}.fed_by[{p}]")
-                if raws[p] < 5:
-                    raise _contra(
-                        txt("chongguan_fed_short", x=Seat(x), p=Seat(p), p3=raws[p]),
-                        f"{w}.fed_by[{p}]",
-                    )
     if open_hand:
         # the hand goes on: kongs may still be logged, so only the copies are checked here
-        return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
+        return JingFacts(zheng, lower, lower_counts, counts, (0, 0, 0, 0), fed_by, ji, ci)
     # 精杠: a kong of four identical jing
     derived = [0, 0, 0, 0]
-    if zheng is not None:
-        pair = jing_pair(zheng)
-        for p in range(4):
-            for e in kong_evs[p]:
-                if e.tile in pair:
-                    derived[p] += 1
-                    if counts is not None and counts[p][pair.index(e.tile)] != 4:
-                        k = pair.index(e.tile)
-                        raise _contra(
-                            txt(
-                                "made_kong_jing_count_gives",
-                                p=Seat(p),
-                                p2=_zh(e.tile),
-                                p3="正精" if k == 0 else "副精",
-                                p4=counts[p][k],
-                            ),
-                            f"events[{ci}].counts[{p}]",
-                        )
+    pair = jing_pair(zheng) if zheng is not None else ()
+    for p in range(4):
+        for e in kong_evs[p]:
+            if e.tile in pair:
+                derived[p] += 1
+                k = pair.index(e.tile)
+                if counts is not None and counts[p][k] != 4:
+                    raise _contra(
+                        txt(
+                            "made_kong_jing_count_gives",
+                            p=Seat(p),
+                            p2=_zh(e.tile),  # type: ignore[arg-type]
+                            p3="正精" if k == 0 else "副精",
+                            p4=counts[p][k],
+                        ),
+                        f"events[{ci}].counts[{p}]",
+                    )
     if cev is None and any(derived):
         # RULES §4: a 精杠 scores 10 "whose four jing still count in raw"; without the
         # jing_count the engine would pay the 10 and silently drop the jing score (and 霸王
         # depends on the others' counts, so it cannot be guessed either).
         p = next(q for q in range(4) if derived[q])
-        k = next(e for e in kong_evs[p] if e.tile in jing_pair(zheng))  # type: ignore[arg-type]
+        k = next(e for e in kong_evs[p] if e.tile in pair)
         raise _contra(
-            txt("made_four_jing_count_hand", p=Seat(p), p2=_zh(k.tile), tile=k.tile),
+            txt("made_four_jing_count_hand", p=Seat(p), p2=_zh(k.tile), tile=k.tile),  # type: ignore[arg-type]
             f"events[{facts.event_index(hand, k)}]",
         )
     if cev is not None and cev.jing_kongs is not None:
@@ -221,7 +233,9 @@ def read_jing(hand: Hand, *, open_hand: bool = False) -> JingFacts:
                 )
     else:
         jing_kongs = tuple(derived)
-    return JingFacts(zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci)
+    return JingFacts(
+        zheng, lower, lower_counts, counts, jing_kongs, fed_by, ji, ci, tuple(map(len, kong_evs))
+    )
 
 
 # ---------------------------------------------------------------- valuing a win
@@ -335,8 +349,9 @@ def value_win(
 ) -> Valuation:
     """The multipliers of a win, from tiles (all readings, 就高) or from declared patterns."""
     declared = set(win.patterns or ())
-    declared |= {IMPLIES[p] for p in declared if p in IMPLIES}
-    _check_declared(declared, f, where)
+    if declared:
+        declared |= {IMPLIES[p] for p in declared if p in IMPLIES}
+        _check_declared(declared, f, where)
     others_known = jf.counts is not None
     others_hold = others_known and any(sum(jf.counts[p]) for p in range(4) if p != win.player)  # type: ignore[index]
     if "clean_sweep" in declared and others_hold:
@@ -371,25 +386,25 @@ def value_win(
             f"{where}.hand",
         )
     rs = readings(tiles, jf.zheng, self_drawn=f.self_drawn, heavenly=f.heavenly)
-    taken = taken_jing(tiles, jf.zheng, self_drawn=f.self_drawn)
-    if not rs and taken is not None and analyse(tiles.closed, len(tiles.melds), jf.pair).complete:  # type: ignore[arg-type]
-        how = (
-            f"robbed from seat {win.from_}'s kong"
-            if f.robbed
-            else f"won on seat {win.from_}'s discard"
-        )
-        raise MjError(
-            ErrorCode.NOT_A_WIN,
-            txt(
-                "winning_hand_taken_from_another",
-                p1=format_hand(tiles),
-                p2=_zh(taken),
-                taken=taken,
-                how=how,
-            ),
-            where=f"{where}.hand",
-        )
     if not rs:
+        taken = taken_jing(tiles, jf.zheng, self_drawn=f.self_drawn)
+        if taken is not None and Tally(tiles.closed, len(tiles.melds), jf.pair).shapes(clean=False):  # type: ignore[arg-type]
+            how = (
+                f"robbed from seat {win.from_}'s kong"
+                if f.robbed
+                else f"won on seat {win.from_}'s discard"
+            )
+            raise MjError(
+                ErrorCode.NOT_A_WIN,
+                txt(
+                    "winning_hand_taken_from_another",
+                    p1=format_hand(tiles),
+                    p2=_zh(taken),
+                    taken=taken,
+                    how=how,
+                ),
+                where=f"{where}.hand",
+            )
         raise MjError(
             ErrorCode.NOT_A_WIN,
             txt(
@@ -400,16 +415,10 @@ def value_win(
             ),
             where=f"{where}.hand",
         )
-    vals = [value_reading(r, sweep=sweep_ok, heavenly=f.heavenly, earthly=f.earthly) for r in rs]
-    found = set().union(*(v.patterns for v in vals))
-    found |= {IMPLIES[p] for p in found if p in IMPLIES}
-    if "clean" in found:
-        found.add("clean_sweep")  # a fact about the other hands, checked above
+    chosen, found = best_reading(rs, sweep=sweep_ok, heavenly=f.heavenly, earthly=f.earthly)
     for p in sorted(declared - found):
         raise _contra(
             txt("declared_hand", zh=BY_ID[p].zh, p=p, p3=format_hand(tiles)),
             f"{where}.patterns",
         )
-    chosen = best(vals)
-    assert chosen is not None
     return chosen

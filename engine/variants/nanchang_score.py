@@ -12,10 +12,11 @@ from math import floor, prod
 from typing import NamedTuple
 
 from ..declare import Pattern
-from ..results import PaymentBook, ScoreItem
+from ..results import Payment, PaymentBook, ScoreItem
 from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
-from .nanchang_wild import analyse, jing_pair, jing_single
+from .nanchang_tally import Tally
+from .nanchang_wild import jing_pair
 
 
 # ---------------------------------------------------------------- jing scores
@@ -95,6 +96,94 @@ def pay_lower_jing(
         if out[p]:
             book.each_pays(p, base * out[p], f"下精分 {s.label('下')}")
     return out
+
+
+class Awards(NamedTuple):
+    """What a hand pays before (and without) its win: 下精分, 奖励分 上精 and kongs, in this
+    order, and the scores the hand's details keep (None: no jing reveal / no jing count)."""
+
+    payments: tuple[Payment, ...]
+    lower_scores: tuple[int, ...] | None
+    award_scores: tuple[int, ...] | None
+    kong_points: tuple[int, ...]
+
+
+def awards(
+    lower_counts: Sequence[tuple[int, int]] | None,
+    counts: Sequence[tuple[int, int]] | None,
+    fed_by: Sequence[int | None],
+    kongs: Sequence[int],
+    jing_kongs: Sequence[int],
+    base: int,
+    cap: int | None,
+) -> Awards:
+    """The payments of :class:`Awards`. Each part is memoised: a pure function of the 下精
+    counts, of the jing counts and feeders, of the kongs (and the room's base and 冲关 cap),
+    and a session repeats the same few of each."""
+    try:
+        lower, lower_scores = _lower(lower_counts, base, cap)  # type: ignore[arg-type]
+        upper, award = _upper(counts, fed_by, base, cap)  # type: ignore[arg-type]
+        kong, kong_points = _kongs(kongs, jing_kongs, base)  # type: ignore[arg-type]
+    except TypeError:  # counts given as lists: not a key
+        lower, lower_scores = _lower.__wrapped__(lower_counts, base, cap)
+        upper, award = _upper.__wrapped__(counts, fed_by, base, cap)
+        kong, kong_points = _kongs.__wrapped__(kongs, jing_kongs, base)
+    return Awards(lower + upper + kong, lower_scores, award, kong_points)
+
+
+@lru_cache(maxsize=4096)
+def _lower(
+    lower_counts: Sequence[tuple[int, int]] | None, base: int, cap: int | None
+) -> tuple[tuple[Payment, ...], tuple[int, ...] | None]:
+    """下精分 (none without a jing reveal)."""
+    if lower_counts is None:
+        return (), None
+    book = PaymentBook()
+    scores = pay_lower_jing(book, lower_counts, base, cap)
+    return tuple(book.items), tuple(scores)
+
+
+@lru_cache(maxsize=4096)
+def _upper(
+    counts: Sequence[tuple[int, int]] | None,
+    fed_by: Sequence[int | None],
+    base: int,
+    cap: int | None,
+) -> tuple[tuple[Payment, ...], tuple[int, ...] | None]:
+    """奖励分 上精 (none without a jing count): each other player pays the score, or the
+    feeder of a 冲关 alone pays three times it."""
+    if counts is None:
+        return (), None
+    book = PaymentBook()
+    scores = jing_scores(counts, cap)
+    award = [s.score for s in scores]
+    for p, s in enumerate(scores):
+        if not award[p]:
+            continue
+        x = fed_by[p]
+        if x is None:
+            book.each_pays(p, base * award[p], f"奖励分 上精 {s.label()}")
+        else:
+            book.pay(x, p, 3 * base * award[p], f"奖励分 上精 {s.label()} 打精冲关 独付×3")
+    return tuple(book.items), tuple(award)
+
+
+@lru_cache(maxsize=4096)
+def _kongs(
+    kongs: Sequence[int], jing_kongs: Sequence[int], base: int
+) -> tuple[tuple[Payment, ...], tuple[int, ...]]:
+    """奖励分 for the kongs: each 精杠 10, each other kong 2, from each other player."""
+    book = PaymentBook()
+    kong_points = [0, 0, 0, 0]
+    for p in range(4):
+        n = kongs[p]
+        g = jing_kongs[p]
+        pts = KONG_POINTS * (n - g) + JING_KONG_POINTS * g
+        kong_points[p] = pts
+        if pts:
+            parts = ([f"杠×{n - g}"] if n - g else []) + ([f"精杠×{g}"] if g else [])
+            book.each_pays(p, base * pts, f"奖励分 {' '.join(parts)} {pts}分")
+    return tuple(book.items), tuple(kong_points)
 
 
 def multiplier_item(m: Pattern) -> ScoreItem:
@@ -199,8 +288,12 @@ def readings(
     closed = tiles.closed
     n_melds = len(tiles.melds)
     taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
-    a = analyse(closed, n_melds, js, () if taken is None else (taken,))
-    out = [Reading(s, False, False) for s in a.wild] + [Reading(s, True, False) for s in a.clean]
+    tally = Tally(closed, n_melds, js, () if taken is None else (taken,))
+    wild = tally.shapes(clean=False)
+    # a shape made with every tile as itself is made with the jing standing for themselves
+    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
+    clean = tally.shapes(clean=True, only=wild) if wild else wild
+    out = [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in clean]
     if heavenly:
         drawn: Sequence[str] = closed
     elif self_drawn and tiles.win_tile:
@@ -208,7 +301,8 @@ def readings(
     else:
         drawn = ()
     if drawn:
-        for shape, clean_ok in jing_single(closed, n_melds, js, drawn).items():
+        # 精吊 is a self-draw: no jing taken from another player, the same tally serves
+        for shape, clean_ok in tally.jing_single(drawn).items():
             out.append(Reading(shape, False, True))
             if clean_ok:
                 out.append(Reading(shape, True, True))
@@ -242,6 +336,30 @@ def best(vals: Iterable[Valuation]) -> Valuation | None:
     if not vs:
         return None
     return max(vs, key=lambda v: (v.m, v.clean, -len(v.patterns)))
+
+
+def best_reading(
+    rs: tuple[Reading, ...], *, sweep: bool, heavenly: bool, earthly: bool
+) -> tuple[Valuation, frozenset[str]]:
+    """The best valuation of a hand's readings (就高不就低, :func:`best`) and every pattern
+    some reading gives, with what each implies (declared patterns are checked against them).
+    ``rs`` not empty."""
+    return _best_reading(rs, sweep, heavenly, earthly)
+
+
+@lru_cache(maxsize=4096)
+def _best_reading(
+    rs: tuple[Reading, ...], sweep: bool, heavenly: bool, earthly: bool
+) -> tuple[Valuation, frozenset[str]]:
+    """Memoised: a pure function of the readings and three flags, which recur hand after hand."""
+    vals = [value_reading(r, sweep=sweep, heavenly=heavenly, earthly=earthly) for r in rs]
+    found = set().union(*(v.patterns for v in vals))
+    found |= {IMPLIES[p] for p in found if p in IMPLIES}
+    if "clean" in found:
+        found.add("clean_sweep")  # a fact about the other hands, checked by the caller
+    chosen = best(vals)
+    assert chosen is not None
+    return chosen, frozenset(found)
 
 
 # ---------------------------------------------------------------- who pays what

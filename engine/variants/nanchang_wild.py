@@ -21,6 +21,8 @@ Shapes (RULES.md §4):
 Speed: the standard shape is decided per tile group (each suit, the winds, the dragons) by the
 fewest wildcards that turn the group into sets (with or without the pair), memoised on the
 group's counts, so eight jing in hand cost no more than none (see bench/bench_nanchang_wild.py).
+These functions take any tile counts; a settlement reads the same shapes of a winning hand by
+table, in one pass over its tiles (:mod:`engine.variants.nanchang_tally`, checked against them).
 """
 
 from __future__ import annotations
