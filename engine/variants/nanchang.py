@@ -10,13 +10,13 @@ from each of the other three), itemised, then ``封顶`` adjustments when the ca
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from .. import facts
 from ..errors import ErrorCode, MjError
-from ..events import FlagValue, Hand, Kong, Pung, Win
+from ..events import Event, FlagValue, Hand, Kong, Pung, Win
 from ..results import (
     CalcResult,
     HandResult,
@@ -74,6 +74,12 @@ class Nanchang(Variant[NanchangRules]):
     def check_open_hand(self, hand: Hand) -> None:
         """The jing reveal and counts entered so far (no tile beyond its four copies)."""
         read_jing(hand, open_hand=True)
+
+    def spot_payments(
+        self, events: Sequence[Event], state: TableState, rules: NanchangRules
+    ) -> tuple[Payment, ...]:
+        """下精分 (RULES.md §4) is paid at the jing reveal, before the hand ends."""
+        return nanchang_data.spot_payments(events, rules)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: NanchangRules) -> HandResult:
         jf = read_jing(hand)

@@ -21,7 +21,7 @@ from ..declare import (
     Term,
 )
 from ..events import Event, Jing, Kong
-from ..results import PaymentBook, TableState
+from ..results import Payment, PaymentBook, TableState
 from ..terms import JING, SUB_JING, VARIANTS, flag
 from ..tiles import successor
 from . import nanchang_score as score
@@ -106,15 +106,25 @@ SCORING = ScoringTable(
 )
 
 
+def spot_payments(events: Sequence[Event], rules: NanchangRules) -> tuple[Payment, ...]:
+    """What a hand pays on the spot: the 下精分 of its jing reveal, as soon as the 下精 are
+    counted (the same lines, first in order, that the hand's settlement holds)."""
+    jev = next((e for e in events if isinstance(e, Jing)), None)
+    if jev is None or jev.lower_counts is None:
+        return ()
+    return score.lower_jing_payments(jev.lower_counts, rules.base, rules.chongguan_cap)
+
+
 def status(state: TableState, rules: NanchangRules, events: Sequence[Event]) -> TableStatus:
     """The dealer and, once revealed, the hand's 正精 and 副精 and the 下精分 already paid."""
     jev = next((e for e in events if isinstance(e, Jing)), None)
     jing = jev.indicator if jev else None
     paid = None
-    if jev is not None and jev.lower_counts is not None:
+    spot = spot_payments(events, rules)
+    if spot:
         book = PaymentBook()
-        score.pay_lower_jing(book, jev.lower_counts, rules.base, rules.chongguan_cap)
-        paid = book.deltas() if book.items else None
+        book.items.extend(spot)
+        paid = book.deltas()
     sub = successor(jing) if jing else None
     marks = (StatusMark(parts=((JING, jing), (SUB_JING, sub or "")), bold=True),) if jing else ()
     return TableStatus(

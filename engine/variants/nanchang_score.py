@@ -131,6 +131,16 @@ def awards(
     return Awards(lower + upper + kong, lower_scores, award, kong_points)
 
 
+def lower_jing_payments(
+    lower_counts: Sequence[tuple[int, int]], base: int, cap: int | None
+) -> tuple[Payment, ...]:
+    """The 下精分 payments of the 下精 counts, in the order the settlement makes them."""
+    try:
+        return _lower(lower_counts, base, cap)[0]
+    except TypeError:  # counts given as lists: not a key
+        return _lower.__wrapped__(lower_counts, base, cap)[0]
+
+
 @lru_cache(maxsize=4096)
 def _lower(
     lower_counts: Sequence[tuple[int, int]] | None, base: int, cap: int | None

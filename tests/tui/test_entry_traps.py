@@ -204,6 +204,24 @@ async def test_nanchang_jing_reveal_refuses_five_copies_when_entered(ledger):
 
 
 @run
+async def test_nanchang_jing_reveal_previews_the_lower_jing_it_pays_at_once(ledger):
+    # the 下精分 is paid at the reveal: the dialog shows those payments before Enter, as the
+    # 南京 kong and 罚 dialogs do (it showed nothing, and the table then said they were paid)
+    sid = session(ledger, "nanchang")
+    app = app_on(ledger)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_table(pilot, sid)
+        await pilot.press("j", *"4m", *"8s", "1", "0")
+        await pilot.pause()
+        preview = text_of(app.screen.query_one("#preview"))
+        assert "Paid on the spot once confirmed" in preview
+        assert preview.count("下精分 下正精×1") == 3  # each other player pays the holder
+        await pilot.press("enter")
+        await pilot.pause()
+    assert [e["type"] for e in events(ledger, sid)[0]] == ["jing"]
+
+
+@run
 async def test_nanchang_jing_counts_refuse_five_copies_when_entered(ledger):
     sid = session(ledger, "nanchang")
     app = app_on(ledger)
