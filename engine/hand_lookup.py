@@ -119,7 +119,12 @@ def plain_waits(concealed: Iterable[str], seven: bool) -> tuple[int, ...] | None
     tiles = tuple(concealed)
     if len(tiles) % 3 != 1:
         return ()
-    codes = group_codes(tiles)
+    return waits_of_codes(group_codes(tiles), len(tiles), seven)
+
+
+def waits_of_codes(codes: list[int], n: int, seven: bool) -> tuple[int, ...] | None:
+    """:func:`plain_waits` of the ``n`` standing tiles (1 mod 3) whose group numbers are
+    ``codes``."""
     groups: list[Facts] = []
     ones = twos = 0
     for g in range(GROUPS):
@@ -141,7 +146,7 @@ def plain_waits(concealed: Iterable[str], seven: bool) -> tuple[int, ...] | None
         for h, f in enumerate(groups):
             if f[0] == taker and all(o[1] for k, o in enumerate(groups) if k != h):
                 found.update(f[2])
-    if seven and len(tiles) == 13:
+    if seven and n == 13:
         odd = [i for f in groups for i in f[3]]
         if len(odd) == 1:
             found.add(odd[0])

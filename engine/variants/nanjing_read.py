@@ -1,29 +1,29 @@
 """南京 Nanjing tile mode: a winning hand's facts read once, its readings valued by memo.
 
-A reading's value (engine.variants.nanjing_score.value_reading) depends on only a few facts:
-of the hand — what each meld is (kind, exposed, a concealed kong, a wind), the single wait,
-the flowers, 压绝's exposed pung, 天胡/地胡, the suits, winds, all winds, 门清 and the
-bonuses — and of the reading — seven pairs and its quads, or whether the decomposition's
-sets are all pungs and how many of them are wind pungs, and where the winning tile sits. The
-single wait counts only through the wait flower (压档, 边枝, 独占), so the waits are worked
-out only for a hand with a reading whose winning tile sits in such a place.
-:func:`best_valuation` reads the hand's facts once, walks its readings in the order of
-:func:`~engine.variants.nanjing_score.readings` (the best is the first of the highest, so
-the order keeps ties as they were) and values each by those facts: the first reading with
-given facts is built and valued in full, every later one with the same facts reuses the
-valuation (an immutable named tuple). tests/engine/test_nanjing_read.py checks the result
-against valuing every reading in full.
+A reading's value (engine.variants.nanjing_score.value_reading) depends only on the facts a
+:class:`~engine.variants.nanjing_score.Reading` holds: of the hand — what each meld is
+(kind, exposed, a concealed kong, a wind), the flowers, 压绝's exposed pung, the suits,
+winds, all winds, 门清 and the bonuses — and of the reading — seven pairs and its quads, or
+whether the decomposition's sets are all pungs and how many of them are wind pungs, and the
+wait flower (where the winning tile sits, counted only when the hand waited on exactly one
+tile, so the waits are worked out only for a hand with a reading whose winning tile sits in
+such a place). :func:`best_valuation` reads the hand's facts once, walks its readings in the
+order of :func:`~engine.variants.nanjing_score.readings` (the best is the first of the
+highest, so the order keeps ties as they were; engine.hands.win_places gives each
+decomposition's facts in that order without making the decompositions) and values each by
+those facts: the first reading with given facts is valued in full, every later one with the
+same facts (in this hand or an earlier one) reuses the valuation (an immutable named tuple).
+tests/engine/test_nanjing_read.py checks the result against valuing every reading in full.
 """
 
 from __future__ import annotations
 
 from ..errors import ErrorCode, MjError
-from ..hands import decompositions, seven_pairs, waits, win_shapes
-from ..tiles import HandTiles, is_wind
+from ..hand_lookup import PLACE, group_codes, waits_of_codes
+from ..hands import seven_pairs, waits, win_places
+from ..tiles import ALL_TILES, SUITS, HandTiles, is_wind
 from .nanjing_score import (
-    _SUITS,
     _WAIT_FLOWER,
-    _WINDS,
     Bonuses,
     Reading,
     Valuation,
@@ -33,8 +33,17 @@ from .nanjing_score import (
 )
 from .texts_nanjing import txt
 
-_MEMO: dict[tuple, Valuation] = {}
-_MEMO_MAX = 1 << 16  # the memo starts afresh past this many entries
+_MEMO: dict[tuple, Valuation] = {}  # a reading's facts → its valuation
+_BEST: dict[tuple, Valuation] = {}  # a hand's facts and its readings' → the best valuation
+_MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
+
+# The hand's facts from the engine.hand_lookup numbers of its standing tiles (groups: the
+# three suits in the order of SUITS, then each honour) and its melds' tiles.
+_WIND_GROUPS = range(3, 7)  # E S W N
+_OTHER_GROUPS = (0, 1, 2, 7, 8, 9)  # the suits and the dragons: not winds
+_SUIT_SETS = tuple(
+    frozenset(SUITS[g] for g in range(3) if bits >> g & 1) for bits in range(8)
+)  # the suits of a hand by the bits of the groups it holds
 
 
 def best_valuation(
@@ -52,38 +61,38 @@ def best_valuation(
     assert win is not None
     closed = tiles.closed
     melds = tiles.melds
-    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
-    meld_facts = [(m.kind, m.exposed, m.concealed, is_wind(m.tile)) for m in melds]
-    # the readings first: (decomposition, quads, shape, all-pung sets, wind pungs)
-    found: list[tuple] = []
-    if not melds:
-        q = seven_pairs(closed)
-        if q is not None:
-            found.append((None, q, None, None, None))
-    for d in decompositions(closed):
-        all_pungs = True
-        wind_pungs = 0
-        for s in d.sets:
-            if s.kind == "pung":
-                wind_pungs += is_wind(s.tiles[0])
-            else:
-                all_pungs = False
-        for shape in sorted(win_shapes(d, win)):
-            found.append((d, None, shape, all_pungs, wind_pungs))
-    if not found:
+    codes = group_codes(closed)
+    quads = None if melds else seven_pairs(closed)
+    places = win_places(closed, win, codes)  # (all sets pungs, where the winning tile sits)
+    if quads is None and not places:
         return None
+    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
     # the single wait counts only through the wait flower, which only these places give:
-    # when no reading has one, the waits are not needed (and not in the facts)
-    single: bool | None = None
-    if any(r[2] in _WAIT_FLOWER for r in found):
-        single = len(waits(tiles.concealed, visible)) == 1
-    all_tiles = tiles.all_tiles
-    suits = _SUITS.intersection([t[-1] for t in all_tiles])
-    has_winds = not _WINDS.isdisjoint(all_tiles)
-    all_winds = bool(all_tiles) and all(is_wind(t) for t in all_tiles)
+    # when no reading has one, the waits are not needed
+    single = False
+    for _, place in places:
+        if place in _WAIT_FLOWER:
+            single = _single_wait(tiles, codes, visible)
+            break
+    # without honour chows a wind is a pung of the standing tiles when held three times (a
+    # pair when twice; once or four times it is in no decomposition): every decomposition
+    # has the same wind pungs
+    wind_pungs = sum(codes[g] == 3 for g in _WIND_GROUPS)
+    suit_bits = (codes[0] > 0) | (codes[1] > 0) << 1 | (codes[2] > 0) << 2
+    has_winds = any(codes[g] for g in _WIND_GROUPS)
+    all_winds = not any(codes[g] for g in _OTHER_GROUPS)
+    meld_facts = []
+    for m in melds:
+        wind = is_wind(m.tile)
+        meld_facts.append((m.kind, m.exposed, m.concealed, wind))
+        if wind:
+            has_winds = True
+        else:
+            all_winds = False
+            suit_bits |= 1 << SUITS.index(m.tile[-1])  # a suited tile ends in its suit
+    suits = _SUIT_SETS[suit_bits]
     hand_key = (
         tuple(meld_facts),
-        single,
         hard,
         hard_known,
         exposed,
@@ -93,16 +102,27 @@ def best_valuation(
         all_winds,
         concealed,
     )
-    common = None
+    readings = tuple([(p, _WAIT_FLOWER.get(w) if single else None) for p, w in places])
+    best_key = (hand_key, quads, wind_pungs, readings)
+    found = _BEST.get(best_key)
+    if found is not None:
+        return found
+    if len(_MEMO) > _MEMO_MAX:
+        _MEMO.clear()
+    if len(_BEST) > _MEMO_MAX:
+        _BEST.clear()
+    all_tiles = tiles.all_tiles
 
-    def reading(d, quads, shape, flower) -> Reading:
-        nonlocal common
-        if common is None:
-            common = dict(
+    def value(quads: int | None, pungs: bool, wind_pungs: int, flower: str | None) -> Valuation:
+        key = (hand_key, quads, pungs, wind_pungs, flower)
+        v = _MEMO.get(key)
+        if v is None:
+            r = Reading(
                 tiles=all_tiles,
                 melds=melds,
-                single_wait=len(waits(tiles.concealed, visible)) == 1 if single is None else single,
-                win_tile=win,
+                pung_sets=pungs,
+                wind_pung_sets=wind_pungs,
+                quads=quads,
                 hard=hard,
                 hard_known=hard_known,
                 exposed_pung_of_win_tile=exposed,
@@ -111,21 +131,34 @@ def best_valuation(
                 suits=suits,
                 has_winds=has_winds,
                 concealed=concealed,
+                wait_flower=flower,
             )
-        return Reading(decomposition=d, quads=quads, shape=shape, wait_flower=flower, **common)
+            v = _MEMO[key] = value_reading(r, bonus)
+        return v
 
-    memo = _MEMO
-    if len(memo) > _MEMO_MAX:
-        memo.clear()
-    vals: list[Valuation] = []
-    for d, quads, shape, all_pungs, wind_pungs in found:
-        flower = _WAIT_FLOWER.get(shape) if single else None  # type: ignore[arg-type]
-        key = (hand_key, quads, shape, all_pungs, wind_pungs, flower)
-        v = memo.get(key)
-        if v is None:
-            v = memo[key] = value_reading(reading(d, quads, shape, flower), bonus)
-        vals.append(v)
-    return best(vals)
+    vals = [value(quads, False, 0, None)] if quads is not None else []
+    vals.extend(value(None, pungs, wind_pungs, flower) for pungs, flower in readings)
+    found = _BEST[best_key] = best(vals)  # type: ignore[assignment]
+    return found
+
+
+def _single_wait(tiles: HandTiles, codes: list[int], visible: list[str]) -> bool:
+    """Did the hand wait on its winning tile alone (engine.hands.waits of its standing tiles
+    without it, a fifth copy never a wait)? ``codes``: the numbers of the standing tiles
+    with the winning tile."""
+    win = tiles.win_tile
+    assert win is not None
+    concealed = tiles.concealed
+    g, weight = PLACE[win]
+    codes = codes.copy()
+    codes[g] -= weight
+    found = waits_of_codes(codes, len(concealed), True)
+    if found is None:  # pragma: no cover - parsed hands hold no fifth copy
+        return len(waits(concealed, visible)) == 1
+    return (
+        sum(concealed.count(t) + visible.count(t) < 4 for t in map(ALL_TILES.__getitem__, found))
+        == 1
+    )
 
 
 def value_tiles(

@@ -14,13 +14,12 @@ Both end in :func:`assemble`, so the two modes agree by construction on the arit
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
-from ..hands import Decomposition, decompositions, seven_pairs, waits, win_shapes
+from ..hands import decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import SUITS, WINDS, HandTiles, Meld, is_wind
 from .nanjing_soft import soft_items_of, soft_total
@@ -46,17 +45,15 @@ def multiplier(state: TableState, rules: _Stacking) -> int:
 
 # ---------------------------------------------------------------- the pattern table
 class Reading(NamedTuple):
-    """One way to read the winning hand: the uniform context every pattern looks at (a
-    named tuple: a hand makes one per decomposition and place of the winning tile, and
-    every pattern reads it)."""
+    """One way to read the winning hand, as the facts every pattern and soft flower looks at
+    and no more (a named tuple: a hand makes one per decomposition and place of the winning
+    tile; engine.variants.nanjing_read values each distinct one once)."""
 
     tiles: tuple[str, ...]  # every tile, kongs counted as four
     melds: tuple[Meld, ...]
-    decomposition: Decomposition | None  # None for seven pairs
+    pung_sets: bool  # a sets reading whose every set is a pung (False for seven pairs)
+    wind_pung_sets: int  # the sets that are wind pungs (0 for seven pairs)
     quads: int | None  # seven pairs: number of quads; None for a sets hand
-    shape: str | None  # where the winning tile sits: single/closed/edge/open/pung, None for 七对
-    single_wait: bool  # the 13-tile hand waited on exactly one tile
-    win_tile: str
     hard: int
     hard_known: bool
     exposed_pung_of_win_tile: bool  # 压绝 condition (events, melds or declared)
@@ -74,11 +71,7 @@ class Reading(NamedTuple):
 
     @property
     def all_sets_pungs(self) -> bool:
-        return (
-            self.decomposition is not None
-            and all(s.kind == "pung" for s in self.decomposition.sets)
-            and all(m.kind in ("pung", "kong") for m in self.melds)
-        )
+        return self.pung_sets and all(m.kind in ("pung", "kong") for m in self.melds)
 
 
 _SUITS = frozenset(SUITS)  # a suited tile ends in its suit, an honour is one other letter
@@ -193,9 +186,9 @@ EXCLUSIVE = (
 
 
 # ---------------------------------------------------------------- the value
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Bonuses:
-    """Situation flags that change H (RULES.md §2 "Hand value")."""
+class Bonuses(NamedTuple):
+    """Situation flags that change H (RULES.md §2 "Hand value"); a named tuple, as every
+    valuation memo's key holds one."""
 
     kong_bloom: bool = False  # 大杠开 ×2
     flower_bloom: bool = False  # 小杠开 +20
@@ -417,8 +410,6 @@ def readings(
     common = dict(
         tiles=all_tiles,
         melds=melds,
-        single_wait=single,
-        win_tile=win,
         hard=hard,
         hard_known=hard_known,
         exposed_pung_of_win_tile=exposed,
@@ -432,14 +423,20 @@ def readings(
     if not tiles.melds:
         q = seven_pairs(closed)
         if q is not None:
-            out.append(Reading(decomposition=None, quads=q, shape=None, wait_flower=None, **common))
+            out.append(
+                Reading(pung_sets=False, wind_pung_sets=0, quads=q, wait_flower=None, **common)
+            )
     for d in decompositions(closed):
+        pungs = [s for s in d.sets if s.kind == "pung"]
+        facts = dict(
+            pung_sets=len(pungs) == len(d.sets),
+            wind_pung_sets=sum(is_wind(s.tiles[0]) for s in pungs),
+            quads=None,
+        )
         for shape in sorted(win_shapes(d, win)):
             # the wait flower only when the hand waited on exactly one tile
             flower = _WAIT_FLOWER.get(shape) if single else None
-            out.append(
-                Reading(decomposition=d, quads=None, shape=shape, wait_flower=flower, **common)
-            )
+            out.append(Reading(wait_flower=flower, **facts, **common))
     return out
 
 

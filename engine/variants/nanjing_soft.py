@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Protocol
 
-from ..hands import Decomposition
 from ..results import ScoreItem
 from ..tiles import Meld, is_wind
 
@@ -19,7 +18,7 @@ class Reading(Protocol):
     @property
     def melds(self) -> tuple[Meld, ...]: ...
     @property
-    def decomposition(self) -> Decomposition | None: ...
+    def wind_pung_sets(self) -> int: ...
     @property
     def wait_flower(self) -> str | None: ...
     @property
@@ -65,10 +64,7 @@ def soft_items_of(r: Reading, *, last_closed: bool) -> list[ScoreItem]:
             wind_pungs += is_wind(m.tile)
         elif m.kind == "kong":
             kongs[_KONG_LINE[is_wind(m.tile), m.concealed]] += 1
-    if r.decomposition is not None:
-        for s in r.decomposition.sets:
-            if s.kind == "pung" and is_wind(s.tiles[0]):
-                wind_pungs += 1
+    wind_pungs += r.wind_pung_sets
     out: list[ScoreItem] = [_line("wind_pung", wind_pungs)] if wind_pungs else []
     out.extend(_line(id_, n) for id_, n in kongs.items() if n)
     wf = r.wait_flower
