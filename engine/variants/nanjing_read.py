@@ -9,7 +9,7 @@ wait flower (where the winning tile sits, counted only when the hand waited on e
 tile, so the waits are worked out only for a hand with a reading whose winning tile sits in
 such a place). :func:`best_valuation` reads the hand's facts once, walks its readings in the
 order of :func:`~engine.variants.nanjing_score.readings` (the best is the first of the
-highest, so the order keeps ties as they were; engine.hands.win_places gives each
+highest, so the order keeps ties as they were; engine.win_places gives each
 decomposition's facts in that order without making the decompositions) and values each by
 those facts: the first reading with given facts is valued in full, every later one with the
 same facts (in this hand or an earlier one) reuses the valuation (an immutable named tuple).
@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
-from ..hands import seven_pairs, waits, win_places
+from ..hands import seven_pairs, waits
 from ..tiles import ALL_TILES, SUITS, HandTiles, is_wind
+from ..win_places import win_places
 from .nanjing_score import (
     _WAIT_FLOWER,
     Bonuses,

@@ -1,4 +1,4 @@
-"""engine.hands.win_places against reading every decomposition (engine.hands.decompositions
+"""engine.win_places.win_places against reading every decomposition (engine.hands.decompositions
 and win_shapes): the same (every set a pung, place of the winning tile) facts in the same
 order of first appearance, on every single-suit winning shape of up to 11 tiles with each of
 its tiles as the winning tile, and on a seeded sample of whole hands of several suits and
@@ -10,8 +10,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from mjscore.engine.hands import decompositions, win_places, win_shapes
+from mjscore.engine.hands import decompositions, win_shapes
 from mjscore.engine.tiles import ALL_TILES
+from mjscore.engine.win_places import win_places
 
 from .test_waits import _tiles, _whole_hand
 
