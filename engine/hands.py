@@ -6,7 +6,7 @@ that is not in bracketed melds: 14, 11, 8, 5 or 2 tiles.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, product
@@ -296,14 +296,26 @@ def _plain_decompositions(closed: Sequence[str]) -> tuple[Decomposition, ...] | 
     :func:`_decompositions_cached` for the order); None when a group holds a fifth copy."""
     if len(closed) % 3 != 2:
         return ()
-    codes = hand_lookup.group_codes(closed)
+    got = parts_by_group(hand_lookup.group_codes(closed), _code_splits)
+    if not got:
+        return got  # type: ignore[return-value]
+    return _combine(*got)
+
+
+def parts_by_group(
+    codes: Sequence[int], read: Callable[[int, int], tuple[int, tuple] | None]
+) -> tuple[list[tuple], int] | tuple[()] | None:
+    """``read(group, number)`` of each group that holds tiles — (its count mod 3, what it
+    splits into) — as (the groups' parts, the index of the one that holds the pair). ``()``
+    when no split makes a hand (a group left at 1 mod 3, two pairs, a group that does not
+    split), None when a read is None (a fifth copy: the caller searches instead)."""
     parts: list[tuple] = []
     held_pair = -1
     for g in range(hand_lookup.GROUPS):
         code = codes[g]
         if not code:
             continue
-        got = _code_splits(g, code)
+        got = read(g, code)
         if got is None:
             return None
         mod, split = got
@@ -314,7 +326,7 @@ def _plain_decompositions(closed: Sequence[str]) -> tuple[Decomposition, ...] | 
         parts.append(split)
     if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
         return ()
-    return _combine(parts, held_pair)
+    return parts, held_pair
 
 
 def decompositions(

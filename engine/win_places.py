@@ -18,6 +18,7 @@ from .hands import (  # (the decompositions' own sets and splits, shared with th
     Set,
     _code_splits,
     decompositions,
+    parts_by_group,
     win_shapes,
 )
 from .tiles import ALL_TILES
@@ -176,23 +177,14 @@ def win_places(
     if codes is None:
         codes = hand_lookup.group_codes(closed)
     win_group = hand_lookup.PLACE[win_tile][0]
-    parts: list[tuple] = []
-    held_pair = -1
-    for g in range(hand_lookup.GROUPS):
-        code = codes[g]
-        if not code:
-            continue
-        got = _group_places(g, code, win_tile if g == win_group else None)
-        if got is None:
-            return _places_searched(closed, win_tile)
-        mod, facts = got
-        if mod == 1 or (mod == 2 and held_pair >= 0) or not facts:
-            return ()
-        if mod == 2:
-            held_pair = len(parts)
-        parts.append(facts)
-    if held_pair < 0:  # pragma: no cover - 2 mod 3 tiles put some group at 2 mod 3
+    got = parts_by_group(
+        codes, lambda g, code: _group_places(g, code, win_tile if g == win_group else None)
+    )
+    if got is None:
+        return _places_searched(closed, win_tile)
+    if not got:
         return ()
+    parts, held_pair = got
     found: dict[tuple[bool, str], None] = {}
     for own in parts[held_pair]:
         parts[held_pair] = own
