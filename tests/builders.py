@@ -361,3 +361,16 @@ def downgrade_before_identity(db: str | Path) -> None:
     )
     conn.commit()
     conn.close()
+
+
+def meld_notation(kind: str, tile: str, kong_kind: str | None, rel: int | None) -> str:
+    """A bracketed meld in the hand notation: a pung ``[555p,n]``, a concealed kong
+    ``[5555p]``, an exposed kong ``[5555p,n]``, an added kong ``[5555p,n+4]`` (``rel``: the
+    supplier relative to the holder, 1–3)."""
+    from mjscore.engine.tiles import format_tiles
+
+    if kind == "pung":
+        return f"[{format_tiles([tile] * 3)},{rel}]"
+    if kong_kind == "concealed":
+        return f"[{format_tiles([tile] * 4)}]"
+    return f"[{format_tiles([tile] * 4)},{rel + 4 if kong_kind == 'added' else rel}]"

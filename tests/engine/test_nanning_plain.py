@@ -15,6 +15,8 @@ from mjscore.engine.tiles import ALL_TILES, format_tiles
 from mjscore.engine.variants import get_variant
 from mjscore.engine.variants.nanning_plain import settle_plain
 
+from tests.builders import meld_notation
+
 V = get_variant("nanning")
 SUITED = [t for t in ALL_TILES if len(t) == 2]
 
@@ -49,13 +51,7 @@ def _case(rng: random.Random) -> tuple[list[dict], dict]:
     win_tile = closed.pop()
     strs = []
     for kind, t, kk, f in melds:
-        rel = None if f is None else (w - f) % 4
-        if kind == "pung":
-            strs.append(f"[{format_tiles([t] * 3)},{rel}]")
-        elif kk == "concealed":
-            strs.append(f"[{format_tiles([t] * 4)}]")
-        else:
-            strs.append(f"[{format_tiles([t] * 4)},{rel + 4 if kk == 'added' else rel}]")
+        strs.append(meld_notation(kind, t, kk, None if f is None else (w - f) % 4))
     hand = "".join(strs) + format_tiles(sorted(closed, key=ALL_TILES.index)) + win_tile
     if rng.random() < 0.1:  # a typing mistake
         i = rng.randrange(len(hand))

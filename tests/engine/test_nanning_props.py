@@ -13,6 +13,8 @@ from mjscore.engine.record import hand_from_json
 from mjscore.engine.tiles import ALL_TILES, format_tiles, is_honour, parse_tiles, suit
 from mjscore.engine.variants import get_variant
 
+from tests.builders import meld_notation
+
 V = get_variant("nanning")
 SUITED = [t for t in ALL_TILES if len(t) == 2]
 CHOW_STARTS = [t for t in SUITED if int(t[0]) <= 7]
@@ -86,13 +88,7 @@ def scenarios(draw):
     melds.sort(key=lambda m: (m[0] != "kong", m[2] != "exposed"))
     meld_strs = []
     for kind, t, kk, f in melds:
-        rel = None if f is None else (w - f) % 4
-        if kind == "pung":
-            meld_strs.append(f"[{format_tiles([t] * 3)},{rel}]")
-        elif kk == "concealed":
-            meld_strs.append(f"[{format_tiles([t] * 4)}]")
-        else:
-            meld_strs.append(f"[{format_tiles([t] * 4)},{rel + 4 if kk == 'added' else rel}]")
+        meld_strs.append(meld_notation(kind, t, kk, None if f is None else (w - f) % 4))
     hand = (
         "".join(meld_strs)
         + format_tiles(sorted(rest, key=ALL_TILES.index))
