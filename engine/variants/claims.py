@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from operator import attrgetter
 
-from ..events import WIN_FLAGS, Hand, Kong, Pung, Win
+from ..events import WIN_FLAGS, Event, Hand, Kong, Pung, Win
 from ..facts import ClaimedMeld
-from ..tiles import HandTiles
+from ..tiles import HandTiles, Meld
 
 _FLAG_VALUES = attrgetter(*WIN_FLAGS)
 _UNSET = frozenset((None, False))  # what Win.flags_set leaves out (0 too: 0 == False)
@@ -101,3 +101,48 @@ def melds_agree(hand: Hand, win: Win, tiles: HandTiles) -> tuple[ClaimedMeld, ..
             return None
         return tuple(ev) + tuple(chows)
     return tuple(hs)
+
+
+def melds_match(player: int, mine: list[Event], melds: tuple[Meld, ...]) -> bool:
+    """Whether :func:`melds_agree` answers (not None) for the winner ``player`` whose own pung
+    and kong events, all of the exact classes ``Pung`` and ``Kong``, are ``mine``, and whose
+    hand string's melds are ``melds``: the same tests, without making the claimed melds (a
+    settlement that only needs to know they agree)."""
+    if not melds:
+        return not mine
+    ev_kongs: dict[str, tuple[str, int | None]] = {}
+    ev_pungs: list[tuple[str, int]] = []
+    for e in mine:
+        tile = e.tile
+        if tile is None:
+            return False
+        if type(e) is Pung:
+            ev_pungs.append((tile, e.from_))
+        else:
+            if e.kind == "added" or tile in ev_kongs:
+                return False
+            ev_kongs[tile] = (e.kind, e.from_)
+    hs_kongs: dict[str, tuple[str, int | None]] = {}
+    hs_pungs: list[tuple[str, int | None]] = []
+    for m in melds:
+        kind = m.kind
+        if kind == "chow":  # a chow is never compared with an event
+            continue
+        claim = m.claim
+        tile = m.tiles[0]
+        if kind == "kong":
+            if claim is None:
+                value: tuple[str, int | None] = ("concealed", None)
+            elif claim >= 5:  # added kong
+                return False
+            else:
+                value = ("exposed", (player - claim) % 4)
+            if tile in hs_kongs:
+                return False
+            hs_kongs[tile] = value
+        else:
+            seat = None if claim is None else (player - (claim - 4 if claim >= 5 else claim)) % 4
+            hs_pungs.append((tile, seat))
+    if hs_kongs != ev_kongs:
+        return False
+    return not ev_pungs or ev_pungs == hs_pungs or Counter(ev_pungs) == Counter(hs_pungs)

@@ -27,10 +27,11 @@ from ..checks import check_event_consistency
 from ..errors import MjError
 from ..events import Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, win_tiles
+from ..frozen import maker
 from ..results import HandResult, PaymentBook, ScoreItem, TableState, WinResult
-from .claims import melds_agree, no_flags
-from .gb_eval import Situation, _raw_fans, calc_input
-from .gb_quick import name_fans
+from .claims import melds_agree, melds_match, no_flags
+from .gb_eval import _PACKS, Situation, _pack, _raw_fans, calc_input
+from .gb_quick import TILE_CODE, WIND_INDEX, calculator, name_fans
 from .guobiao_data import game_of
 
 _WINS: dict[tuple, tuple[tuple[ScoreItem, ...], int, int, str]] = {}
@@ -39,6 +40,22 @@ _LIMIT = 50_000  # distinct (answer, flowers, self-drawn): a few thousand in pra
 
 def _no_name() -> str:  # the hand's name in a calculator refusal: the checked path words it
     return ""
+
+
+def _named(variant, key: tuple, win: Win) -> tuple[tuple[ScoreItem, ...], int, int, str]:
+    """What follows from the calculator's answer (the score items, the fan total with and
+    without flowers, the payment reason) for ``key`` = (answer, flowers, self-drawn), made
+    once and remembered. The reason reads of ``win`` only whether it was self-drawn (it has no
+    flags)."""
+    if len(_WINS) > _LIMIT:
+        _WINS.clear()
+    raw, flowers, _ = key
+    fans, fan, _ = name_fans(raw)
+    total = fan + flowers
+    summary = " ".join(f.label() for f in fans)
+    items = tuple(f.score_item() for f in fans)
+    out = _WINS[key] = (items, fan, total, variant.reason(summary, total, win))
+    return out
 
 
 def _others_melded(hand: Hand, player: int) -> bool:
@@ -90,13 +107,7 @@ def plain_win(
     key = (raw, flowers, self_drawn)
     hit = _WINS.get(key)
     if hit is None:
-        if len(_WINS) > _LIMIT:
-            _WINS.clear()
-        fans, fan, _ = name_fans(raw)
-        total = fan + flowers
-        summary = " ".join(f.label() for f in fans)
-        items = tuple(f.score_item() for f in fans)
-        hit = _WINS[key] = (items, fan, total, variant.reason(summary, total, win))
+        hit = _named(variant, key, win)
     items, fan, total, reason = hit
     if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
         return None
@@ -106,32 +117,93 @@ def plain_win(
 
 
 _NO_FLOWERS = (0, 0, 0, 0)
+_make_win = maker(WinResult)  # WinResult and HandResult without the setters of their __init__
+_make_result = maker(HandResult)
 
 
 def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | None:
     """``Guobiao.settle_hand`` of a hand of pungs and kongs ending in a plain win (see the
-    module), or None where the full path must answer."""
+    module), or None where the full path must answer.
+
+    The checks of :func:`plain_win`, in one pass of the events and none of its error texts:
+    whatever fails here answers None, and the full path words it."""
     evs = hand.events
     win = evs[-1]
-    if type(win) is not Win:
+    if type(win) is not Win or win.hand is None or not no_flags(win):
         return None
     types = variant.event_types
+    if Win.type not in types or Pung.type not in types or Kong.type not in types:
+        return None
+    player = win.player
+    mine = []
     for e in evs:
-        if (type(e) is not Pung and type(e) is not Kong and e is not win) or e.type not in types:
+        cls = type(e)
+        if cls is Pung or cls is Kong:
+            if e.player == player:
+                mine.append(e)
+            elif e.tile is not None:  # another player's copies: the full tally counts them
+                return None
+        elif e is not win:
             return None
     try:
         check_event_consistency(hand, variant)
-        wr = plain_win(variant, hand, win, len(evs) - 1, state, rules, list(_NO_FLOWERS), {})
+        tiles = win_tiles(win, variant.id, None)
+        if tiles.context is not None:
+            check_context(tiles, win, state, None)
     except MjError:
         return None
-    if wr is None:
+    win_tile = tiles.win_tile
+    if win_tile is None or not melds_match(player, mine, tiles.melds):
         return None
+    fs = tiles.flowers
+    flowers = 0 if fs is None else fs if type(fs) is int else len(fs)
+    if not 0 <= flowers <= 8:
+        return None
+    prevailing = WIND_INDEX.get(state.prevailing_wind)
+    if prevailing is None:
+        return None
+    self_drawn = win.from_ is None
+    try:
+        packs = []
+        for m in tiles.melds:
+            key = (m.kind, m.tiles, m.claim)
+            p = _PACKS.get(key)
+            if p is None:
+                p = _PACKS[key] = _pack(m)
+            packs.append(p)
+        raw = calculator()(
+            tuple(packs),
+            tuple(map(TILE_CODE.__getitem__, tiles.concealed)),
+            TILE_CODE[win_tile],
+            flowers,
+            self_drawn,
+            False,
+            False,
+            False,
+            WIND_INDEX[state.seat_wind(player)],
+            prevailing,
+            True,
+        )
+    except (KeyError, TypeError):  # a flower or unknown tile; the calculator refused the hand
+        return None
+    key = (raw, flowers, self_drawn)
+    hit = _WINS.get(key)
+    if hit is None:
+        hit = _named(variant, key, win)
+    items, fan, total, reason = hit
+    if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
+        return None
+    wr = _make_win(
+        player=player, from_=win.from_, items=items, value=total, unit="番", summary=reason
+    )
     book = PaymentBook()
     variant._pay_win(book, win, wr, rules)
-    return book.result(
-        next_state=variant.next_state(state, rules, dealer_stays=win.player == state.dealer),
+    return _make_result(
+        payments=tuple(book.items),
+        deltas=book.deltas(),
+        next_state=variant.next_state(state, rules, dealer_stays=player == state.dealer),
         outcome="win",
         wins=(wr,),
-        summary=wr.summary,
-        details={"game": game_of(state), "flowers": list(_NO_FLOWERS), "fan": wr.value},
+        summary=reason,
+        details={"game": game_of(state), "flowers": list(_NO_FLOWERS), "fan": total},
     )

@@ -86,6 +86,23 @@ def test_melds_agree_is_claimed_melds_where_it_answers():
     assert answered > 1000 and refused > 300
 
 
+def test_melds_match_is_whether_melds_agree_answers():
+    from mjscore.engine.events import Kong, Pung
+    from mjscore.engine.variants.claims import melds_match
+
+    rng = random.Random(20261204)
+    answered = declined = 0
+    for _ in range(4000):
+        hand, tiles = _random_case(rng)
+        win = hand.events[-1]
+        mine = [e for e in hand.events if type(e) in (Pung, Kong) and e.player == win.player]
+        want = melds_agree(hand, win, tiles) is not None
+        assert melds_match(win.player, mine, tiles.melds) == want
+        answered += want
+        declined += not want
+    assert answered > 1000 and declined > 300
+
+
 STATE = TableState(hand_number=1, dealer=0, prevailing_wind="E", passes=0)
 C_PUNG = {"type": "pung", "player": 1, "from": 0, "tile": "C"}
 E_KONG = {"type": "kong", "player": 1, "kind": "concealed", "tile": "E"}
