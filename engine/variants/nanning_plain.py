@@ -17,8 +17,9 @@ from __future__ import annotations
 from ..errors import MjError
 from ..events import Hand, Kong, Pung, Win
 from ..facts import win_tiles
+from ..frozen import maker
 from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, advance
-from .claims import melds_agree, no_flags
+from .claims import melds_match, no_flags
 from .nanning_checks import _check_copies, _event_melds, _sealer, _WinCalc
 from .nanning_pay import _kong_points, _pay_win, _win_result
 from .nanning_rules import NanningRules
@@ -29,6 +30,21 @@ from .nanning_way import Way, resolve_way
 # result, its details): in the plain case nothing else of the hand or the table changes them
 _WINS: dict[tuple, tuple[Way, tuple[Payment, ...], WinResult, dict]] = {}
 _LIMIT = 50_000  # a few hundred in practice
+_make_state = maker(TableState)
+
+
+def _next_state(state: TableState, dealer: int) -> TableState:
+    """``advance(state, dealer=dealer)``, made directly for a plain TableState."""
+    if type(state) is not TableState:
+        return advance(state, dealer=dealer)
+    return _make_state(
+        hand_number=state.hand_number + 1,
+        dealer=dealer,
+        prevailing_wind=state.prevailing_wind,
+        bixiahu=state.bixiahu,
+        flags=state.flags,
+        passes=state.passes,
+    )
 
 
 def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) -> HandResult | None:
@@ -46,6 +62,8 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
     # exposed meld events of each player and whether one is an added kong (_meld_events), and
     # whether another player logged a pung or kong with its tile (then the copies are tallied)
     exposed, added = [0, 0, 0, 0], [False] * 4
+    mine = []  # the winner's pung and kong events
+    others = False  # another player logged a pung or kong with its tile
     for e in evs[:-1]:
         cls = type(e)
         if cls is Pung:
@@ -57,9 +75,11 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
                     added[e.player] = True
         else:
             return None
-        if e.type not in types:
-            return None
-    if win.type not in types:
+        if e.player == w:
+            mine.append(e)
+        elif e.tile is not None:
+            others = True
+    if Win.type not in types or Pung.type not in types or Kong.type not in types:
         return None
     where = f"events[{len(evs) - 1}]"
     sd = win.from_ is None
@@ -68,10 +88,17 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
         if tiles is None or tiles.context is not None:
             return None
         val = evaluate_tiles(tiles, self_drawn=sd, where=where)
-        melds = melds_agree(hand, win, tiles)
-        if melds is None:
+        if not melds_match(w, mine, tiles.melds):
             return None
-        sealer = _sealer([m.from_seat for m in melds if m.from_seat is not None])
+        # the seats the melds were claimed from: those of the hand string's melds, which the
+        # events agree with (melds_agree would give the same seats, in another order)
+        sealer = _sealer(
+            [
+                (w - (m.claim - 4 if m.claim >= 5 else m.claim)) % 4
+                for m in tiles.melds
+                if m.claim is not None
+            ]
+        )
         for a in range(4):  # a sealed player cannot win (see Nanning.settle_hand)
             if a != w and (exposed[a] >= 3 or added[a]):
                 if _sealer([f for _, f in _event_melds(hand, a)]) == w:
@@ -98,12 +125,13 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
         way, payments, wr, details = hit
         book = PaymentBook()
         kong_details = _kong_points(book, hand, {})
-        _check_copies(hand, [_WinCalc(win, where, tiles, val, way, sealer)], None)
+        if others:  # else only the winner's tiles: parse_hand refused a fifth copy among them
+            _check_copies(hand, [_WinCalc(win, where, tiles, val, way, sealer)], None)
     except MjError:
         return None
     book.items += payments
     return book.result(
-        next_state=advance(state, dealer=w),
+        next_state=_next_state(state, w),
         outcome="win",
         wins=(wr,),
         summary=wr.summary,
