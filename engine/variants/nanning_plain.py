@@ -22,8 +22,8 @@ from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, a
 from .claims import melds_match, no_flags
 from .nanning_checks import _check_copies, _event_melds, _sealer, _WinCalc
 from .nanning_pay import _kong_points, _pay_win, _win_result
+from .nanning_quick import plain_valuation
 from .nanning_rules import NanningRules
-from .nanning_score import evaluate_tiles
 from .nanning_way import Way, resolve_way
 
 # (reading, winner, discarder, 封胡 player, 死双) → (the way of winning, the win's payments, its
@@ -87,7 +87,9 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
         tiles = win_tiles(win, variant.id, where)
         if tiles is None or tiles.context is not None:
             return None
-        val = evaluate_tiles(tiles, self_drawn=sd, where=where)
+        val = plain_valuation(tiles, self_drawn=sd)
+        if val is None:
+            return None
         if not melds_match(w, mine, tiles.melds):
             return None
         # the seats the melds were claimed from: those of the hand string's melds, which the
