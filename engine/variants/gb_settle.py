@@ -28,7 +28,7 @@ from ..errors import MjError
 from ..events import Hand, Kong, Pung, Win
 from ..facts import check_context, claimed_melds, win_tiles
 from ..frozen import maker
-from ..results import HandResult, PaymentBook, ScoreItem, TableState, WinResult
+from ..results import HandResult, Payment, PaymentBook, ScoreItem, TableState, WinResult
 from .claims import melds_agree, melds_match, no_flags
 from .gb_eval import _PACKS, Situation, _pack, _raw_fans, calc_input
 from .gb_quick import TILE_CODE, WIND_INDEX, calculator, name_fans
@@ -121,6 +121,37 @@ _make_win = maker(WinResult)  # WinResult and HandResult without the setters of 
 _make_result = maker(HandResult)
 
 
+_PAID: dict[tuple[int, int, int, str], Payment] = {}  # each payment made once, as PaymentBook does
+
+
+def _payment(payer: int, payee: int, amount: int, reason: str) -> Payment:
+    key = (payer, payee, amount, reason)
+    p = _PAID.get(key)
+    if p is None:
+        if len(_PAID) > _LIMIT:
+            _PAID.clear()
+        p = _PAID[key] = Payment(payer, payee, amount, reason)
+    return p
+
+
+def _seed_payments(
+    player: int, from_: int | None, value: int, reason: str
+) -> tuple[tuple[Payment, ...], tuple[int, int, int, int]]:
+    """The payments and deltas of ``Guobiao._pay_win`` under the seed rule for a win worth
+    ``value`` > 0: a self-draw is paid by each other player (in seat order), a discard by the
+    discarder."""
+    if from_ is None:
+        payments = tuple(_payment(p, player, value, reason) for p in range(4) if p != player)
+        deltas = [-value, -value, -value, -value]
+        deltas[player] = 3 * value
+    else:
+        payments = (_payment(from_, player, value, reason),)
+        deltas = [0, 0, 0, 0]
+        deltas[from_] = -value
+        deltas[player] = value
+    return payments, tuple(deltas)  # type: ignore[return-value]
+
+
 def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | None:
     """``Guobiao.settle_hand`` of a hand of pungs and kongs ending in a plain win (see the
     module), or None where the full path must answer.
@@ -196,11 +227,16 @@ def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | 
     wr = _make_win(
         player=player, from_=win.from_, items=items, value=total, unit="番", summary=reason
     )
-    book = PaymentBook()
-    variant._pay_win(book, win, wr, rules)
+    from_ = win.from_
+    if rules.payment == "seed" and total > 0 and from_ != player:
+        payments, deltas = _seed_payments(player, from_, total, reason)
+    else:
+        book = PaymentBook()
+        variant._pay_win(book, win, wr, rules)
+        payments, deltas = tuple(book.items), book.deltas()
     return _make_result(
-        payments=tuple(book.items),
-        deltas=book.deltas(),
+        payments=payments,
+        deltas=deltas,
         next_state=variant.next_state(state, rules, dealer_stays=player == state.dealer),
         outcome="win",
         wins=(wr,),

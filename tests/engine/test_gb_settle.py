@@ -287,3 +287,22 @@ def test_parse_hand_refuses_a_fifth_copy_so_the_plain_paths_need_not_count():
             parsed += 1
             assert not over_four(tiles), s
     assert parsed > 500
+
+
+def test_seed_payments_are_the_payment_book_s():
+    from mjscore.engine.results import PaymentBook
+    from mjscore.engine.variants.gb_settle import _seed_payments
+
+    rules = GB.rules({})
+    for player in range(4):
+        for frm in [None, *(p for p in range(4) if p != player)]:
+            for value in (1, 8, 89):
+                win = _hand([{"type": "win", "player": player, "from": frm, "hand": "11m"}])
+                w = win.events[0]
+                wr = WinResult(
+                    player=player, from_=frm, items=(), value=value, unit="番", summary="x"
+                )
+                book = PaymentBook()
+                GB._pay_win(book, w, wr, rules)
+                want = (tuple(book.items), book.deltas())
+                assert _seed_payments(player, frm, value, "x") == want
