@@ -26,11 +26,13 @@ from .nanning_quick import plain_valuation
 from .nanning_rules import NanningRules
 from .nanning_way import Way, resolve_way
 
-# (reading, winner, discarder, 封胡 player, 死双) → (the way of winning, the win's payments, its
-# result, its details): in the plain case nothing else of the hand or the table changes them
-_WINS: dict[tuple, tuple[Way, tuple[Payment, ...], WinResult, dict]] = {}
+# (reading, winner, discarder, 封胡 player, 死双) → (the way of winning, the win's payments and
+# their deltas, its result, its details): in the plain case nothing else of the hand or the
+# table changes them
+_WINS: dict[tuple, tuple[Way, tuple[Payment, ...], tuple[int, ...], WinResult, dict]] = {}
 _LIMIT = 50_000  # a few hundred in practice
-_make_state = maker(TableState)
+_make_state = maker(TableState)  # TableState and HandResult without the setters of __init__
+_make_result = maker(HandResult)
 
 
 def _next_state(state: TableState, dealer: int) -> TableState:
@@ -64,11 +66,13 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
     exposed, added = [0, 0, 0, 0], [False] * 4
     mine = []  # the winner's pung and kong events
     others = False  # another player logged a pung or kong with its tile
+    kongs = False  # a kong was logged (杠分 are paid)
     for e in evs[:-1]:
         cls = type(e)
         if cls is Pung:
             exposed[e.player] += 1
         elif cls is Kong:
+            kongs = True
             if e.kind != "concealed":
                 exposed[e.player] += 1
                 if e.kind == "added":
@@ -120,19 +124,25 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
                 {w},
             )
             wr = _win_result(_WinCalc(win, where, tiles, val, way, sealer))
-            hit = (way, tuple(win_book.items), wr, details)
+            hit = (way, tuple(win_book.items), win_book.deltas(), wr, details)
             if len(_WINS) > _LIMIT:
                 _WINS.clear()
             _WINS[key] = hit
-        way, payments, wr, details = hit
-        book = PaymentBook()
-        kong_details = _kong_points(book, hand, {})
+        way, payments, deltas, wr, details = hit
+        if kongs:  # 杠分 first, then the win's payments
+            book = PaymentBook()
+            kong_details = _kong_points(book, hand, {})
+            book.items += payments
+            payments, deltas = tuple(book.items), book.deltas()
+        else:
+            kong_details = []
         if others:  # else only the winner's tiles: parse_hand refused a fifth copy among them
             _check_copies(hand, [_WinCalc(win, where, tiles, val, way, sealer)], None)
     except MjError:
         return None
-    book.items += payments
-    return book.result(
+    return _make_result(
+        payments=payments,
+        deltas=deltas,
         next_state=_next_state(state, w),
         outcome="win",
         wins=(wr,),
