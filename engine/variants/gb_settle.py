@@ -52,8 +52,8 @@ def _named(variant, key: tuple, win: Win) -> tuple[tuple[ScoreItem, ...], int, i
     raw, flowers, _ = key
     fans, fan, _ = name_fans(raw)
     total = fan + flowers
-    summary = " ".join(f.label() for f in fans)
-    items = tuple(f.score_item() for f in fans)
+    summary = " ".join([f.label() for f in fans])
+    items = tuple([f.score_item() for f in fans])
     out = _WINS[key] = (items, fan, total, variant.reason(summary, total, win))
     return out
 
