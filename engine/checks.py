@@ -41,9 +41,17 @@ def _at(where: str, i: int) -> str:
 _CONSISTENT: dict[int, tuple[weakref.ref[Hand], Variant]] = {}
 
 
+_CROSS_CHECKED = frozenset((Pung, Kong, Flowers))  # the event types the checks below read
+
+
 def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> None:
     """The cross-event checks every entry path runs (RULES.md §0): an added kong keeps its
     pung's supplier; no tile beyond four copies in pungs and kongs; each flower once."""
+    for e in hand.events:
+        if type(e) in _CROSS_CHECKED:
+            break
+    else:  # a hand of wins, draws, penalties…: no meld or flower to hold against another
+        return
     key = id(hand)
     seen = _CONSISTENT.get(key)
     if seen is not None and seen[0]() is hand and seen[1] is variant:
@@ -135,7 +143,11 @@ _NONE_SET = (None,) * (len(WIN_FLAGS) + len(DECLARED_FIELDS))
 def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
-    terminal_at = next((i for i, e in enumerate(evs) if isinstance(e, TERMINAL)), None)
+    terminal_at = None
+    for i, e in enumerate(evs):
+        if isinstance(e, TERMINAL):
+            terminal_at = i
+            break
     if terminal_at is None:
         if not last:
             raise _bad(

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import islice
+from operator import eq
 from typing import Literal
 
 from .errors import ErrorCode, MjError, Msg
@@ -412,8 +414,19 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             melds.append(meld)
     if len(loose) + 3 * len(melds) != 14:
         return None
-    tiles = loose + [t for meld in melds for t in meld.tiles] if melds else loose
-    if max(map(tiles.count, set(tiles))) > 4 or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
+    concealed = sort_tiles(loose[:-1])
+    win = loose[-1]
+    if melds:
+        tiles = loose + [t for meld in melds for t in meld.tiles]
+        if _five_of_one(sorted(tiles)) or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
+            return None
+    # without melds: a fifth copy is five alike among the sorted standing tiles, or a
+    # winning tile that they already hold four times
+    elif (
+        _five_of_one(concealed)
+        or concealed.count(win) == 4
+        or (nanjing and not _DRAGON_SET.isdisjoint(loose))
+    ):
         return None
     context = None
     if ctx is not None:
@@ -439,7 +452,12 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             ):
                 return None
             flowers = sort_tiles(fl)
-    return HandTiles(sort_tiles(loose[:-1]), tuple(melds), loose[-1], context, flowers)
+    return HandTiles(concealed, tuple(melds), win, context, flowers)
+
+
+def _five_of_one(ordered: list[str] | tuple[str, ...]) -> bool:
+    """Whether a sorted run of tiles holds one tile five times or more."""
+    return True in map(eq, ordered, islice(ordered, 4, None))
 
 
 def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
