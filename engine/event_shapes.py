@@ -33,7 +33,10 @@ def _read_win(o: dict) -> Win | None:
     p = o.get("player")
     f = o.get("from", _ABSENT)
     h = o.get("hand")
-    if not _is_seat(p) or f is not None and (not _is_seat(f) or f == p):
+    # the seat checks of _is_seat, written out: a win and a pung are most of the events
+    if type(p) is not int or not 0 <= p <= 3:
+        return None
+    if f is not None and (type(f) is not int or not 0 <= f <= 3 or f == p):
         return None
     if type(h) is not str or not h.isascii() or len(h) > MAX_HAND_CHARS:
         return None
@@ -47,7 +50,9 @@ def _read_pung(o: dict) -> Pung | None:
     p = o.get("player")
     f = o.get("from")
     t = o.get("tile")
-    if not _is_seat(p) or not _is_seat(f) or f == p or type(t) is not str or t not in ONE_TILE:
+    if type(p) is not int or type(f) is not int or not 0 <= p <= 3 or not 0 <= f <= 3:
+        return None
+    if f == p or type(t) is not str or t not in ONE_TILE:
         return None
     return _pung(player=p, from_=f, tile=t)
 

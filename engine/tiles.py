@@ -348,6 +348,7 @@ _RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded
 _MELDS: dict[tuple[str, bool], Meld | None] = {}
 _CONTEXTS: dict[str, Context] = {}
 _DRAGON_SET = frozenset(DRAGONS)
+_UNREAD = object()
 
 
 def _plain_tiles(s: str) -> list[str]:
@@ -367,11 +368,12 @@ def _plain_tiles(s: str) -> list[str]:
 
 def _plain_meld(inner: str, honour_chows: bool) -> Meld | None:
     key = (inner, honour_chows)
-    if key not in _MELDS:
+    meld = _MELDS.get(key, _UNREAD)
+    if meld is _UNREAD:
         if len(_MELDS) > 20_000:
             _MELDS.clear()
-        _MELDS[key] = _read_plain_meld(inner, honour_chows)
-    return _MELDS[key]
+        meld = _MELDS[key] = _read_plain_meld(inner, honour_chows)
+    return meld
 
 
 def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
@@ -407,11 +409,10 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
     loose = _plain_tiles(body)
     melds: list[Meld] = []
     if melds_s:
-        for inner in melds_s[1:-1].split("]["):
-            meld = _plain_meld(inner, variant == "nanchang")
-            if meld is None:
-                return None
-            melds.append(meld)
+        chows = variant == "nanchang"
+        melds = [_plain_meld(inner, chows) for inner in melds_s[1:-1].split("][")]
+        if not all(melds):  # a Meld is always true: a None is a meld the plain path leaves
+            return None
     if len(loose) + 3 * len(melds) != 14:
         return None
     concealed = sort_tiles(loose[:-1])
@@ -444,6 +445,10 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             flowers = int(fl)
             if flowers > (20 if nanjing else 8):
                 return None
+        elif len(set(fl)) == len(fl):  # each letter once: only a dragon outside 南京 is wrong
+            if not nanjing and not _DRAGON_SET.isdisjoint(fl):
+                return None
+            flowers = sort_tiles(fl)
         else:
             seen = Counter(fl)
             if any(
