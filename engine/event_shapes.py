@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .event_fields import MAX_HAND_CHARS, ONE_TILE, plain_flowers, plain_pair
+from .event_fields import MAX_HAND_CHARS, ONE_TILE, plain_flowers, plain_four_pairs
 from .events import Event, Flowers, Jing, JingCount, Kong, Pung, Win
 from .frozen import maker
 
 # Each event read here is plainly valid and its class has no __post_init__, so it is made
 # without the setters of __init__ (a win has 24 fields: a third of the time of reading it).
-_win, _pung, _kong = maker(Win), maker(Pung), maker(Kong)
+_win, _pung, _kong, _flowers = maker(Win), maker(Pung), maker(Kong), maker(Flowers)
+_jing, _jing_count = maker(Jing), maker(JingCount)
 _KONG_KINDS = ("exposed", "added", "concealed")
 _ABSENT = object()
 
@@ -84,14 +85,7 @@ def _read_flowers(o: dict) -> Flowers | None:
         return None
     if len(t) > MAX_HAND_CHARS or not plain_flowers(t):
         return None
-    return Flowers(player=p, tiles=t)
-
-
-def _four_pairs(v: Any) -> tuple[tuple[int, int], ...] | None:
-    if type(v) is not list or len(v) != 4:
-        return None
-    pairs = tuple([plain_pair(x) for x in v])
-    return None if None in pairs else pairs
+    return _flowers(player=p, tiles=t)
 
 
 def _read_jing(o: dict) -> Jing | None:
@@ -102,16 +96,16 @@ def _read_jing(o: dict) -> Jing | None:
     lo = o.get("lower")
     if type(i) is not str or i not in ONE_TILE or type(lo) is not str or lo not in ONE_TILE:
         return None
-    counts = _four_pairs(o.get("lower_counts"))
-    return None if counts is None else Jing(indicator=i, lower=lo, lower_counts=counts)
+    counts = plain_four_pairs(o.get("lower_counts"))
+    return None if counts is None else _jing(indicator=i, lower=lo, lower_counts=counts)
 
 
 def _read_jing_count(o: dict) -> JingCount | None:
     # {"type": "jing_count", "counts"}
     if len(o) != 2:
         return None
-    counts = _four_pairs(o.get("counts"))
-    return None if counts is None else JingCount(counts=counts)
+    counts = plain_four_pairs(o.get("counts"))
+    return None if counts is None else _jing_count(counts=counts)
 
 
 _READERS: dict[str, Callable[[dict], Event | None]] = {
