@@ -41,16 +41,61 @@ def _at(where: str, i: int) -> str:
 _CONSISTENT: dict[int, tuple[weakref.ref[Hand], Variant]] = {}
 
 
+_CROSS_CHECKED = frozenset((Pung, Kong, Flowers))  # the event types the checks below read
+
+
 def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> None:
     """The cross-event checks every entry path runs (RULES.md §0): an added kong keeps its
     pung's supplier; no tile beyond four copies in pungs and kongs; each flower once."""
+    for e in hand.events:
+        if type(e) in _CROSS_CHECKED:
+            break
+    else:  # a hand of wins, draws, penalties…: no meld or flower to hold against another
+        return
     key = id(hand)
     seen = _CONSISTENT.get(key)
     if seen is not None and seen[0]() is hand and seen[1] is variant:
         return
-    _check_added_kongs(hand.events, where)
-    _check_copies(hand.events, variant, where)
+    if not _plainly_consistent(hand.events, variant.data.flower_tiles):
+        _check_added_kongs(hand.events, where)
+        _check_copies(hand.events, variant, where)
     _CONSISTENT[key] = (weakref.ref(hand, lambda _, key=key: _CONSISTENT.pop(key, None)), variant)
+
+
+def _plainly_consistent(evs: tuple[Event, ...], limit: int) -> bool:
+    """True when neither check below can refuse ``evs``: no added kong, at most four copies
+    of each melded tile and each flower letter once, ``limit`` flowers in all. Every tally
+    the checks keep only grows, so its end value is its highest. False sends the events to
+    the checks, which find and word any refusal at the event where it happens."""
+    melded: dict[str, int] = {}
+    letters: list[str] = []
+    total = 0
+    for e in evs:
+        t = type(e)
+        if t is Pung:
+            if e.tile is not None:
+                melded[e.tile] = melded.get(e.tile, 0) + 3
+        elif t is Kong:
+            if e.tile is not None:
+                if e.kind == "added":
+                    return False
+                melded[e.tile] = melded.get(e.tile, 0) + 4
+        elif t is Flowers:
+            try:
+                got = parse_tiles(e.tiles, allow_flowers=True) if e.tiles else ()
+            except MjError:
+                return False
+            letters += got
+            n = e.count
+            if n is None:
+                total += len(got)
+            elif type(n) is int and n >= 0:
+                total += n
+            else:
+                return False
+    if melded and max(melded.values()) > 4:
+        return False
+    return total <= limit and len(set(letters)) == len(letters)
 
 
 def _check_added_kongs(evs: tuple[Event, ...], where: str) -> None:
@@ -135,7 +180,11 @@ _NONE_SET = (None,) * (len(WIN_FLAGS) + len(DECLARED_FIELDS))
 def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
-    terminal_at = next((i for i, e in enumerate(evs) if isinstance(e, TERMINAL)), None)
+    terminal_at = None
+    for i, e in enumerate(evs):
+        if isinstance(e, TERMINAL):
+            terminal_at = i
+            break
     if terminal_at is None:
         if not last:
             raise _bad(

@@ -101,16 +101,12 @@ class Replay:
                     head = states[key] = _encode(st.to_json())[1:-1]
             else:
                 head = _encode(st.to_json())[1:-1]
-            texts = []
-            for p in res.payments:
-                t = pay.get(id(p))
-                if t is None:
-                    t = pay[id(p)] = _payment_text(p)
-                texts.append(t)
+            texts = [pay.get(id(p)) or _remember(pay, p) for p in res.payments]
+            i = h.index
+            index = i if type(i) is int else _encode(i)
             parts.append(
-                f'{", " if n else ""}{{"index": {_encode(h.index)}, {head}, "payments": '
-                f'[{", ".join(texts)}], "deltas": {_four(res.deltas)}, '
-                f'"totals": {_four(h.totals)}}}'
+                f'{", " if n else ""}{{"index": {index}, {head}, "payments": '
+                f'[{", ".join(texts)}], "deltas": {_four(res.deltas)}, "totals": {_four(h.totals)}}}'
             )
         parts.append(f'], "totals": {_four(self.totals)}, ')
         parts.append(f'"next": {_encode(self.next_state.to_json())}}}')
@@ -119,6 +115,11 @@ class Replay:
 
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 _encode_str = encode_basestring  # a str as the encoder above writes it
+
+
+def _remember(texts: dict[int, str], p: Payment) -> str:
+    t = texts[id(p)] = _payment_text(p)
+    return t
 
 
 def _payment_text(p: Payment) -> str:

@@ -82,9 +82,9 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
         if not isinstance(v, list) or len(v) != 4:
             raise _bad(where, txt("expected_list_four_entries_one"))
         if item is _pair_counts:  # four plainly valid pairs need no location worded
-            pairs = [_plain_pair(x) for x in v]
-            if None not in pairs:
-                return tuple(pairs)
+            pairs = plain_four_pairs(v)
+            if pairs is not None:
+                return pairs
         return tuple(item(x, f"{where}[{i}]") for i, x in enumerate(v))
 
     return check
@@ -107,6 +107,22 @@ def _plain_pair(v: Any) -> tuple[int, int] | None:
     return None
 
 
+def plain_four_pairs(v: Any) -> tuple[tuple[int, int], ...] | None:
+    """Four count pairs, each plainly valid as :func:`_plain_pair` reads one, else None
+    (the pairs written out: a 南昌 hand logs two such lists)."""
+    if type(v) is not list or len(v) != 4:
+        return None
+    pairs = []
+    for x in v:
+        if type(x) is not list or len(x) != 2:
+            return None
+        a, b = x
+        if type(a) is not int or type(b) is not int or not 0 <= a <= 4 or not 0 <= b <= 4:
+            return None
+        pairs.append((a, b))
+    return tuple(pairs)
+
+
 def _pair_counts(v: Any, where: str) -> tuple[int, int]:
     plain = _plain_pair(v)
     if plain is not None:  # the checks below only word the errors
@@ -126,9 +142,6 @@ def _enum(*choices: str) -> Callable[[Any, str], str]:
         return v
 
     return check
-
-
-plain_pair = _plain_pair
 
 
 def _nonneg(v: Any, where: str) -> int:

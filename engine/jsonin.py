@@ -149,10 +149,7 @@ def _colons(obj: Any) -> int:
         for o in level:
             t = type(o)
             if t is dict:
-                n += len(o)
-                for k in o:
-                    if ":" in k:
-                        n += k.count(":")
+                n += len(o) + "".join(o).count(":")
                 nxt.extend(o.values())
             elif t is list:
                 nxt.extend(o)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Literal
+from itertools import islice
+from operator import eq
 
 from .errors import ErrorCode, MjError, Msg
-from .frozen import frozen
+from .hand_types import DEFAULT_CONTEXT, Context, HandTiles, Meld, MeldKind  # noqa: F401 - re-exported
 from .texts_record import txt
 from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocabulary
     _ORDER,
@@ -46,129 +47,6 @@ from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocab
     suit,
     tile_key,
 )
-
-MeldKind = Literal["chow", "pung", "kong"]
-
-
-@frozen
-class Meld:
-    """A bracketed meld. ``claim`` is the digit as written (None only for a concealed kong).
-
-    pung: 1/2/3 = claimed from 上家/对家/下家. kong: None = concealed, 1/2/3 = exposed
-    (direct) from that seat, 5/6/7 = added kong on a pung claimed from 1/2/3.
-    chow: 1/2/3 = which tile (1st/2nd/3rd in sorted order) was claimed, always from 上家.
-    """
-
-    kind: MeldKind
-    tiles: tuple[str, ...]
-    claim: int | None
-
-    @property
-    def tile(self) -> str:
-        """The meld's tile for a pung/kong, the lowest tile for a chow."""
-        return self.tiles[0]
-
-    @property
-    def concealed(self) -> bool:
-        return self.kind == "kong" and self.claim is None
-
-    @property
-    def added(self) -> bool:
-        return self.kind == "kong" and self.claim is not None and self.claim >= 5
-
-    @property
-    def exposed(self) -> bool:
-        return not self.concealed
-
-    @property
-    def from_rel(self) -> int | None:
-        """Claimed-from seat relative to the owner (1 上家, 2 对家, 3 下家), None if concealed."""
-        if self.claim is None:
-            return None
-        if self.kind == "chow":
-            return 1
-        return self.claim - 4 if self.claim >= 5 else self.claim
-
-    def from_seat(self, owner: int) -> int | None:
-        rel = self.from_rel
-        return None if rel is None else relative_to_absolute(owner, rel)
-
-    @property
-    def claimed_tile(self) -> str | None:
-        if self.claim is None:
-            return None
-        if self.kind == "chow":
-            return self.tiles[self.claim - 1]
-        return self.tiles[0]
-
-
-@frozen
-class Context:
-    """The ``|WSZJHK`` section."""
-
-    prevailing: str = "E"
-    seat: str = "E"
-    self_drawn: bool = False
-    last_copy: bool = False
-    last_tile: bool = False
-    kong: bool = False  # 杠上开花 when self-drawn, 抢杠 otherwise
-
-    def format(self) -> str:
-        return (
-            self.prevailing
-            + self.seat
-            + "".join(
-                "1" if b else "0"
-                for b in (self.self_drawn, self.last_copy, self.last_tile, self.kong)
-            )
-        )
-
-
-DEFAULT_CONTEXT = Context()
-
-
-@frozen
-class HandTiles:
-    """A parsed hand. ``concealed`` are the standing tiles without the winning tile (sorted);
-    ``win_tile`` is None for a 13-tile waiting hand; ``flowers`` is a sorted tuple of flower
-    tiles, a bare count, or None when the string had no flower section."""
-
-    concealed: tuple[str, ...]
-    melds: tuple[Meld, ...]
-    win_tile: str | None
-    context: Context | None = None
-    flowers: tuple[str, ...] | int | None = None
-
-    @property
-    def closed(self) -> tuple[str, ...]:
-        """Standing tiles including the winning tile (14 − 3 per meld)."""
-        return self.concealed + ((self.win_tile,) if self.win_tile else ())
-
-    @property
-    def all_tiles(self) -> tuple[str, ...]:
-        """Every tile of the hand, a kong counted as four."""
-        out = list(self.closed)
-        for m in self.melds:
-            out.extend(m.tiles)
-        return tuple(out)
-
-    @property
-    def flower_count(self) -> int:
-        if self.flowers is None:
-            return 0
-        return self.flowers if isinstance(self.flowers, int) else len(self.flowers)
-
-    @property
-    def exposed_melds(self) -> tuple[Meld, ...]:
-        return tuple(m for m in self.melds if m.exposed)
-
-    @property
-    def kongs(self) -> tuple[Meld, ...]:
-        return tuple(m for m in self.melds if m.kind == "kong")
-
-    @property
-    def effective_context(self) -> Context:
-        return self.context or DEFAULT_CONTEXT
 
 
 def _err(pos: int, reason: str) -> MjError:
@@ -346,6 +224,7 @@ _RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded
 _MELDS: dict[tuple[str, bool], Meld | None] = {}
 _CONTEXTS: dict[str, Context] = {}
 _DRAGON_SET = frozenset(DRAGONS)
+_UNREAD = object()
 
 
 def _plain_tiles(s: str) -> list[str]:
@@ -365,11 +244,12 @@ def _plain_tiles(s: str) -> list[str]:
 
 def _plain_meld(inner: str, honour_chows: bool) -> Meld | None:
     key = (inner, honour_chows)
-    if key not in _MELDS:
+    meld = _MELDS.get(key, _UNREAD)
+    if meld is _UNREAD:
         if len(_MELDS) > 20_000:
             _MELDS.clear()
-        _MELDS[key] = _read_plain_meld(inner, honour_chows)
-    return _MELDS[key]
+        meld = _MELDS[key] = _read_plain_meld(inner, honour_chows)
+    return meld
 
 
 def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
@@ -405,15 +285,25 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
     loose = _plain_tiles(body)
     melds: list[Meld] = []
     if melds_s:
-        for inner in melds_s[1:-1].split("]["):
-            meld = _plain_meld(inner, variant == "nanchang")
-            if meld is None:
-                return None
-            melds.append(meld)
+        chows = variant == "nanchang"
+        melds = [_plain_meld(inner, chows) for inner in melds_s[1:-1].split("][")]
+        if not all(melds):  # a Meld is always true: a None is a meld the plain path leaves
+            return None
     if len(loose) + 3 * len(melds) != 14:
         return None
-    tiles = loose + [t for meld in melds for t in meld.tiles] if melds else loose
-    if max(map(tiles.count, set(tiles))) > 4 or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
+    concealed = sort_tiles(loose[:-1])
+    win = loose[-1]
+    if melds:
+        tiles = loose + [t for meld in melds for t in meld.tiles]
+        if _five_of_one(sorted(tiles)) or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
+            return None
+    # without melds: a fifth copy is five alike among the sorted standing tiles, or a
+    # winning tile that they already hold four times
+    elif (
+        _five_of_one(concealed)
+        or concealed.count(win) == 4
+        or (nanjing and not _DRAGON_SET.isdisjoint(loose))
+    ):
         return None
     context = None
     if ctx is not None:
@@ -431,6 +321,10 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             flowers = int(fl)
             if flowers > (20 if nanjing else 8):
                 return None
+        elif len(set(fl)) == len(fl):  # each letter once: only a dragon outside 南京 is wrong
+            if not nanjing and not _DRAGON_SET.isdisjoint(fl):
+                return None
+            flowers = sort_tiles(fl)
         else:
             seen = Counter(fl)
             if any(
@@ -439,7 +333,12 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             ):
                 return None
             flowers = sort_tiles(fl)
-    return HandTiles(sort_tiles(loose[:-1]), tuple(melds), loose[-1], context, flowers)
+    return HandTiles(concealed, tuple(melds), win, context, flowers)
+
+
+def _five_of_one(ordered: list[str] | tuple[str, ...]) -> bool:
+    """Whether a sorted run of tiles holds one tile five times or more."""
+    return True in map(eq, ordered, islice(ordered, 4, None))
 
 
 def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:

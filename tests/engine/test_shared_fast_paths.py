@@ -332,3 +332,20 @@ def test_a_tile_tally_counts_the_logged_melds_in_a_counter():
     assert t.first == {(1, "5p"): 0, (2, "E"): 2, (3, "E"): 3}
     shown = TileTally.of(hand, shown=(1, 2))
     assert shown.seen == Counter({"E": 4}) and TileTally.of(Hand(())).seen == Counter()
+
+
+@pytest.mark.parametrize("event", COMMON, ids=lambda e: e["type"])
+def test_a_common_shape_reader_makes_the_event_its_class_makes(event):
+    # the readers make their events without __init__: nothing of __init__ may be missed
+    from dataclasses import fields
+
+    from mjscore.engine.event_shapes import read_common
+    from mjscore.engine.events import event_from_json
+
+    quick = read_common(event)
+    want = event_from_json(event, "e")
+    assert type(quick) is type(want)
+    assert not hasattr(type(quick), "__post_init__")
+    for f in fields(want):
+        assert getattr(quick, f.name) == getattr(want, f.name), f.name
+    assert hash(quick) == hash(want)

@@ -96,3 +96,18 @@ def test_plain_reading_of_known_hands():
         ("[345m,3]123p456p789s5s5s|SW0000|8", "guobiao"),
     ):
         assert _agree(s, v), s
+
+
+def test_a_fifth_copy_is_left_to_the_checked_parser_wherever_it_sits():
+    # RULES.md §0: four copies of each tile. The plain reading finds a fifth copy among the
+    # standing tiles, as the winning tile, or between a meld and the standing tiles.
+    for s in (
+        "11111m23p456s789s9s",  # five alike standing
+        "1111m123p456s789s1m",  # the winning tile is the fifth
+        "[111m,1]11m456p789s23s4s",  # a pung and two standing
+        "[1111m]1m23456p789sEE",  # a kong and one standing
+        "[111m,1][123m,1]1m456p789s9s",  # a pung, a chow and one standing
+    ):
+        for v in VARIANTS:
+            assert _parse_plain(s, v) is None, (s, v)
+            assert not _agree(s, v), (s, v)
