@@ -171,6 +171,15 @@ def _from_tiles(tiles: HandTiles, player: int) -> list[ClaimedMeld]:
     return out
 
 
+def _tally(keys: Iterable[object]) -> dict[object, int]:
+    """How many times each key comes (a Counter's counts, without its Python-level update:
+    two tallies are equal exactly when the Counters would be, as neither holds a zero)."""
+    out: dict[object, int] = {}
+    for k in keys:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
 def claimed_melds(
     hand: Hand, win: Win, tiles: HandTiles | None, *, where: str | None = None
 ) -> tuple[ClaimedMeld, ...]:
@@ -184,6 +193,8 @@ def claimed_melds(
         raise _contra(e.msg, where) from None
     if tiles is None:
         return tuple(ev)
+    if not ev and not tiles.melds:  # nothing claimed, by the events or the hand string
+        return ()
     hs = _from_tiles(tiles, player)
     w = f"{where}.hand" if where else "hand"
     # every kong in the hand string needs a kong event of the same tile and kind
@@ -232,9 +243,9 @@ def claimed_melds(
     if ev_pungs:
         key = lambda m: (m.tile, m.from_seat)  # noqa: E731
         if any(p.tile is None for p in ev_pungs):
-            a, b = Counter(p.from_seat for p in ev_pungs), Counter(p.from_seat for p in hs_pungs)
+            a, b = _tally(p.from_seat for p in ev_pungs), _tally(p.from_seat for p in hs_pungs)
         else:
-            a, b = Counter(map(key, ev_pungs)), Counter(map(key, hs_pungs))
+            a, b = _tally(map(key, ev_pungs)), _tally(map(key, hs_pungs))
         if a != b:
             raise _contra(
                 txt("winner_s_pung_events_pungs"),

@@ -215,6 +215,30 @@ def evaluate_win(
     return val, melds
 
 
+# A valuation's words, by the valuation itself: tile-mode valuations are made once per
+# reading's facts and shared by every hand with those facts, so most wins find theirs here.
+# Each entry holds its valuation, so the id it is filed under is never reused while it is kept.
+_WORDS: dict[int, tuple[Valuation, str, str]] = {}
+_WORDS_MAX = 4096  # the memo starts afresh past this many valuations
+
+
+def _words(val: Valuation) -> tuple[str, str]:
+    """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
+    got = _WORDS.get(id(val))
+    if got is not None and got[0] is val:
+        return got[1], got[2]
+    # every factor in the reason, so a payer can check the amount from the line alone
+    mults = "".join(
+        f" {i.zh}{i.value}"
+        for i in val.items
+        if isinstance(i.value, str) and i.value.startswith("×")
+    )
+    if len(_WORDS) >= _WORDS_MAX:
+        _WORDS.clear()
+    _WORDS[id(val)] = (val, mults, val.summary)
+    return mults, val.summary
+
+
 # ---------------------------------------------------------------- the variant
 class Nanjing(Variant[NanjingRules]):
     id: ClassVar[str] = "nanjing"
@@ -341,13 +365,7 @@ class Nanjing(Variant[NanjingRules]):
             raise _contra(txt("liable_player_winner"), where)
         self_draw = win.from_ is None or bool(win.robbed_kong)
         how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
-        # every factor in the reason, so a payer can check the amount from the line alone
-        mults = "".join(
-            f" {i.zh}{i.value}"
-            for i in val.items
-            if isinstance(i.value, str) and i.value.startswith("×")
-        )
-        summary = val.summary
+        mults, summary = _words(val)
         base = f"{summary}{mults} {val.value}花 {how}"
         if self_draw:
             if liable is not None:

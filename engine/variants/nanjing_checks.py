@@ -42,7 +42,10 @@ class FlowerLog:
 
     @classmethod
     def empty(cls) -> FlowerLog:
-        return cls([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
+        # an empty Counter is an empty dict of its class: made without Counter.__init__'s
+        # Python-level update (four per hand)
+        new = Counter.__new__
+        return cls([new(Counter) for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
 
 
 def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
@@ -63,7 +66,8 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                 )
         mine = log.tiles[p]
         before = [mine.get(d, 0) for d in DRAGONS]
-        mine.update(ts)
+        for t in ts:  # Counter.update, without its Python-level type checks
+            mine[t] = mine.get(t, 0) + 1
         log.counts[p] += len(ts)
         # the table was within its copies before this event: only its flowers can exceed
         t0, t1, t2, t3 = log.tiles
@@ -274,14 +278,16 @@ def check_win_copies(
                     ),
                     f"{where}.robbed_kong",
                 )
-    held: dict[str, int] = {}
-    for t in mine:
-        held[t] = held.get(t, 0) + 1
-    over = [t for t, n in held.items() if n + others.get(t, 0) > 4]
+    # a tile over four: held more than four times, or held and shown by the others more than
+    # four times together (only the tiles the others show need their copies counted)
+    count = mine.count
+    over = [t for t, n in others.items() if n + count(t) > 4 and count(t)]
+    if len(mine) > 4 and max(map(count, set(mine))) > 4:
+        over.extend(t for t in set(mine) if count(t) > 4 and t not in others)
     if over:
         t = min(over)  # the first in the order of the tiles' names
         raise _contra(
-            txt("winner_s_hand_holds_other", n=held[t], p2=_tile_name(t), p3=others.get(t, 0)),
+            txt("winner_s_hand_holds_other", n=count(t), p2=_tile_name(t), p3=others.get(t, 0)),
             f"{where}.hand",
         )
 
@@ -289,6 +295,15 @@ def check_win_copies(
 # ---------------------------------------------------------------- win checks
 def _check_flags(win: Win, state: TableState, where: str, flag_zh: Mapping[str, str]) -> None:
     """``flag_zh``: each flag's Chinese name (the rule set's declared data), for refusals."""
+    if not (
+        win.kong_bloom
+        or win.flower_bloom
+        or win.flower_kong_bloom
+        or win.robbed_kong
+        or win.heavenly
+        or win.earthly
+    ):
+        return  # every check below is of one of these flags (last_tile only with heavenly)
 
     def bad(msg: str, name: str) -> MjError:
         return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")

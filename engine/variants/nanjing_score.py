@@ -478,6 +478,8 @@ def close_patterns(declared: Iterable[str], where: str | None = None) -> list[st
     """Declared ids with their implications added and replaced ones removed; contradictory
     combinations refused."""
     ps = set(declared)
+    if not ps:  # a tile-mode win declares nothing: nothing to add, remove or refuse
+        return []
     for p in list(ps):
         ps.update(IMPLIES.get(p, ()))
     for p in list(ps):
