@@ -26,7 +26,9 @@ def _contra(msg: str, where: str | None) -> MjError:
 
 
 def event_index(hand: Hand, ev: object) -> int:
-    return next(i for i, e in enumerate(hand.events) if e is ev)
+    """Where ``ev`` itself (not an equal event) first comes among the hand's events: the
+    events' ids are distinct while they are alive, so the first equal id is it."""
+    return list(map(id, hand.events)).index(id(ev))
 
 
 def kongs(hand: Hand, player: int | None = None) -> tuple[Kong, ...]:

@@ -48,6 +48,10 @@ class FlowerLog:
         return cls([new(Counter) for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
 
 
+_FLOWER_TILES = frozenset(FLOWER_LETTERS + DRAGONS)  # the tiles a flowers event may show
+_DRAGON_TILES = frozenset(DRAGONS)
+
+
 def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
     """Record one flowers event; return the dragons that just reached four (花杠)."""
     p = ev.player
@@ -57,24 +61,31 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
         log.counts[p] += ev.n
     else:
         ts = parse_tiles(ev.tiles, allow_flowers=True, where=f"{where}.tiles")
-        for t in ts:
-            if t not in FLOWER_LETTERS and t not in DRAGONS:
-                raise MjError(
-                    ErrorCode.BAD_RECORD,
-                    txt("nanjing_flower_flowers_h_dragons", t=t),
-                    where=f"{where}.tiles",
-                )
+        if not _FLOWER_TILES.issuperset(ts):  # some tile is not a flower: find and word it
+            for t in ts:
+                if t not in FLOWER_LETTERS and t not in DRAGONS:
+                    raise MjError(
+                        ErrorCode.BAD_RECORD,
+                        txt("nanjing_flower_flowers_h_dragons", t=t),
+                        where=f"{where}.tiles",
+                    )
         mine = log.tiles[p]
-        before = [mine.get(d, 0) for d in DRAGONS]
+        # only a dragon among them can make a 花杠 (the others' counts do not change)
+        dragons = not _DRAGON_TILES.isdisjoint(ts)
+        before = [mine.get(d, 0) for d in DRAGONS] if dragons else None
         for t in ts:  # Counter.update, without its Python-level type checks
             mine[t] = mine.get(t, 0) + 1
         log.counts[p] += len(ts)
         # the table was within its copies before this event: only its flowers can exceed
         t0, t1, t2, t3 = log.tiles
-        if any(
-            t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (4 if t in DRAGONS else 1)
-            for t in set(ts)
-        ):
+        over = False
+        for t in set(ts):
+            if t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (
+                4 if t in _DRAGON_TILES else 1
+            ):
+                over = True
+                break
+        if over:
             table = sum(log.tiles, Counter())
             for t, n in table.items():
                 cap = 4 if t in DRAGONS else 1
@@ -83,7 +94,11 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                         txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
                         f"{where}.tiles",
                     )
-        newly = [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
+        newly = (
+            [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
+            if before is not None
+            else []
+        )
         if log.counts[p] > 20:
             raise _contra(
                 txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
@@ -178,6 +193,9 @@ def _tile_name(t: str) -> str:
     return f"{TILE_ZH[t]} ({t})"
 
 
+_MELD_EVENTS = (Pung, Kong)  # made once (``Pung | Kong`` makes a union at every use)
+
+
 def check_meld_events(hand: Hand) -> list[defaultdict[str, int]]:
     """Copies of each tile every player shows in logged pungs and kongs (events with a tile).
 
@@ -187,7 +205,7 @@ def check_meld_events(hand: Hand) -> list[defaultdict[str, int]]:
     shown: list[defaultdict[str, int]] = [defaultdict(int) for _ in range(4)]
     open_pungs: dict[tuple[int, str], tuple[int, Pung]] = {}  # pungs not yet kong-ed
     for i, e in enumerate(hand.events):
-        if not isinstance(e, Pung | Kong) or e.tile is None:
+        if not isinstance(e, _MELD_EVENTS) or e.tile is None:
             continue
         w = f"events[{i}]"
         if e.tile in DRAGONS:

@@ -272,3 +272,118 @@ def test_win_words_by_memo_as_worded_afresh() -> None:
         )
         assert nanjing._words(v) == (mults, v.summary)
     assert any(nanjing._words(v)[0] for v in vals)  # some carry a multiplier line
+
+
+def test_valuation_json_by_memo_as_built_afresh_and_never_shared() -> None:
+    from mjscore.engine.variants.nanjing_score import PATTERN_IDS, Bonuses, value_declared
+
+    rng = random.Random(9)
+    ids = sorted(PATTERN_IDS - {"no_flowers"})
+    vals = []
+    for _ in range(400):
+        try:
+            vals.append(
+                value_declared(
+                    rng.sample(ids, rng.randint(0, 2)),
+                    soft=rng.randint(0, 5),
+                    hard=rng.randint(0, 8),
+                    hard_known=True,
+                    bonus=Bonuses(*(rng.random() < 0.3 for _ in range(6))),
+                )
+            )
+        except MjError:
+            continue
+    assert len(vals) > 200
+    for v in vals + vals:
+        got = v.to_json()
+        assert got == v._json()
+        # a caller changing what it got changes nothing the next caller gets
+        got["value"] = -1
+        for k in ("patterns", "soft_items", "items"):
+            got[k].append({})
+            for d in got[k]:
+                d["x"] = 1
+        assert v.to_json() == v._json()
+
+
+def test_event_index_is_of_the_event_itself() -> None:
+    a = Flowers(player=0, tiles="a")
+    b = Flowers(player=0, tiles="a")  # equal to a, not a
+    hand = SimpleNamespace(events=(a, b, a))
+    assert a == b
+    assert facts.event_index(hand, a) == 0
+    assert facts.event_index(hand, b) == 1
+
+
+def _flower_reference(log, ev, where):
+    """The flowers event as first written (every check made, Counter's own update)."""
+    p = ev.player
+    log.logged[p] = True
+    if ev.tiles is None:
+        log.count_only[p] = True
+        log.counts[p] += ev.n
+    else:
+        ts = nanjing_checks.parse_tiles(ev.tiles, allow_flowers=True, where=f"{where}.tiles")
+        for t in ts:
+            if t not in "abcdefgh" and t not in "CFP":
+                raise MjError(
+                    ErrorCode.BAD_RECORD,
+                    txt("nanjing_flower_flowers_h_dragons", t=t),
+                    where=f"{where}.tiles",
+                )
+        mine = log.tiles[p]
+        before = [mine.get(d, 0) for d in "CFP"]
+        mine.update(ts)
+        log.counts[p] += len(ts)
+        t0, t1, t2, t3 = log.tiles
+        if any(
+            t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (4 if t in "CFP" else 1)
+            for t in set(ts)
+        ):
+            table = sum(log.tiles, Counter())
+            for t, n in table.items():
+                cap = 4 if t in "CFP" else 1
+                if n > cap:
+                    raise _contra(
+                        txt(
+                            "flower_shown_times_table_there",
+                            p1=nanjing_checks.TILE_ZH[t],
+                            t=t,
+                            n=n,
+                            cap=cap,
+                        ),
+                        f"{where}.tiles",
+                    )
+        newly = [t for t, n in zip("CFP", before, strict=True) if n < 4 <= mine.get(t, 0)]
+        if log.counts[p] > 20:
+            raise _contra(
+                txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
+            )
+        return newly
+    if log.counts[p] > 20:
+        raise _contra(txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where)
+    return []
+
+
+def test_flower_events_as_first_written() -> None:
+    rng = random.Random(13)
+    letters = list("abcdefgh") + ["C", "F", "P"] * 8 + ["1m", "E", "5p"]
+    outcomes = Counter()
+    for _ in range(4000):
+        fast = FlowerLog.empty()
+        slow = FlowerLog([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
+        for i in range(rng.randint(1, 8)):
+            player = rng.randrange(4)
+            if rng.random() < 0.15:
+                ev = Flowers(player=player, count=rng.randint(1, 12))
+            else:
+                k = rng.randint(1, 6)
+                ev = Flowers(player=player, tiles="".join(rng.choice(letters) for _ in range(k)))
+            got = _outcome(_flower_event, fast, ev, f"events[{i}]")
+            want = _outcome(_flower_reference, slow, ev, f"events[{i}]")
+            assert got == want, ev
+            outcomes[got[0] if got[0] == "refused" else bool(got[1])] += 1
+            if got[0] == "refused":
+                break
+            assert fast == slow
+    assert min(outcomes.values()) > 100, outcomes  # 花杠, none, and refusals all come
