@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import Event, FlagValue, Hand, Pung, Win
+from ..frozen import maker
 from ..results import (
     CalcResult,
     HandResult,
@@ -222,6 +224,15 @@ _WORDS: dict[int, tuple[Valuation, str, str]] = {}
 _WORDS_MAX = 4096  # the memo starts afresh past this many valuations
 
 
+_make_win_result = maker(WinResult)  # WinResult without the setters of its __init__
+
+
+@lru_cache(maxsize=64)
+def _bixiahu_item(m: int) -> ScoreItem:
+    """The line of a 比下胡 hand's multiplier (immutable, so made once per multiplier)."""
+    return ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}")
+
+
 def _words(val: Valuation) -> tuple[str, str]:
     """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
     got = _WORDS.get(id(val))
@@ -354,7 +365,7 @@ class Nanjing(Variant[NanjingRules]):
             )
         # 承包, in the order RULES.md §2 gives
         dz = duizui(melds)
-        first = next((k for k in chain if k.kind in ("exposed", "added")), None)
+        first = next((k for k in chain if k.kind in ("exposed", "added")), None) if chain else None
         if dz and set(LIABLE_PATTERNS) & set(val.patterns):
             liable, why = dz[0], ("对三嘴承包" if dz[1] == 3 else "对四嘴承包")
         elif first is not None:
@@ -376,12 +387,8 @@ class Nanjing(Variant[NanjingRules]):
             assert win.from_ is not None
             payer = liable if liable is not None else win.from_
             book.pay(payer, w, h, f"{base}{_tag(m)}{' ' + why if why else ''}")
-        items = val.items + (
-            (ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}"),)
-            if m > 1
-            else ()
-        )
-        wr = WinResult(
+        items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
+        wr = _make_win_result(
             player=w,
             from_=win.from_,
             items=items,

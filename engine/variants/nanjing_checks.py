@@ -45,7 +45,8 @@ class FlowerLog:
         # an empty Counter is an empty dict of its class: made without Counter.__init__'s
         # Python-level update (four per hand)
         new = Counter.__new__
-        return cls([new(Counter) for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
+        tiles = [new(Counter), new(Counter), new(Counter), new(Counter)]
+        return cls(tiles, [0, 0, 0, 0], [False] * 4, [False] * 4)
 
 
 _FLOWER_TILES = frozenset(FLOWER_LETTERS + DRAGONS)  # the tiles a flowers event may show

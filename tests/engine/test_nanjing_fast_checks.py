@@ -387,3 +387,17 @@ def test_flower_events_as_first_written() -> None:
                 break
             assert fast == slow
     assert min(outcomes.values()) > 100, outcomes  # 花杠, none, and refusals all come
+
+
+def test_win_result_and_bixiahu_line_as_made_by_their_classes() -> None:
+    from mjscore.engine.results import ScoreItem, WinResult
+
+    for m in (2, 4, 8, 2):
+        item = nanjing._bixiahu_item(m)
+        assert item == ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}")
+        kw = dict(player=1, from_=None if m == 4 else 2, items=(item,), value=40 * m)
+        a = nanjing._make_win_result(**kw, unit="花", summary="对对胡")
+        b = WinResult(**kw, unit="花", summary="对对胡")
+        assert type(a) is WinResult and a == b and hash(a) == hash(b)
+        with pytest.raises(AttributeError):
+            a.value = 1  # type: ignore[misc]
