@@ -26,7 +26,9 @@ def _contra(msg: str, where: str | None) -> MjError:
 
 
 def event_index(hand: Hand, ev: object) -> int:
-    return next(i for i, e in enumerate(hand.events) if e is ev)
+    """Where ``ev`` itself (not an equal event) first comes among the hand's events: the
+    events' ids are distinct while they are alive, so the first equal id is it."""
+    return list(map(id, hand.events)).index(id(ev))
 
 
 def kongs(hand: Hand, player: int | None = None) -> tuple[Kong, ...]:
@@ -171,6 +173,15 @@ def _from_tiles(tiles: HandTiles, player: int) -> list[ClaimedMeld]:
     return out
 
 
+def _tally(keys: Iterable[object]) -> dict[object, int]:
+    """How many times each key comes (a Counter's counts, without its Python-level update:
+    two tallies are equal exactly when the Counters would be, as neither holds a zero)."""
+    out: dict[object, int] = {}
+    for k in keys:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
 def claimed_melds(
     hand: Hand, win: Win, tiles: HandTiles | None, *, where: str | None = None
 ) -> tuple[ClaimedMeld, ...]:
@@ -184,6 +195,8 @@ def claimed_melds(
         raise _contra(e.msg, where) from None
     if tiles is None:
         return tuple(ev)
+    if not ev and not tiles.melds:  # nothing claimed, by the events or the hand string
+        return ()
     hs = _from_tiles(tiles, player)
     w = f"{where}.hand" if where else "hand"
     # every kong in the hand string needs a kong event of the same tile and kind
@@ -232,9 +245,9 @@ def claimed_melds(
     if ev_pungs:
         key = lambda m: (m.tile, m.from_seat)  # noqa: E731
         if any(p.tile is None for p in ev_pungs):
-            a, b = Counter(p.from_seat for p in ev_pungs), Counter(p.from_seat for p in hs_pungs)
+            a, b = _tally(p.from_seat for p in ev_pungs), _tally(p.from_seat for p in hs_pungs)
         else:
-            a, b = Counter(map(key, ev_pungs)), Counter(map(key, hs_pungs))
+            a, b = _tally(map(key, ev_pungs)), _tally(map(key, hs_pungs))
         if a != b:
             raise _contra(
                 txt("winner_s_pung_events_pungs"),

@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import Event, FlagValue, Hand, Pung, Win
+from ..frozen import maker
 from ..results import (
     CalcResult,
     HandResult,
@@ -215,6 +217,39 @@ def evaluate_win(
     return val, melds
 
 
+# A valuation's words, by the valuation itself: tile-mode valuations are made once per
+# reading's facts and shared by every hand with those facts, so most wins find theirs here.
+# Each entry holds its valuation, so the id it is filed under is never reused while it is kept.
+_WORDS: dict[int, tuple[Valuation, str, str]] = {}
+_WORDS_MAX = 4096  # the memo starts afresh past this many valuations
+
+
+_make_win_result = maker(WinResult)  # WinResult without the setters of its __init__
+
+
+@lru_cache(maxsize=64)
+def _bixiahu_item(m: int) -> ScoreItem:
+    """The line of a 比下胡 hand's multiplier (immutable, so made once per multiplier)."""
+    return ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}")
+
+
+def _words(val: Valuation) -> tuple[str, str]:
+    """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
+    got = _WORDS.get(id(val))
+    if got is not None and got[0] is val:
+        return got[1], got[2]
+    # every factor in the reason, so a payer can check the amount from the line alone
+    mults = "".join(
+        f" {i.zh}{i.value}"
+        for i in val.items
+        if isinstance(i.value, str) and i.value.startswith("×")
+    )
+    if len(_WORDS) >= _WORDS_MAX:
+        _WORDS.clear()
+    _WORDS[id(val)] = (val, mults, val.summary)
+    return mults, val.summary
+
+
 # ---------------------------------------------------------------- the variant
 class Nanjing(Variant[NanjingRules]):
     id: ClassVar[str] = "nanjing"
@@ -330,7 +365,7 @@ class Nanjing(Variant[NanjingRules]):
             )
         # 承包, in the order RULES.md §2 gives
         dz = duizui(melds)
-        first = next((k for k in chain if k.kind in ("exposed", "added")), None)
+        first = next((k for k in chain if k.kind in ("exposed", "added")), None) if chain else None
         if dz and set(LIABLE_PATTERNS) & set(val.patterns):
             liable, why = dz[0], ("对三嘴承包" if dz[1] == 3 else "对四嘴承包")
         elif first is not None:
@@ -341,13 +376,7 @@ class Nanjing(Variant[NanjingRules]):
             raise _contra(txt("liable_player_winner"), where)
         self_draw = win.from_ is None or bool(win.robbed_kong)
         how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
-        # every factor in the reason, so a payer can check the amount from the line alone
-        mults = "".join(
-            f" {i.zh}{i.value}"
-            for i in val.items
-            if isinstance(i.value, str) and i.value.startswith("×")
-        )
-        summary = val.summary
+        mults, summary = _words(val)
         base = f"{summary}{mults} {val.value}花 {how}"
         if self_draw:
             if liable is not None:
@@ -358,12 +387,8 @@ class Nanjing(Variant[NanjingRules]):
             assert win.from_ is not None
             payer = liable if liable is not None else win.from_
             book.pay(payer, w, h, f"{base}{_tag(m)}{' ' + why if why else ''}")
-        items = val.items + (
-            (ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}"),)
-            if m > 1
-            else ()
-        )
-        wr = WinResult(
+        items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
+        wr = _make_win_result(
             player=w,
             from_=win.from_,
             items=items,

@@ -42,7 +42,15 @@ class FlowerLog:
 
     @classmethod
     def empty(cls) -> FlowerLog:
-        return cls([Counter() for _ in range(4)], [0] * 4, [False] * 4, [False] * 4)
+        # an empty Counter is an empty dict of its class: made without Counter.__init__'s
+        # Python-level update (four per hand)
+        new = Counter.__new__
+        tiles = [new(Counter), new(Counter), new(Counter), new(Counter)]
+        return cls(tiles, [0, 0, 0, 0], [False] * 4, [False] * 4)
+
+
+_FLOWER_TILES = frozenset(FLOWER_LETTERS + DRAGONS)  # the tiles a flowers event may show
+_DRAGON_TILES = frozenset(DRAGONS)
 
 
 def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
@@ -54,23 +62,31 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
         log.counts[p] += ev.n
     else:
         ts = parse_tiles(ev.tiles, allow_flowers=True, where=f"{where}.tiles")
-        for t in ts:
-            if t not in FLOWER_LETTERS and t not in DRAGONS:
-                raise MjError(
-                    ErrorCode.BAD_RECORD,
-                    txt("nanjing_flower_flowers_h_dragons", t=t),
-                    where=f"{where}.tiles",
-                )
+        if not _FLOWER_TILES.issuperset(ts):  # some tile is not a flower: find and word it
+            for t in ts:
+                if t not in FLOWER_LETTERS and t not in DRAGONS:
+                    raise MjError(
+                        ErrorCode.BAD_RECORD,
+                        txt("nanjing_flower_flowers_h_dragons", t=t),
+                        where=f"{where}.tiles",
+                    )
         mine = log.tiles[p]
-        before = [mine.get(d, 0) for d in DRAGONS]
-        mine.update(ts)
+        # only a dragon among them can make a 花杠 (the others' counts do not change)
+        dragons = not _DRAGON_TILES.isdisjoint(ts)
+        before = [mine.get(d, 0) for d in DRAGONS] if dragons else None
+        for t in ts:  # Counter.update, without its Python-level type checks
+            mine[t] = mine.get(t, 0) + 1
         log.counts[p] += len(ts)
         # the table was within its copies before this event: only its flowers can exceed
         t0, t1, t2, t3 = log.tiles
-        if any(
-            t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (4 if t in DRAGONS else 1)
-            for t in set(ts)
-        ):
+        over = False
+        for t in set(ts):
+            if t0.get(t, 0) + t1.get(t, 0) + t2.get(t, 0) + t3.get(t, 0) > (
+                4 if t in _DRAGON_TILES else 1
+            ):
+                over = True
+                break
+        if over:
             table = sum(log.tiles, Counter())
             for t, n in table.items():
                 cap = 4 if t in DRAGONS else 1
@@ -79,7 +95,11 @@ def _flower_event(log: FlowerLog, ev: Flowers, where: str) -> list[str]:
                         txt("flower_shown_times_table_there", p1=TILE_ZH[t], t=t, n=n, cap=cap),
                         f"{where}.tiles",
                     )
-        newly = [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
+        newly = (
+            [t for t, n in zip(DRAGONS, before, strict=True) if n < 4 <= mine.get(t, 0)]
+            if before is not None
+            else []
+        )
         if log.counts[p] > 20:
             raise _contra(
                 txt("would_hold_flowers_there", p=Seat(p, "player"), p2=log.counts[p]), where
@@ -174,6 +194,9 @@ def _tile_name(t: str) -> str:
     return f"{TILE_ZH[t]} ({t})"
 
 
+_MELD_EVENTS = (Pung, Kong)  # made once (``Pung | Kong`` makes a union at every use)
+
+
 def check_meld_events(hand: Hand) -> list[defaultdict[str, int]]:
     """Copies of each tile every player shows in logged pungs and kongs (events with a tile).
 
@@ -183,7 +206,7 @@ def check_meld_events(hand: Hand) -> list[defaultdict[str, int]]:
     shown: list[defaultdict[str, int]] = [defaultdict(int) for _ in range(4)]
     open_pungs: dict[tuple[int, str], tuple[int, Pung]] = {}  # pungs not yet kong-ed
     for i, e in enumerate(hand.events):
-        if not isinstance(e, Pung | Kong) or e.tile is None:
+        if not isinstance(e, _MELD_EVENTS) or e.tile is None:
             continue
         w = f"events[{i}]"
         if e.tile in DRAGONS:
@@ -274,14 +297,16 @@ def check_win_copies(
                     ),
                     f"{where}.robbed_kong",
                 )
-    held: dict[str, int] = {}
-    for t in mine:
-        held[t] = held.get(t, 0) + 1
-    over = [t for t, n in held.items() if n + others.get(t, 0) > 4]
+    # a tile over four: held more than four times, or held and shown by the others more than
+    # four times together (only the tiles the others show need their copies counted)
+    count = mine.count
+    over = [t for t, n in others.items() if n + count(t) > 4 and count(t)]
+    if len(mine) > 4 and max(map(count, set(mine))) > 4:
+        over.extend(t for t in set(mine) if count(t) > 4 and t not in others)
     if over:
         t = min(over)  # the first in the order of the tiles' names
         raise _contra(
-            txt("winner_s_hand_holds_other", n=held[t], p2=_tile_name(t), p3=others.get(t, 0)),
+            txt("winner_s_hand_holds_other", n=count(t), p2=_tile_name(t), p3=others.get(t, 0)),
             f"{where}.hand",
         )
 
@@ -289,6 +314,15 @@ def check_win_copies(
 # ---------------------------------------------------------------- win checks
 def _check_flags(win: Win, state: TableState, where: str, flag_zh: Mapping[str, str]) -> None:
     """``flag_zh``: each flag's Chinese name (the rule set's declared data), for refusals."""
+    if not (
+        win.kong_bloom
+        or win.flower_bloom
+        or win.flower_kong_bloom
+        or win.robbed_kong
+        or win.heavenly
+        or win.earthly
+    ):
+        return  # every check below is of one of these flags (last_tile only with heavenly)
 
     def bad(msg: str, name: str) -> MjError:
         return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")

@@ -40,8 +40,6 @@ _MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
 
 # The hand's facts from the engine.hand_lookup numbers of its standing tiles (groups: the
 # three suits in the order of SUITS, then each honour) and its melds' tiles.
-_WIND_GROUPS = range(3, 7)  # E S W N
-_OTHER_GROUPS = (0, 1, 2, 7, 8, 9)  # the suits and the dragons: not winds
 _SUIT_SETS = tuple(
     frozenset(SUITS[g] for g in range(3) if bits >> g & 1) for bits in range(8)
 )  # the suits of a hand by the bits of the groups it holds
@@ -78,10 +76,11 @@ def best_valuation(
     # without honour chows a wind is a pung of the standing tiles when held three times (a
     # pair when twice; once or four times it is in no decomposition): every decomposition
     # has the same wind pungs
-    wind_pungs = sum(codes[g] == 3 for g in _WIND_GROUPS)
-    suit_bits = (codes[0] > 0) | (codes[1] > 0) << 1 | (codes[2] > 0) << 2
-    has_winds = any(codes[g] for g in _WIND_GROUPS)
-    all_winds = not any(codes[g] for g in _OTHER_GROUPS)
+    m0, m1, m2, east, south, west, north, d0, d1, d2 = codes  # suits, winds, dragons
+    wind_pungs = (east == 3) + (south == 3) + (west == 3) + (north == 3)
+    suit_bits = (m0 > 0) | (m1 > 0) << 1 | (m2 > 0) << 2
+    has_winds = bool(east or south or west or north)
+    all_winds = not (m0 or m1 or m2 or d0 or d1 or d2)
     meld_facts = []
     for m in melds:
         wind = is_wind(m.tile)

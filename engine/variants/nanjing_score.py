@@ -225,6 +225,15 @@ class Valuation(NamedTuple):
         return _summary(self.patterns)
 
     def to_json(self) -> dict:
+        """The valuation as JSON (a fresh dict each time: a caller may keep or change it)."""
+        got = _JSON.get(id(self))
+        if got is None or got[0] is not self:
+            if len(_JSON) >= _JSON_MAX:
+                _JSON.clear()
+            got = _JSON[id(self)] = (self, self._json())
+        return _fresh(got[1])
+
+    def _json(self) -> dict:
         return {
             "patterns": [
                 {
@@ -249,6 +258,23 @@ class Valuation(NamedTuple):
             "legal": self.legal,
             "refusal": self.refusal,
         }
+
+
+# A valuation's JSON, by the valuation itself: tile-mode valuations are made once per
+# reading's facts and shared by every hand with those facts. Each entry holds its valuation,
+# so the id it is filed under is never reused while it is kept; callers get fresh copies.
+_JSON: dict[int, tuple[Valuation, dict]] = {}
+_JSON_MAX = 4096  # the memo starts afresh past this many valuations
+_LISTS = ("patterns", "soft_items", "items")  # the lists of one-level dicts in it
+
+
+def _fresh(j: dict) -> dict:
+    """A copy of a valuation's JSON sharing no dict or list with it (every value within is a
+    string, number, bool or None)."""
+    out = j.copy()
+    for k in _LISTS:
+        out[k] = [d.copy() for d in j[k]]
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -478,6 +504,8 @@ def close_patterns(declared: Iterable[str], where: str | None = None) -> list[st
     """Declared ids with their implications added and replaced ones removed; contradictory
     combinations refused."""
     ps = set(declared)
+    if not ps:  # a tile-mode win declares nothing: nothing to add, remove or refuse
+        return []
     for p in list(ps):
         ps.update(IMPLIES.get(p, ()))
     for p in list(ps):
