@@ -322,7 +322,12 @@ def _check_flags(win: Win, state: TableState, where: str, flag_zh: Mapping[str, 
         or win.heavenly
         or win.earthly
     ):
-        return  # every check below is of one of these flags (last_tile only with heavenly)
+        return  # every check of _flag_rules is of one of these flags (last_tile only with heavenly)
+    _flag_rules(win, state, where, flag_zh)
+
+
+def _flag_rules(win: Win, state: TableState, where: str, flag_zh: Mapping[str, str]) -> None:
+    """The flags of ``win`` that exclude each other or do not fit the hand, refused."""
 
     def bad(msg: str, name: str) -> MjError:
         return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from mjscore.engine import facts
-from mjscore.engine.errors import ErrorCode, MjError, bare_seat
+from mjscore.engine.errors import ErrorCode, MjError
 from mjscore.engine.events import Flowers
 from mjscore.engine.results import TableState
 from mjscore.engine.variants import nanjing, nanjing_checks
@@ -123,41 +123,7 @@ def test_win_copies_as_counted_tile_by_tile(seed: int) -> None:
 
 
 # ---------------------------------------------------------------- the flags
-def _flags_reference(win, state, where, flag_zh) -> None:
-    def bad(msg, name):
-        return MjError(ErrorCode.BAD_FLAG, msg, where=f"{where}.{name}")
-
-    bloom_flags = (
-        ("kong_bloom", win.kong_bloom),
-        ("flower_bloom", win.flower_bloom),
-        ("flower_kong_bloom", win.flower_kong_bloom),
-    )
-    blooms = [n for n, v in bloom_flags if v]
-    if len(blooms) > 1:
-        raise bad(txt("exclude_each_other_given", p1=", ".join(blooms)), blooms[1])
-    if win.from_ is not None:
-        for name, v in (*bloom_flags, ("heavenly", win.heavenly)):
-            if v:
-                raise bad(
-                    txt(
-                        "self_draw_win_names_discarder",
-                        name=flag_zh[name],
-                        from_=bare_seat(win.from_),
-                    ),
-                    name,
-                )
-    if win.robbed_kong and win.from_ is None:
-        raise bad(txt("robbed_kong_from_player_whose_2"), "robbed_kong")
-    if win.heavenly and win.earthly:
-        raise bad(txt("exclude_each_other"), "earthly")
-    if win.heavenly and win.player != state.dealer:
-        raise bad(txt("dealer_s_win_winner_dealer"), "heavenly")
-    if win.earthly and win.player == state.dealer:
-        raise bad(txt("non_dealer_s_win_after"), "earthly")
-    if win.heavenly and win.last_tile:
-        raise bad(txt("complete_before_first_draw_win"), "last_tile")
-    if win.kong_bloom and (win.heavenly or win.earthly):
-        raise bad(txt("kong_bloom_go"), "kong_bloom")
+_flags_reference = nanjing_checks._flag_rules  # every rule, without the quick return
 
 
 FLAGS = (
