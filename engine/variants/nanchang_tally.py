@@ -43,26 +43,88 @@ _lookup = _TABLE.get
 
 def _entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of a group key, worked out and kept."""
+    if len(_TABLE) >= _LIMIT:
+        _TABLE.clear()
     if key < _WINDS_AT:
-        kind, size, k = "suit", 9, key
-    elif key < _DRAGONS_AT:
+        e = _TABLE[key] = _suit_entry(key)
+        return e
+    if key < _DRAGONS_AT:
         kind, size, k = "winds", 4, key - _WINDS_AT
     else:
         kind, size, k = "dragons", 3, key - _DRAGONS_AT
     mask = (1 << _BITS) - 1
     counts = tuple(k >> (_BITS * r) & mask for r in range(size))
-    need, with_pair = _suit_needs(counts) if kind == "suit" else _group_needs(kind, counts)
+    need, with_pair = _group_needs(kind, counts)
     odd = sum(c & 1 for c in counts)
     n = sum(1 for c in counts if c)
     if max(counts) > 1:
         lan, room = -1, 0
-    elif kind == "suit":
-        ranks = sum(1 << r for r, c in enumerate(counts) if c)
-        lan, room = (n, _LAN_ROOM[ranks] - n) if ranks in _LAN_ROOM else (-1, 0)
     else:  # honours: all different, any missing one may be filled
         lan, room = n, size - n
     e = _TABLE[key] = (need, with_pair - need, odd, lan, room)
     return e
+
+
+_LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
+_ONES = sum(1 << (_BITS * r) for r in range(9))  # the lowest bit of each rank's count
+_TWO_OR_MORE = _ONES * 0b1110  # the other bits: a count of two or more
+# a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room
+_LAN_KEYS = {
+    sum(1 << (_BITS * r) for r in range(9) if m >> r & 1): (m.bit_count(), room - m.bit_count())
+    for m, room in _LAN_ROOM.items()
+}
+# a part of a suit (see suit_parts), as the hex digits of its counts → (need, pair_extra)
+_PARTS: dict[str, tuple[int, int]] = {}
+
+
+def _suit_entry(key: int) -> tuple[int, int, int, int, int]:
+    """The entry of a suit key. Its parts (:func:`suit_parts`) are read off the key's hex
+    digits, one a rank (the highest first): cut where two ranks or more in a row are empty,
+    each part kept on its own (a part read backwards needs as many wildcards)."""
+    need = 0
+    extra = 2
+    for piece in f"{key:09x}".split("00"):
+        piece = piece.strip("0")
+        if piece:
+            part = _PARTS.get(piece)
+            if part is None:
+                part = _part_needs(piece)
+            need += part[0]
+            if part[1] < extra:
+                extra = part[1]
+    odd = (key & _ONES).bit_count()
+    if key & _TWO_OR_MORE:
+        lan, room = -1, 0
+    else:
+        lan, room = _LAN_KEYS.get(key, (-1, 0))
+    return need, extra, odd, lan, room
+
+
+def _part_needs(piece: str) -> tuple[int, int]:
+    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it."""
+    run = tuple(int(c, 16) for c in piece)
+    part = min(run, run[::-1])
+    n0, n1 = _group_needs("suit", part + (0,) * (9 - len(part)))
+    if len(_PARTS) >= _LIMIT:
+        _PARTS.clear()
+    out = _PARTS[piece] = (n0, n1 - n0)
+    return out
+
+
+def _entry_by_counts(key: int) -> tuple[int, int, int, int, int]:
+    """The entry of a suit key worked out from its nine counts (what :func:`_suit_entry`
+    reads off the key's digits; the tests compare the two)."""
+    mask = (1 << _BITS) - 1
+    counts = tuple(key >> (_BITS * r) & mask for r in range(9))
+    need, with_pair = _suit_needs(counts)
+    odd = sum(c & 1 for c in counts)
+    n = sum(1 for c in counts if c)
+    if max(counts) > 1:
+        lan, room = -1, 0
+    else:
+        ranks = sum(1 << r for r, c in enumerate(counts) if c)
+        lan, room = (n, _LAN_ROOM[ranks] - n) if ranks in _LAN_ROOM else (-1, 0)
+    return need, with_pair - need, odd, lan, room
 
 
 def _suit_needs(counts: tuple[int, ...]) -> tuple[int, int]:
