@@ -15,7 +15,7 @@ from ..declare import Pattern
 from ..results import Payment, PaymentBook, ScoreItem
 from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
-from .nanchang_tally import Tally
+from .nanchang_tally import SHAPE_BITS, Tally, shape_bits
 from .nanchang_wild import jing_pair
 
 
@@ -320,25 +320,40 @@ def readings(
     closed = tiles.closed
     n_melds = len(tiles.melds)
     taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
-    tally = Tally(closed, n_melds, js, () if taken is None else (taken,))
-    wild = tally.shapes(clean=False)
-    # a shape made with every tile as itself is made with the jing standing for themselves
-    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
-    clean = tally.shapes(clean=True, only=wild) if wild else wild
-    out = [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in clean]
+    bits, clean, held = shape_bits(closed, n_melds, js, taken)
+    out = _plain_readings.get((bits, clean))
+    if out is None:
+        out = _plain_readings[bits, clean] = _readings_of(bits, clean)
     if heavenly:
         drawn: Sequence[str] = closed
     elif self_drawn and tiles.win_tile:
         drawn = (tiles.win_tile,)
     else:
         drawn = ()
-    if drawn:
-        # 精吊 is a self-draw: no jing taken from another player, the same tally serves
-        for shape, clean_ok in tally.jing_single(drawn).items():
-            out.append(Reading(shape, False, True))
+    if drawn and held:  # 精吊 waits on a jing among the other tiles
+        # 精吊 is a self-draw: no jing taken from another player
+        more = []
+        for shape, clean_ok in Tally(closed, n_melds, js).jing_single(drawn).items():
+            more.append(Reading(shape, False, True))
             if clean_ok:
-                out.append(Reading(shape, True, True))
-    return tuple(out)
+                more.append(Reading(shape, True, True))
+        if more:
+            out += tuple(more)
+    return out
+
+
+# (shapes with the jing wild, shapes 德国) as bits → their readings (at most 16 × 16)
+_plain_readings: dict[tuple[int, int], tuple[Reading, ...]] = {}
+
+
+def _readings_of(bits: int, clean: int) -> tuple[Reading, ...]:
+    """The readings of the shapes found with the jing wild and clean, each set in the order
+    of a frozenset of the shapes' names as Tally.shapes makes it."""
+    wild = frozenset([name for bit, name in SHAPE_BITS if bits & bit])
+    plain = frozenset([name for bit, name in SHAPE_BITS if clean & bit])
+    return tuple(
+        [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in plain]
+    )
 
 
 def value_reading(r: Reading, *, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:
