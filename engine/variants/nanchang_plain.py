@@ -23,12 +23,13 @@ from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, a
 from ..tiles import parse_hand, successor
 from ..transfers import settle_up
 from .claims import melds_agree, no_flags
-from .nanchang_hand import NanchangRules, WinFacts, _check_counts, _check_lower
+from .nanchang_hand import NanchangRules, WinFacts, _check_counts
 from .nanchang_pay import win_payments
 from .nanchang_score import award_nets, best_reading, cap_nets, readings
 from .nanchang_wild import jing_pair
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
+_make_state = maker(TableState)
 
 # (readings, 德中德 possible, winner, discarder, dealer, base) → (the details of the win, its
 # payments, its result, the nets they make): nothing else of the hand changes them
@@ -36,6 +37,25 @@ _WINS: dict[tuple, tuple[dict[str, Any], tuple[Payment, ...], WinResult, tuple[i
 # jing counts (and feeders) the checks of the jing count found sound
 _COUNTS_OK: set[tuple] = set()
 _LIMIT = 50_000  # a few hundred in practice
+
+
+# 下精 counts → how many of the 下精 and its successor the players hold in all
+_LOWER_TOTALS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _lower_ok(zheng: str, lower: str, lower_counts: tuple) -> bool:
+    """Whether nanchang_hand._check_lower lets the 下精 counts pass: no more of a turned tile
+    among the players than the copies not lying face up on the wall."""
+    totals = _LOWER_TOTALS.get(lower_counts)
+    if totals is None:
+        totals = tuple(map(sum, zip(*lower_counts, strict=True)))
+        if len(_LOWER_TOTALS) >= _LIMIT:
+            _LOWER_TOTALS.clear()
+        _LOWER_TOTALS[lower_counts] = totals
+    for k, t in enumerate((lower, successor(lower))):
+        if totals[k] > 4 - (zheng == t) - (lower == t):
+            return False
+    return True
 
 
 def _nets(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
@@ -75,17 +95,20 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     if not no_flags(win):
         return None
     jev = cev = None
-    ji = ci = 0
+    ci = 0
     kong_evs: list[Kong] = []
+    winner = win.player
+    melded = False  # the winner logged a pung or a kong
     for i in range(len(evs) - 1):
         e = evs[i]
         cls = type(e)
         if cls is Pung:
-            continue
-        if cls is Kong:
+            melded = melded or e.player == winner
+        elif cls is Kong:
+            melded = melded or e.player == winner
             kong_evs.append(e)  # type: ignore[arg-type]
         elif cls is Jing and jev is None:
-            jev, ji = e, i
+            jev = e
         elif cls is JingCount and cev is None:
             cev, ci = e, i
         else:
@@ -95,10 +118,10 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     zheng = jev.indicator
     counts = cev.counts
     fed_by = cev.fed_by
-    winner = win.player
     from_ = win.from_
     try:
-        _check_lower(jev, ji)  # type: ignore[arg-type]
+        if not _lower_ok(jev.indicator, jev.lower, jev.lower_counts):
+            return None
         key = (counts, fed_by)
         if key not in _COUNTS_OK:
             _check_counts(cev, zheng, ci)  # type: ignore[arg-type]
@@ -106,7 +129,7 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
                 _COUNTS_OK.clear()
             _COUNTS_OK.add(key)
         tiles = parse_hand(win.hand, variant="nanchang", waiting_ok=False)
-    except (MjError, TypeError):
+    except (MjError, TypeError, ValueError):
         return None
     if fed_by is None:
         fed_by = (None, None, None, None)
@@ -129,13 +152,19 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     for m in tiles.melds:
         nz += m.tiles.count(z)
         nf += m.tiles.count(fu)
-    if (nz, nf) != tuple(counts[winner]) or melds_agree(hand, win, tiles) is None:
+    if (nz, nf) != tuple(counts[winner]):
         return None
+    if melded or tiles.melds:  # else nothing to agree on (melds_agree answers ())
+        if melds_agree(hand, win, tiles) is None:
+            return None
     rs = readings(tiles, zheng, self_drawn=from_ is None, heavenly=False)
     if not rs:
         return None
     # 德中德 needs every other player to hold no jing
-    sweep = not any(sum(counts[p]) for p in range(4) if p != winner)
+    sweep = True
+    for p in range(4):
+        if p != winner and sum(counts[p]):
+            sweep = False
     dealer = state.dealer
     base = rules.base
     aw, aw_nets = award_nets(
@@ -153,9 +182,13 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     details["kong_points"] = list(aw.kong_points)
     details["win"] = {**detail, "patterns": list(detail["patterns"])}
     payments = aw.payments + win_payments
-    nets = tuple(a + b for a, b in zip(aw_nets, win_nets, strict=True))
-    # 封顶
-    capped = cap_nets(nets, rules.cap)
+    a, b = aw_nets, win_nets
+    nets = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    # 封顶 (cap_nets leaves the nets as they are while none is beyond the cap)
+    cap = rules.cap
+    capped = nets
+    if cap is not None and (max(nets) > cap or min(nets) < -cap):
+        capped = cap_nets(nets, cap)
     if capped != nets:
         details["cap"] = {"before": list(nets), "after": list(capped)}
         book = PaymentBook()
@@ -163,10 +196,20 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         for payer, payee, amount in settle_up(adjust):
             book.pay(payer, payee, amount, f"封顶 {rules.cap}")
         payments += tuple(book.items)
-    if winner != dealer:
-        nxt = advance(state, dealer=(dealer + 1) % 4, passes=state.passes + 1)
+    moves = winner != dealer
+    if type(state) is TableState:  # results.advance, without its keywords
+        nxt = _make_state(
+            hand_number=state.hand_number + 1,
+            dealer=(dealer + 1) % 4 if moves else dealer,
+            prevailing_wind=state.prevailing_wind,
+            bixiahu=state.bixiahu,
+            flags=state.flags,
+            passes=state.passes + 1 if moves else state.passes,
+        )
     else:
-        nxt = advance(state, dealer=dealer, passes=state.passes)
+        nxt = advance(
+            state, dealer=(dealer + 1) % 4 if moves else dealer, passes=state.passes + moves
+        )
     return _make_result(
         payments=payments,
         deltas=capped,
