@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..tiles import ALL_TILES, HONOURS
-from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs
+from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_min
 
 _BITS = 4  # a closed hand has at most 14 tiles: a kind's count fits in four bits
 _WINDS_AT = 1 << (9 * _BITS)  # the winds' and dragons' keys are set apart from any suit's
@@ -104,7 +104,8 @@ def _part_needs(piece: str) -> tuple[int, int]:
     """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it."""
     run = tuple(int(c, 16) for c in piece)
     part = min(run, run[::-1])
-    n0, n1 = _group_needs("suit", part + (0,) * (9 - len(part)))
+    key = sum(c << (_BITS * r) for r, c in enumerate(part))
+    n0, n1 = suit_min(key, False), suit_min(key, True)
     if len(_PARTS) >= _LIMIT:
         _PARTS.clear()
     out = _PARTS[piece] = (n0, n1 - n0)

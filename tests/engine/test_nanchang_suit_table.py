@@ -45,3 +45,23 @@ def test_the_table_is_bounded(monkeypatch):
         k = _key(counts)
         assert nt._entry(k) == nt._entry_by_counts(k)
     assert len(nt._TABLE) <= 3
+
+
+def test_the_search_on_one_number_is_the_search_on_counts():
+    """nanchang_wild.suit_min (a suit's counts as one number) finds the fewest wildcards
+    _group_min finds on the counts, with and without the pair: every suit of up to nine tiles
+    in its seven lowest ranks, and seeded suits of up to fourteen."""
+    from mjscore.engine.variants.nanchang_wild import _group_min, suit_min
+
+    vectors = [(*counts, 0, 0) for counts in product(range(5), repeat=7) if 0 < sum(counts) <= 9]
+    rng = random.Random(14)
+    for _ in range(3000):
+        counts = [0] * 9
+        for _ in range(rng.randint(9, 14)):
+            r = rng.randrange(9)
+            counts[r] = min(4, counts[r] + 1)
+        vectors.append(tuple(counts))
+    for counts in vectors:
+        k = _key(counts)
+        for pair in (False, True):
+            assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
