@@ -11,7 +11,6 @@ from each of the other three), itemised, then ``封顶`` adjustments when the ca
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from .. import facts
@@ -26,7 +25,6 @@ from ..results import (
     WinResult,
     advance,
 )
-from ..terms import DISCARD_WIN, SELF_DRAW
 from ..tiles import successor
 from ..transfers import settle_up
 from ..variant import Variant, false_win_payments
@@ -36,7 +34,6 @@ from .nanchang_hand import (
     LAN_SHAPES,
     JingFacts,
     NanchangRules,
-    WinFacts,
     _contra,
     _win_facts,
     _zh,
@@ -44,16 +41,9 @@ from .nanchang_hand import (
     read_jing,
     value_win,
 )
-from .nanchang_score import (
-    BY_ID,
-    CLEAN_BONUS,
-    Valuation,
-    awards,
-    bonus_payers,
-    cap_nets,
-    ordered,
-    payer_factors,
-)
+from .nanchang_pay import win_payments
+from .nanchang_plain import settle_plain
+from .nanchang_score import BY_ID, awards, cap_nets, ordered
 from .nanchang_wild import count_jing, jing_pair
 from .texts_nanchang import Seat, txt
 
@@ -82,6 +72,11 @@ class Nanchang(Variant[NanchangRules]):
         return nanchang_data.spot_payments(events, rules)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: NanchangRules) -> HandResult:
+        plain = settle_plain(hand, state, rules)  # the common hand, each check made once
+        return plain if plain is not None else self.settle_full(hand, state, rules)
+
+    def settle_full(self, hand: Hand, state: TableState, rules: NanchangRules) -> HandResult:
+        """``settle_hand`` on the path that reads every kind of hand and words every refusal."""
         jf = read_jing(hand)
         book = PaymentBook()
         base = rules.base
@@ -221,7 +216,7 @@ class Nanchang(Variant[NanchangRules]):
             "multiplier": m,
             "clean": val.clean,
         }
-        payments, result = _win_payments(val, win.player, win.from_, dealer, f, rules.base)
+        payments, result = win_payments(val, win.player, win.from_, dealer, f, rules.base)
         book.items.extend(payments)
         return result
 
@@ -235,59 +230,6 @@ class Nanchang(Variant[NanchangRules]):
         jing: str | None = None,
     ) -> CalcResult:
         return calc(hand, rules, flags=flags or {}, jing=jing)
-
-
-@lru_cache(maxsize=4096)
-def _win_payments(
-    val: Valuation, winner: int, from_: int | None, dealer: int, f: WinFacts, base: int
-) -> tuple[tuple[Payment, ...], WinResult]:
-    """胡分 and the 德国 +5 of a win, and its result (memoised: a pure function of the
-    valuation, the seats and how it was won, and a session repeats the same few)."""
-    book = PaymentBook()
-    m = val.m
-    factors = payer_factors(
-        winner,
-        from_,
-        kong_bloom=f.kong_bloom,
-        robbed=f.robbed,
-        heavenly=f.heavenly,
-        earthly=f.earthly,
-    )
-    label = val.label()
-    for j, pf in factors.items():
-        d = 2 if dealer in (j, winner) else 1
-        amount = base * m * pf.factor * d
-        parts = ["胡分", label]
-        if pf.label:
-            parts.append(pf.label)
-        if d == 2:
-            parts.append("庄家×2")
-        book.pay(j, winner, amount, " ".join(parts))
-    if val.clean:
-        name = "德中德" if "clean_sweep" in val.patterns else "德国"
-        for j in bonus_payers(winner, from_):
-            book.pay(j, winner, base * CLEAN_BONUS, f"{name} +{CLEAN_BONUS}")
-    # how it was won, as the payer factor reads it (天胡 has no 自摸 factor, 地胡 no 放炮 factor)
-    if f.heavenly:
-        how = "天胡"
-    elif f.earthly:
-        how = "地胡"
-    elif f.robbed:
-        how = "抢杠"
-    elif f.kong_bloom:
-        how = "杠上开花"
-    else:
-        how = SELF_DRAW.zh if from_ is None else DISCARD_WIN.zh
-    summary = label if how in label else f"{label} {how}"
-    result = WinResult(
-        player=winner,
-        from_=from_,
-        items=val.items(),
-        value=m,
-        unit="×",
-        summary=summary,
-    )
-    return tuple(book.items), result
 
 
 VARIANT = Nanchang()

@@ -15,7 +15,7 @@ from ..declare import Pattern
 from ..results import Payment, PaymentBook, ScoreItem
 from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
-from .nanchang_tally import Tally
+from .nanchang_tally import SHAPE_BITS, Tally, shape_bits
 from .nanchang_wild import jing_pair
 
 
@@ -98,6 +98,9 @@ def pay_lower_jing(
     return out
 
 
+NO_NETS = (0, 0, 0, 0)
+
+
 class Awards(NamedTuple):
     """What a hand pays before (and without) its win: 下精分, 奖励分 上精 and kongs, in this
     order, and the scores the hand's details keep (None: no jing reveal / no jing count)."""
@@ -121,14 +124,32 @@ def awards(
     counts, of the jing counts and feeders, of the kongs (and the room's base and 冲关 cap),
     and a session repeats the same few of each."""
     try:
-        lower, lower_scores = _lower(lower_counts, base, cap)  # type: ignore[arg-type]
-        upper, award = _upper(counts, fed_by, base, cap)  # type: ignore[arg-type]
-        kong, kong_points = _kongs(kongs, jing_kongs, base)  # type: ignore[arg-type]
+        lower, lower_scores, _ = _lower(lower_counts, base, cap)  # type: ignore[arg-type]
+        upper, award, _ = _upper(counts, fed_by, base, cap)  # type: ignore[arg-type]
+        kong, kong_points, _ = _kongs(kongs, jing_kongs, base)  # type: ignore[arg-type]
     except TypeError:  # counts given as lists: not a key
-        lower, lower_scores = _lower.__wrapped__(lower_counts, base, cap)
-        upper, award = _upper.__wrapped__(counts, fed_by, base, cap)
-        kong, kong_points = _kongs.__wrapped__(kongs, jing_kongs, base)
+        lower, lower_scores, _ = _lower.__wrapped__(lower_counts, base, cap)
+        upper, award, _ = _upper.__wrapped__(counts, fed_by, base, cap)
+        kong, kong_points, _ = _kongs.__wrapped__(kongs, jing_kongs, base)
     return Awards(lower + upper + kong, lower_scores, award, kong_points)
+
+
+def award_nets(
+    lower_counts: tuple[tuple[int, int], ...],
+    counts: tuple[tuple[int, int], ...],
+    fed_by: tuple[int | None, ...],
+    kongs: tuple[int, ...],
+    jing_kongs: tuple[int, ...],
+    base: int,
+    cap: int | None,
+) -> tuple[Awards, tuple[int, int, int, int]]:
+    """:func:`awards` of a hand whose counts are tuples, and what those payments make of each
+    player's net (each part's nets are kept with its payments)."""
+    lower, lower_scores, a = _lower(lower_counts, base, cap)
+    upper, award, b = _upper(counts, fed_by, base, cap)
+    kong, kong_points, c = _kongs(kongs, jing_kongs, base)
+    nets = (a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3])
+    return Awards(lower + upper + kong, lower_scores, award, kong_points), nets
 
 
 def lower_jing_payments(
@@ -144,13 +165,13 @@ def lower_jing_payments(
 @lru_cache(maxsize=4096)
 def _lower(
     lower_counts: Sequence[tuple[int, int]] | None, base: int, cap: int | None
-) -> tuple[tuple[Payment, ...], tuple[int, ...] | None]:
-    """下精分 (none without a jing reveal)."""
+) -> tuple[tuple[Payment, ...], tuple[int, ...] | None, tuple[int, ...]]:
+    """下精分 (none without a jing reveal), with the nets it makes."""
     if lower_counts is None:
-        return (), None
+        return (), None, NO_NETS
     book = PaymentBook()
     scores = pay_lower_jing(book, lower_counts, base, cap)
-    return tuple(book.items), tuple(scores)
+    return tuple(book.items), tuple(scores), book.deltas()
 
 
 @lru_cache(maxsize=4096)
@@ -159,11 +180,11 @@ def _upper(
     fed_by: Sequence[int | None],
     base: int,
     cap: int | None,
-) -> tuple[tuple[Payment, ...], tuple[int, ...] | None]:
+) -> tuple[tuple[Payment, ...], tuple[int, ...] | None, tuple[int, ...]]:
     """奖励分 上精 (none without a jing count): each other player pays the score, or the
-    feeder of a 冲关 alone pays three times it."""
+    feeder of a 冲关 alone pays three times it; with the nets it makes."""
     if counts is None:
-        return (), None
+        return (), None, NO_NETS
     book = PaymentBook()
     scores = jing_scores(counts, cap)
     award = [s.score for s in scores]
@@ -175,14 +196,15 @@ def _upper(
             book.each_pays(p, base * award[p], f"奖励分 上精 {s.label()}")
         else:
             book.pay(x, p, 3 * base * award[p], f"奖励分 上精 {s.label()} 打精冲关 独付×3")
-    return tuple(book.items), tuple(award)
+    return tuple(book.items), tuple(award), book.deltas()
 
 
 @lru_cache(maxsize=4096)
 def _kongs(
     kongs: Sequence[int], jing_kongs: Sequence[int], base: int
-) -> tuple[tuple[Payment, ...], tuple[int, ...]]:
-    """奖励分 for the kongs: each 精杠 10, each other kong 2, from each other player."""
+) -> tuple[tuple[Payment, ...], tuple[int, ...], tuple[int, ...]]:
+    """奖励分 for the kongs: each 精杠 10, each other kong 2, from each other player; with
+    the nets it makes."""
     book = PaymentBook()
     kong_points = [0, 0, 0, 0]
     for p in range(4):
@@ -193,7 +215,7 @@ def _kongs(
         if pts:
             parts = ([f"杠×{n - g}"] if n - g else []) + ([f"精杠×{g}"] if g else [])
             book.each_pays(p, base * pts, f"奖励分 {' '.join(parts)} {pts}分")
-    return tuple(book.items), tuple(kong_points)
+    return tuple(book.items), tuple(kong_points), book.deltas()
 
 
 def multiplier_item(m: Pattern) -> ScoreItem:
@@ -298,25 +320,40 @@ def readings(
     closed = tiles.closed
     n_melds = len(tiles.melds)
     taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
-    tally = Tally(closed, n_melds, js, () if taken is None else (taken,))
-    wild = tally.shapes(clean=False)
-    # a shape made with every tile as itself is made with the jing standing for themselves
-    # too (clean ⊆ wild): only the shapes found with wildcards are looked for without
-    clean = tally.shapes(clean=True, only=wild) if wild else wild
-    out = [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in clean]
+    bits, clean, held = shape_bits(closed, n_melds, js, taken)
+    out = _plain_readings.get((bits, clean))
+    if out is None:
+        out = _plain_readings[bits, clean] = _readings_of(bits, clean)
     if heavenly:
         drawn: Sequence[str] = closed
     elif self_drawn and tiles.win_tile:
         drawn = (tiles.win_tile,)
     else:
         drawn = ()
-    if drawn:
-        # 精吊 is a self-draw: no jing taken from another player, the same tally serves
-        for shape, clean_ok in tally.jing_single(drawn).items():
-            out.append(Reading(shape, False, True))
+    if drawn and held:  # 精吊 waits on a jing among the other tiles
+        # 精吊 is a self-draw: no jing taken from another player
+        more = []
+        for shape, clean_ok in Tally(closed, n_melds, js).jing_single(drawn).items():
+            more.append(Reading(shape, False, True))
             if clean_ok:
-                out.append(Reading(shape, True, True))
-    return tuple(out)
+                more.append(Reading(shape, True, True))
+        if more:
+            out += tuple(more)
+    return out
+
+
+# (shapes with the jing wild, shapes 德国) as bits → their readings (at most 16 × 16)
+_plain_readings: dict[tuple[int, int], tuple[Reading, ...]] = {}
+
+
+def _readings_of(bits: int, clean: int) -> tuple[Reading, ...]:
+    """The readings of the shapes found with the jing wild and clean, each set in the order
+    of a frozenset of the shapes' names as Tally.shapes makes it."""
+    wild = frozenset([name for bit, name in SHAPE_BITS if bits & bit])
+    plain = frozenset([name for bit, name in SHAPE_BITS if clean & bit])
+    return tuple(
+        [Reading(s, False, False) for s in wild] + [Reading(s, True, False) for s in plain]
+    )
 
 
 def value_reading(r: Reading, *, sweep: bool, heavenly: bool, earthly: bool) -> Valuation:

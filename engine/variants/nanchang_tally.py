@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..tiles import ALL_TILES, HONOURS
-from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs
+from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_min
 
 _BITS = 4  # a closed hand has at most 14 tiles: a kind's count fits in four bits
 _WINDS_AT = 1 << (9 * _BITS)  # the winds' and dragons' keys are set apart from any suit's
@@ -43,26 +43,89 @@ _lookup = _TABLE.get
 
 def _entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of a group key, worked out and kept."""
+    if len(_TABLE) >= _LIMIT:
+        _TABLE.clear()
     if key < _WINDS_AT:
-        kind, size, k = "suit", 9, key
-    elif key < _DRAGONS_AT:
+        e = _TABLE[key] = _suit_entry(key)
+        return e
+    if key < _DRAGONS_AT:
         kind, size, k = "winds", 4, key - _WINDS_AT
     else:
         kind, size, k = "dragons", 3, key - _DRAGONS_AT
     mask = (1 << _BITS) - 1
     counts = tuple(k >> (_BITS * r) & mask for r in range(size))
-    need, with_pair = _suit_needs(counts) if kind == "suit" else _group_needs(kind, counts)
+    need, with_pair = _group_needs(kind, counts)
     odd = sum(c & 1 for c in counts)
     n = sum(1 for c in counts if c)
     if max(counts) > 1:
         lan, room = -1, 0
-    elif kind == "suit":
-        ranks = sum(1 << r for r, c in enumerate(counts) if c)
-        lan, room = (n, _LAN_ROOM[ranks] - n) if ranks in _LAN_ROOM else (-1, 0)
     else:  # honours: all different, any missing one may be filled
         lan, room = n, size - n
     e = _TABLE[key] = (need, with_pair - need, odd, lan, room)
     return e
+
+
+_LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
+_ONES = sum(1 << (_BITS * r) for r in range(9))  # the lowest bit of each rank's count
+_TWO_OR_MORE = _ONES * 0b1110  # the other bits: a count of two or more
+# a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room
+_LAN_KEYS = {
+    sum(1 << (_BITS * r) for r in range(9) if m >> r & 1): (m.bit_count(), room - m.bit_count())
+    for m, room in _LAN_ROOM.items()
+}
+# a part of a suit (see suit_parts), as the hex digits of its counts → (need, pair_extra)
+_PARTS: dict[str, tuple[int, int]] = {}
+
+
+def _suit_entry(key: int) -> tuple[int, int, int, int, int]:
+    """The entry of a suit key. Its parts (:func:`suit_parts`) are read off the key's hex
+    digits, one a rank (the highest first): cut where two ranks or more in a row are empty,
+    each part kept on its own (a part read backwards needs as many wildcards)."""
+    need = 0
+    extra = 2
+    for piece in f"{key:09x}".split("00"):
+        piece = piece.strip("0")
+        if piece:
+            part = _PARTS.get(piece)
+            if part is None:
+                part = _part_needs(piece)
+            need += part[0]
+            if part[1] < extra:
+                extra = part[1]
+    odd = (key & _ONES).bit_count()
+    if key & _TWO_OR_MORE:
+        lan, room = -1, 0
+    else:
+        lan, room = _LAN_KEYS.get(key, (-1, 0))
+    return need, extra, odd, lan, room
+
+
+def _part_needs(piece: str) -> tuple[int, int]:
+    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it."""
+    run = tuple(int(c, 16) for c in piece)
+    part = min(run, run[::-1])
+    key = sum(c << (_BITS * r) for r, c in enumerate(part))
+    n0, n1 = suit_min(key, False), suit_min(key, True)
+    if len(_PARTS) >= _LIMIT:
+        _PARTS.clear()
+    out = _PARTS[piece] = (n0, n1 - n0)
+    return out
+
+
+def _entry_by_counts(key: int) -> tuple[int, int, int, int, int]:
+    """The entry of a suit key worked out from its nine counts (what :func:`_suit_entry`
+    reads off the key's digits; the tests compare the two)."""
+    mask = (1 << _BITS) - 1
+    counts = tuple(key >> (_BITS * r) & mask for r in range(9))
+    need, with_pair = _suit_needs(counts)
+    odd = sum(c & 1 for c in counts)
+    n = sum(1 for c in counts if c)
+    if max(counts) > 1:
+        lan, room = -1, 0
+    else:
+        ranks = sum(1 << r for r, c in enumerate(counts) if c)
+        lan, room = (n, _LAN_ROOM[ranks] - n) if ranks in _LAN_ROOM else (-1, 0)
+    return need, with_pair - need, odd, lan, room
 
 
 def _suit_needs(counts: tuple[int, ...]) -> tuple[int, int]:
@@ -287,4 +350,78 @@ class Tally:
         return out
 
 
-__all__ = ["Tally"]
+# the shapes as bits, in the order nanchang_wild.shapes finds them
+SHAPE_BITS = (
+    (1, "standard"),
+    (2, "seven_pairs"),
+    (4, "thirteen_lan"),
+    (8, "seven_star_lan"),
+)
+
+
+def _bits(es: Sequence[tuple[int, ...]], wild: int, own: int, size: int, n_melds: int) -> int:
+    """Tally.shapes of the entries ``es`` as bits (``own``: the honour jing standing as
+    themselves; ``size``: the closed tiles)."""
+    a, b, c, d, e = es
+    bits = 0
+    if size % 3 == 2:
+        need = a[0] + b[0] + c[0] + d[0] + e[0]
+        if need + min(2, a[1], b[1], c[1], d[1], e[1]) <= wild:
+            bits = 1
+    if n_melds == 0 and size == 14:
+        if a[2] + b[2] + c[2] + d[2] + e[2] <= wild:
+            bits |= 2
+        if a[3] >= 0 and b[3] >= 0 and c[3] >= 0 and d[3] >= 0 and e[3] >= 0:
+            suit_room = a[4] + b[4] + c[4]
+            if wild <= suit_room + d[4] + e[4]:
+                bits |= 4
+            free = wild - own  # the wild jing left after the honours standing as themselves
+            if d[3] + e[3] + own == 7 and free >= 0 and a[3] + b[3] + c[3] + free == 7:
+                if free <= suit_room:
+                    bits |= 8
+    return bits
+
+
+def shape_bits(
+    closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None
+) -> tuple[int, int, int]:
+    """``Tally(closed, n_melds, jing, fixed).shapes`` with the jing wild and clean (德国, looked
+    for among the first), as bits (:data:`SHAPE_BITS`), and the jing among the closed tiles;
+    ``taken``: the one jing copy taken from another player (``fixed``), or None."""
+    z, f = jing
+    keys = [0, 0, 0, _WINDS_AT, _DRAGONS_AT]
+    nz = nf = 0
+    place = _PLACE
+    for t in closed:
+        if t == z:
+            nz += 1
+        elif t == f:
+            nf += 1
+        else:
+            g, w = place[t]
+            keys[g] += w
+    held = nz + nf
+    size = len(closed)
+    if not held:  # every tile is itself: clean is wild
+        bits = _bits(_entries(keys), 0, 0, size, n_melds)
+        return bits, bits, 0
+    plain = list(keys)
+    g, w = place[z]
+    plain[g] += nz * w
+    g, w = place[f]
+    plain[g] += nf * w
+    wild = held
+    real_z = real_f = False
+    if taken is not None and (taken == z and nz or taken == f and nf):
+        real_z, real_f = taken == z, taken == f
+        g, w = place[taken]
+        keys[g] += w
+        wild -= 1
+    own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
+    bits = _bits(_entries(keys), wild, own, size, n_melds)
+    if not bits:
+        return 0, 0, held
+    return bits, bits & _bits(_entries(plain), 0, 0, size, n_melds), held
+
+
+__all__ = ["SHAPE_BITS", "Tally", "shape_bits"]

@@ -312,6 +312,69 @@ def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
     return ts.count(z), ts.count(f)
 
 
+# ---- the same search for a suit whose counts are one number (four bits a rank, rank 1 lowest)
+_SUIT_MEMO: dict[int, int] = {}  # key · 2 + pair → the fewest wildcards
+_SUIT_LIMIT = 500_000
+
+
+def suit_min(key: int, pair: bool) -> int:
+    """``_group_min("suit", counts, pair)`` of the nine counts of ``key`` (each in four bits,
+    rank 1 lowest): the same search, each step a subtraction instead of a new tuple."""
+    total = 0
+    k = key
+    while k:
+        total += k & 15
+        k >>= 4
+    if len(_SUIT_MEMO) >= _SUIT_LIMIT:
+        _SUIT_MEMO.clear()
+    return _suit_min(key, pair, total)
+
+
+def _suit_min(key: int, pair: bool, total: int) -> int:
+    memo = key * 2 + pair
+    best = _SUIT_MEMO.get(memo)
+    if best is not None:
+        return best
+    if not key:
+        return 2 if pair else 0
+    floor = ((2 if pair else 0) - total) % 3
+    i = ((key & -key).bit_length() - 1) >> 2  # the lowest rank still present
+    one = 1 << (4 * i)
+    c = key >> (4 * i) & 15
+    best = INF
+    for use in range(min(c, 3), 0, -1):  # pung: ``use`` real tiles, the rest wild
+        n = 3 - use + _suit_min(key - use * one, pair, total - use)
+        if n < best:
+            best = n
+            if best == floor:
+                _SUIT_MEMO[memo] = best
+                return best
+    if pair:
+        for use in range(min(c, 2), 0, -1):
+            n = 2 - use + _suit_min(key - use * one, False, total - use)
+            if n < best:
+                best = n
+                if best == floor:
+                    _SUIT_MEMO[memo] = best
+                    return best
+    for s in (i - 2, i - 1, i):  # the chows holding rank i
+        if s < 0 or s > 6:
+            continue
+        rest = key
+        used = 0
+        for r in (s, s + 1, s + 2):
+            if rest >> (4 * r) & 15:
+                rest -= 1 << (4 * r)
+                used += 1
+        n = 3 - used + _suit_min(rest, pair, total - used)
+        if n < best:
+            best = n
+            if best == floor:
+                break
+    _SUIT_MEMO[memo] = best
+    return best
+
+
 __all__ = [
     "Analysis",
     "DRAGONS",
@@ -327,4 +390,5 @@ __all__ = [
     "seven_star",
     "shapes",
     "split_wild",
+    "suit_min",
 ]
