@@ -369,7 +369,10 @@ class Hand:
 
     @property
     def finished(self) -> bool:
-        for e in self.events:
+        evs = self.events
+        if evs and isinstance(evs[-1], TERMINAL):  # how a finished hand ends: read at once
+            return True
+        for e in evs:
             if isinstance(e, TERMINAL):
                 return True
         return False
