@@ -6,7 +6,7 @@ the hand's result with zero-sum deltas and the next table state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .frozen import frozen, maker
@@ -183,21 +183,47 @@ class CalcResult:
     lines: tuple[str, ...]
 
 
-def advance(state: TableState, **changes: Any) -> TableState:
+_SAME: Any = object()  # a field advance() leaves as it was
+
+
+def advance(
+    state: TableState,
+    *,
+    dealer: Any = _SAME,
+    prevailing_wind: Any = _SAME,
+    bixiahu: Any = _SAME,
+    flags: Any = _SAME,
+    passes: Any = _SAME,
+    **changes: Any,
+) -> TableState:
     """The next state: hand number +1 plus the given changes."""
-    if type(state) is not TableState:
-        return replace(state, hand_number=state.hand_number + 1, **changes)
-    kw = {
-        "hand_number": state.hand_number + 1,
-        "dealer": state.dealer,
-        "prevailing_wind": state.prevailing_wind,
-        "bixiahu": state.bixiahu,
-        "flags": state.flags,
-        "passes": state.passes,
-    }
-    kw.update(changes)
-    return _make_state(**kw)  # as dataclasses.replace makes it, without its field walk
+    if type(state) is TableState and not changes:
+        # each field as it was or as given, without a dict of the fields (every hand makes one)
+        return _make_state(
+            hand_number=state.hand_number + 1,
+            dealer=state.dealer if dealer is _SAME else dealer,
+            prevailing_wind=state.prevailing_wind if prevailing_wind is _SAME else prevailing_wind,
+            bixiahu=state.bixiahu if bixiahu is _SAME else bixiahu,
+            flags=state.flags if flags is _SAME else flags,
+            passes=state.passes if passes is _SAME else passes,
+        )
+    named = (
+        ("dealer", dealer),
+        ("prevailing_wind", prevailing_wind),
+        ("bixiahu", bixiahu),
+        ("flags", flags),
+        ("passes", passes),
+    )
+    given = {k: v for k, v in named if v is not _SAME}
+    given.update(changes)
+    if type(state) is not TableState:  # a wider state: replace() carries its other fields
+        return replace(state, hand_number=state.hand_number + 1, **given)
+    kw = {f: getattr(state, f) for f in _STATE_FIELDS}
+    kw["hand_number"] = state.hand_number + 1
+    kw.update(given)
+    return _make_state(**kw)  # another field given (hand_number) or an unknown one refused
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(TableState))
 _make_state = maker(TableState)
 _make_hand_result = maker(HandResult)

@@ -33,11 +33,32 @@ def test_advance_is_replace_for_every_field():
             flags=rng.randrange(5),
             passes=rng.randrange(20),
         )
-        changes = {n: getattr(st, n) for n in rng.sample(names[1:], rng.randrange(4))}
-        if "dealer" in changes:
-            changes["dealer"] = (st.dealer + 1) % 4
+        new = {
+            "dealer": (st.dealer + 1) % 4,
+            "prevailing_wind": rng.choice("ESWN"),
+            "bixiahu": not st.bixiahu,
+            "flags": rng.randrange(5),
+            "passes": st.passes + 1,
+        }
+        changes = {n: new[n] for n in rng.sample(names[1:], rng.randrange(6))}
         want = dataclasses.replace(st, hand_number=st.hand_number + 1, **changes)
         assert advance(st, **changes) == want
+        assert advance(st, hand_number=7, **changes) == dataclasses.replace(
+            st, **changes, hand_number=7
+        )
+
+
+def test_advance_carries_a_wider_state_and_refuses_an_unknown_field():
+    @dataclasses.dataclass(frozen=True)
+    class Wider(TableState):
+        __slots__ = ()
+
+    st = TableState(dealer=2, flags=1)
+    with pytest.raises(TypeError):
+        advance(st, dealr=3)
+    wide = Wider(dealer=1)
+    assert advance(wide, flags=2) == dataclasses.replace(wide, hand_number=2, flags=2)
+    assert type(advance(wide, dealer=0)) is Wider
 
 
 def test_flags_set_reads_each_flag():
