@@ -31,6 +31,7 @@ from ..frozen import maker
 from ..results import HandResult, Payment, PaymentBook, ScoreItem, TableState, WinResult
 from .claims import melds_agree, melds_match, no_flags
 from .gb_eval import _PACKS, Situation, _pack, _raw_fans, calc_input
+from .gb_fans import FLOWER
 from .gb_quick import TILE_CODE, WIND_INDEX, calculator, name_fans
 from .guobiao_data import game_of
 
@@ -42,19 +43,42 @@ def _no_name() -> str:  # the hand's name in a calculator refusal: the checked p
     return ""
 
 
+_PIECES: dict[tuple[str, int], tuple[str, ScoreItem, int]] = {}  # (label, count) → its parts
+
+
+def _piece(label: str, count: int) -> tuple[str, ScoreItem, int]:
+    """A fan of the calculator's answer as (its label, its score item, the points it adds to
+    the fan total: none for 花牌, which the total without flowers leaves out)."""
+    if len(_PIECES) > 1_000:  # (82 fans, a few counts each)
+        _PIECES.clear()
+    fc = name_fans(((0, count, label, ""),))[0][0]
+    out = _PIECES[(label, count)] = (
+        fc.label(),
+        fc.score_item(),
+        0 if fc.fan is FLOWER else fc.total,
+    )
+    return out
+
+
 def _named(variant, key: tuple, win: Win) -> tuple[tuple[ScoreItem, ...], int, int, str]:
     """What follows from the calculator's answer (the score items, the fan total with and
     without flowers, the payment reason) for ``key`` = (answer, flowers, self-drawn), made
-    once and remembered. The reason reads of ``win`` only whether it was self-drawn (it has no
-    flags)."""
+    once and remembered: what ``name_fans`` makes of the answer, read fan by fan from a table.
+    The reason reads of ``win`` only whether it was self-drawn (it has no flags)."""
     if len(_WINS) > _LIMIT:
         _WINS.clear()
     raw, flowers, _ = key
-    fans, fan, _ = name_fans(raw)
+    labels = []
+    items = []
+    fan = 0
+    get = _PIECES.get
+    for _pts, cnt, label, _en in raw:
+        part = get((label, cnt)) or _piece(label, cnt)
+        labels.append(part[0])
+        items.append(part[1])
+        fan += part[2]
     total = fan + flowers
-    summary = " ".join([f.label() for f in fans])
-    items = tuple([f.score_item() for f in fans])
-    out = _WINS[key] = (items, fan, total, variant.reason(summary, total, win))
+    out = _WINS[key] = (tuple(items), fan, total, variant.reason(" ".join(labels), total, win))
     return out
 
 
