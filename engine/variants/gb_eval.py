@@ -17,6 +17,7 @@ from ..errors import ErrorCode, MjError
 from ..tiles import (
     Context,
     HandTiles,
+    Meld,
     format_hand,
 )
 from .gb_fans import fan_for_label
@@ -142,26 +143,30 @@ class CalcInput(NamedTuple):
 _PACKS: dict[tuple, tuple[str, str, int]] = {}  # (kind, tiles, claim) → pack; at most a few hundred
 
 
+def packs_of(melds: tuple[Meld, ...]) -> tuple[tuple[str, str, int], ...]:
+    """The calculator's packs of the melds, each made once (KeyError for an unknown tile)."""
+    packs = []
+    for m in melds:
+        key = (m.kind, m.tiles, m.claim)
+        p = _PACKS.get(key)
+        if p is None:
+            p = _PACKS[key] = _pack(m)
+        packs.append(p)
+    return tuple(packs)
+
+
 def calc_input(tiles: HandTiles, *, need_copies: bool = True) -> CalcInput:
     """The calculator's input for parsed tiles (``win_copies`` is 0 unless ``need_copies``:
     only a robbed-kong check reads it)."""
     if tiles.win_tile is None:
         raise MjError(ErrorCode.BAD_TILES, txt("tile_waiting_hand_valued_add"))
     try:
-        packs = []
-        has_kong = False
-        for m in tiles.melds:
-            key = (m.kind, m.tiles, m.claim)
-            p = _PACKS.get(key)
-            if p is None:
-                p = _PACKS[key] = _pack(m)
-            packs.append(p)
-            has_kong = has_kong or m.kind == "kong"
+        melds = tiles.melds
         return CalcInput(
-            tuple(packs),
+            packs_of(melds) if melds else (),
             tuple(map(TILE_CODE.__getitem__, tiles.concealed)),
             TILE_CODE[tiles.win_tile],
-            has_kong,
+            any(m.kind == "kong" for m in melds),
             tiles.all_tiles.count(tiles.win_tile) if need_copies else 0,
         )
     except KeyError as e:  # a flower letter or unknown tile among the tiles

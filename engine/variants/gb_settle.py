@@ -30,7 +30,7 @@ from ..facts import check_context, claimed_melds, win_tiles
 from ..frozen import maker
 from ..results import HandResult, Payment, PaymentBook, ScoreItem, TableState, WinResult
 from .claims import melds_agree, melds_match, no_flags
-from .gb_eval import _PACKS, Situation, _pack, _raw_fans, calc_input
+from .gb_eval import Situation, _raw_fans, calc_input, packs_of
 from .gb_fans import FLOWER
 from .gb_quick import TILE_CODE, WIND_INDEX, calculator, name_fans
 from .guobiao_data import game_of
@@ -82,6 +82,21 @@ def _named(variant, key: tuple, win: Win) -> tuple[tuple[ScoreItem, ...], int, i
     return out
 
 
+def _valued(
+    variant, raw: tuple, flowers: int, self_drawn: bool, win: Win, rules
+) -> tuple[tuple[ScoreItem, ...], int, int, str] | None:
+    """The named answer of the calculator's fans ``raw`` (remembered), or None when the win
+    declared another fan total or falls short of the house minimum."""
+    key = (raw, flowers, self_drawn)
+    hit = _WINS.get(key)
+    if hit is None:
+        hit = _named(variant, key, win)
+    fan = hit[1]
+    if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
+        return None
+    return hit
+
+
 def _others_melded(hand: Hand, player: int) -> bool:
     """Whether a player other than ``player`` logged a pung or kong with its tile."""
     for e in hand.events:
@@ -128,13 +143,10 @@ def plain_win(
         return None
     if _others_melded(hand, win.player):  # (a fifth copy in ``tiles``: parse_hand refused it)
         return None
-    key = (raw, flowers, self_drawn)
-    hit = _WINS.get(key)
+    hit = _valued(variant, raw, flowers, self_drawn, win, rules)
     if hit is None:
-        hit = _named(variant, key, win)
-    items, fan, total, reason = hit
-    if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
         return None
+    items, fan, total, reason = hit
     return WinResult(
         player=win.player, from_=win.from_, items=items, value=total, unit="番", summary=reason
     )
@@ -219,15 +231,9 @@ def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | 
         return None
     self_drawn = win.from_ is None
     try:
-        packs = []
-        for m in tiles.melds:
-            key = (m.kind, m.tiles, m.claim)
-            p = _PACKS.get(key)
-            if p is None:
-                p = _PACKS[key] = _pack(m)
-            packs.append(p)
+        melds = tiles.melds
         raw = calculator()(
-            tuple(packs),
+            packs_of(melds) if melds else (),
             tuple(map(TILE_CODE.__getitem__, tiles.concealed)),
             TILE_CODE[win_tile],
             flowers,
@@ -241,13 +247,10 @@ def settle_plain(variant, hand: Hand, state: TableState, rules) -> HandResult | 
         )
     except (KeyError, TypeError):  # a flower or unknown tile; the calculator refused the hand
         return None
-    key = (raw, flowers, self_drawn)
-    hit = _WINS.get(key)
+    hit = _valued(variant, raw, flowers, self_drawn, win, rules)
     if hit is None:
-        hit = _named(variant, key, win)
-    items, fan, total, reason = hit
-    if (win.fan is not None and win.fan != fan) or fan < rules.min_fan:
         return None
+    items, fan, total, reason = hit
     wr = _make_win(
         player=player, from_=win.from_, items=items, value=total, unit="番", summary=reason
     )

@@ -218,17 +218,8 @@ class Tally:
         self, closed: Sequence[str], n_melds: int, jing: Sequence[str], fixed: Iterable[str] = ()
     ) -> None:
         z, f = jing
-        keys = list(_NO_TILES)
-        nz = nf = 0
+        keys, nz, nf = _group_keys(closed, z, f)
         place = _PLACE
-        for t in closed:
-            if t == z:
-                nz += 1
-            elif t == f:
-                nf += 1
-            else:
-                g, w = place[t]
-                keys[g] += w
         plain = list(keys)
         if nz:
             g, w = place[z]
@@ -382,14 +373,10 @@ def _bits(es: Sequence[tuple[int, ...]], wild: int, own: int, size: int, n_melds
     return bits
 
 
-def shape_bits(
-    closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None
-) -> tuple[int, int, int]:
-    """``Tally(closed, n_melds, jing, fixed).shapes`` with the jing wild and clean (德国, looked
-    for among the first), as bits (:data:`SHAPE_BITS`), and the jing among the closed tiles;
-    ``taken``: the one jing copy taken from another player (``fixed``), or None."""
-    z, f = jing
-    keys = [0, 0, 0, _WINDS_AT, _DRAGONS_AT]
+def _group_keys(closed: Sequence[str], z: str, f: str) -> tuple[list[int], int, int]:
+    """The five groups' keys of the closed tiles other than the jing ``z`` (正精) and ``f``
+    (副精), and how many of each jing they hold."""
+    keys = list(_NO_TILES)
     nz = nf = 0
     place = _PLACE
     for t in closed:
@@ -400,6 +387,18 @@ def shape_bits(
         else:
             g, w = place[t]
             keys[g] += w
+    return keys, nz, nf
+
+
+def shape_bits(
+    closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None
+) -> tuple[int, int, int]:
+    """``Tally(closed, n_melds, jing, fixed).shapes`` with the jing wild and clean (德国, looked
+    for among the first), as bits (:data:`SHAPE_BITS`), and the jing among the closed tiles;
+    ``taken``: the one jing copy taken from another player (``fixed``), or None."""
+    z, f = jing
+    keys, nz, nf = _group_keys(closed, z, f)
+    place = _PLACE
     held = nz + nf
     size = len(closed)
     if not held:  # every tile is itself: clean is wild

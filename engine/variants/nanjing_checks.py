@@ -261,42 +261,8 @@ def check_win_copies(
     """The winner's tiles plus the other players' logged pungs and kongs hold at most four of
     a tile; a robbed kong (抢杠) leaves the winner exactly one copy of the winning tile."""
     mine = tiles.all_tiles
-    others: dict[str, int] = {}
-    for p in range(4):
-        if p != win.player:
-            for t, n in shown[p].items():
-                others[t] = others.get(t, 0) + n
-    if win.robbed_kong and win.from_ is not None:
-        t = tiles.win_tile
-        assert t is not None
-        robbed = win.from_
-        if shown[robbed][t] >= 4:
-            raise _contra(
-                txt("s_kong_logged_kong_event", robbed=Seat(robbed, "player"), p2=_tile_name(t)),
-                f"{where}.robbed_kong",
-            )
-        if mine.count(t) != 1:
-            raise _contra(
-                txt(
-                    "robbed_kong_added_s_pung",
-                    robbed=Seat(robbed, "player"),
-                    p2=_tile_name(t),
-                    p3=mine.count(t),
-                ),
-                f"{where}.hand",
-            )
-        for p in range(4):
-            if p not in (robbed, win.player) and shown[p][t]:
-                raise _contra(
-                    txt(
-                        "shows_logged_pungs_kongs_which",
-                        p1=_tile_name(t),
-                        p=Seat(p, "player"),
-                        p3=shown[p][t],
-                        robbed=Seat(robbed, "player"),
-                    ),
-                    f"{where}.robbed_kong",
-                )
+    others = others_shown(win, shown)
+    check_robbed_kong(win, tiles, mine, shown, where)
     # a tile over four: held more than four times, or held and shown by the others more than
     # four times together (only the tiles the others show need their copies counted)
     count = mine.count
@@ -309,6 +275,59 @@ def check_win_copies(
             txt("winner_s_hand_holds_other", n=count(t), p2=_tile_name(t), p3=others.get(t, 0)),
             f"{where}.hand",
         )
+
+
+def others_shown(win: Win, shown: list[defaultdict[str, int]]) -> dict[str, int]:
+    """The copies of each tile the players other than the winner logged in pungs and kongs."""
+    others: dict[str, int] = {}
+    for p in range(4):
+        if p != win.player:
+            for t, n in shown[p].items():
+                others[t] = others.get(t, 0) + n
+    return others
+
+
+def check_robbed_kong(
+    win: Win,
+    tiles: HandTiles,
+    mine: tuple[str, ...],
+    shown: list[defaultdict[str, int]],
+    where: str,
+) -> None:
+    """A robbed kong (抢杠) takes the robbed player's added pung's tile: no kong of it logged,
+    the winner holding exactly one copy and nobody else showing it."""
+    if not win.robbed_kong or win.from_ is None:
+        return
+    t = tiles.win_tile
+    assert t is not None
+    robbed = win.from_
+    if shown[robbed][t] >= 4:
+        raise _contra(
+            txt("s_kong_logged_kong_event", robbed=Seat(robbed, "player"), p2=_tile_name(t)),
+            f"{where}.robbed_kong",
+        )
+    if mine.count(t) != 1:
+        raise _contra(
+            txt(
+                "robbed_kong_added_s_pung",
+                robbed=Seat(robbed, "player"),
+                p2=_tile_name(t),
+                p3=mine.count(t),
+            ),
+            f"{where}.hand",
+        )
+    for p in range(4):
+        if p not in (robbed, win.player) and shown[p][t]:
+            raise _contra(
+                txt(
+                    "shows_logged_pungs_kongs_which",
+                    p1=_tile_name(t),
+                    p=Seat(p, "player"),
+                    p3=shown[p][t],
+                    robbed=Seat(robbed, "player"),
+                ),
+                f"{where}.robbed_kong",
+            )
 
 
 # ---------------------------------------------------------------- win checks

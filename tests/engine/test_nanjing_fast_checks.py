@@ -41,42 +41,10 @@ def _outcome(f, *args):
 
 # ---------------------------------------------------------------- the winner's copies
 def _copies_reference(win, tiles, shown, where) -> None:
+    # the count of every held tile, as it was before only the tiles the others show were counted
     mine = tiles.all_tiles
-    others: dict[str, int] = {}
-    for p in range(4):
-        if p != win.player:
-            for t, n in shown[p].items():
-                others[t] = others.get(t, 0) + n
-    if win.robbed_kong and win.from_ is not None:
-        t = tiles.win_tile
-        robbed = win.from_
-        if shown[robbed][t] >= 4:
-            raise _contra(
-                txt("s_kong_logged_kong_event", robbed=Seat(robbed, "player"), p2=_tile_name(t)),
-                f"{where}.robbed_kong",
-            )
-        if mine.count(t) != 1:
-            raise _contra(
-                txt(
-                    "robbed_kong_added_s_pung",
-                    robbed=Seat(robbed, "player"),
-                    p2=_tile_name(t),
-                    p3=mine.count(t),
-                ),
-                f"{where}.hand",
-            )
-        for p in range(4):
-            if p not in (robbed, win.player) and shown[p][t]:
-                raise _contra(
-                    txt(
-                        "shows_logged_pungs_kongs_which",
-                        p1=_tile_name(t),
-                        p=Seat(p, "player"),
-                        p3=shown[p][t],
-                        robbed=Seat(robbed, "player"),
-                    ),
-                    f"{where}.robbed_kong",
-                )
+    others = nanjing_checks.others_shown(win, shown)
+    nanjing_checks.check_robbed_kong(win, tiles, mine, shown, where)
     held: dict[str, int] = {}
     for t in mine:
         held[t] = held.get(t, 0) + 1
