@@ -374,3 +374,14 @@ def meld_notation(kind: str, tile: str, kong_kind: str | None, rel: int | None) 
     if kong_kind == "concealed":
         return f"[{format_tiles([tile] * 4)}]"
     return f"[{format_tiles([tile] * 4)},{rel + 4 if kong_kind == 'added' else rel}]"
+
+
+def outcome(f, *args) -> tuple:
+    """What ``f(*args)`` comes to: ``("ok", value)``, or ``("refused", code, message, where)``
+    for the MjError it raises; a fast path and the path it replaced must come to the same."""
+    from mjscore.engine.errors import MjError
+
+    try:
+        return ("ok", f(*args))
+    except MjError as e:
+        return ("refused", e.code, e.message, e.where)

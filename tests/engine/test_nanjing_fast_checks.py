@@ -29,14 +29,9 @@ from mjscore.engine.variants.nanjing_checks import (
 from mjscore.engine.variants.nanjing_score import close_patterns
 from mjscore.engine.variants.texts_nanjing import Seat, txt
 
+from tests.builders import outcome
+
 TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWN")
-
-
-def _outcome(f, *args):
-    try:
-        return ("ok", f(*args))
-    except MjError as e:
-        return ("refused", e.code, str(e.msg), e.where)
 
 
 # ---------------------------------------------------------------- the winner's copies
@@ -83,8 +78,8 @@ def test_win_copies_as_counted_tile_by_tile(seed: int) -> None:
     for _ in range(3000):
         win, tiles, shown = _copies_case(rng)
         copy = [defaultdict(int, s) for s in shown]  # the reference may add zero counts
-        got = _outcome(check_win_copies, win, tiles, shown, "events[2]")
-        want = _outcome(_copies_reference, win, tiles, copy, "events[2]")
+        got = outcome(check_win_copies, win, tiles, shown, "events[2]")
+        want = outcome(_copies_reference, win, tiles, copy, "events[2]")
         assert got == want, (win, tiles, shown)
         refused += got[0] == "refused"
     assert 300 < refused < 2700  # both answers are well represented
@@ -119,7 +114,7 @@ def test_flags_as_checked_one_by_one() -> None:
                     }
                     win = SimpleNamespace(player=player, from_=from_, **flags)
                     args = (win, state, "events[3]", nanjing.FLAG_ZH)
-                    assert _outcome(_check_flags, *args) == _outcome(_flags_reference, *args)
+                    assert outcome(_check_flags, *args) == outcome(_flags_reference, *args)
 
 
 # ---------------------------------------------------------------- the flowers
@@ -134,8 +129,8 @@ def test_flower_log_made_empty_as_four_new_counters() -> None:
             ev = Flowers(
                 player=rng.randrange(4), tiles="".join(rng.sample(letters, rng.randint(1, 5)))
             )
-            got = _outcome(_flower_event, fast, ev, f"events[{i}]")
-            want = _outcome(_flower_event, slow, ev, f"events[{i}]")
+            got = outcome(_flower_event, fast, ev, f"events[{i}]")
+            want = outcome(_flower_event, slow, ev, f"events[{i}]")
             assert got == want
             assert fast.tiles == slow.tiles and fast.counts == slow.counts
             assert all(type(t) is Counter for t in fast.tiles)
@@ -151,7 +146,7 @@ def test_flower_tally_counts_like_counter_update() -> None:
         ref = [Counter() for _ in range(4)]
         for i in range(3):
             ev = Flowers(player=i, tiles="".join(rng.sample(letters, rng.randint(1, 4))))
-            if _outcome(_flower_event, log, ev, "e")[0] != "ok":
+            if outcome(_flower_event, log, ev, "e")[0] != "ok":
                 break
             ref[i].update(nanjing_checks.parse_tiles(ev.tiles, allow_flowers=True))
             assert log.tiles == ref
@@ -313,8 +308,8 @@ def test_flower_events_as_first_written() -> None:
             else:
                 k = rng.randint(1, 6)
                 ev = Flowers(player=player, tiles="".join(rng.choice(letters) for _ in range(k)))
-            got = _outcome(_flower_event, fast, ev, f"events[{i}]")
-            want = _outcome(_flower_reference, slow, ev, f"events[{i}]")
+            got = outcome(_flower_event, fast, ev, f"events[{i}]")
+            want = outcome(_flower_reference, slow, ev, f"events[{i}]")
             assert got == want, ev
             outcomes[got[0] if got[0] == "refused" else bool(got[1])] += 1
             if got[0] == "refused":
