@@ -25,7 +25,6 @@ from ..checks import check_event_consistency
 from ..errors import ErrorCode, MjError
 from ..events import FlagValue, Flowers, Hand, Win
 from ..facts import TileTally, check_context, claimed_melds, kong_chain, kongs, win_tiles
-from ..frozen import maker
 from ..results import CalcResult, HandResult, PaymentBook, ScoreItem, TableState, WinResult, advance
 from ..rules import option
 from ..tiles import (
@@ -133,9 +132,6 @@ def _flower_tiles(hand: Hand) -> tuple[list[int], dict[int, tuple[str, ...] | No
     return counts, {p: (tuple(sorted(v)) if v is not None else None) for p, v in letters.items()}
 
 
-_make_state = maker(TableState)  # a TableState without the setters of its __init__
-
-
 class Guobiao(Variant[GuobiaoRules]):
     id: ClassVar[str] = "guobiao"
     data = guobiao_data.DATA  # patterns, flags, scoring table, table status
@@ -156,15 +152,6 @@ class Guobiao(Variant[GuobiaoRules]):
         stays = rules.dealer_repeats and dealer_stays
         passes = state.passes if stays else state.passes + 1
         dealer = state.dealer if stays else (state.dealer + 1) % 4
-        if type(state) is TableState:  # advance(...) made directly
-            return _make_state(
-                hand_number=state.hand_number + 1,
-                dealer=dealer,
-                prevailing_wind=WINDS[(passes // 4) % 4],
-                bixiahu=state.bixiahu,
-                flags=state.flags,
-                passes=passes,
-            )
         return advance(
             state, dealer=dealer, passes=passes, prevailing_wind=WINDS[(passes // 4) % 4]
         )

@@ -29,7 +29,6 @@ from .nanchang_score import award_nets, best_reading, cap_nets, readings
 from .nanchang_wild import jing_pair
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
-_make_state = maker(TableState)
 
 # (readings, 德中德 possible, winner, discarder, dealer, base) → (the details of the win, its
 # payments, its result, the nets they make): nothing else of the hand changes them
@@ -197,19 +196,7 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
             book.pay(payer, payee, amount, f"封顶 {rules.cap}")
         payments += tuple(book.items)
     moves = winner != dealer
-    if type(state) is TableState:  # results.advance, without its keywords
-        nxt = _make_state(
-            hand_number=state.hand_number + 1,
-            dealer=(dealer + 1) % 4 if moves else dealer,
-            prevailing_wind=state.prevailing_wind,
-            bixiahu=state.bixiahu,
-            flags=state.flags,
-            passes=state.passes + 1 if moves else state.passes,
-        )
-    else:
-        nxt = advance(
-            state, dealer=(dealer + 1) % 4 if moves else dealer, passes=state.passes + moves
-        )
+    nxt = advance(state, dealer=(dealer + 1) % 4 if moves else dealer, passes=state.passes + moves)
     return _make_result(
         payments=payments,
         deltas=capped,

@@ -31,22 +31,7 @@ from .nanning_way import Way, resolve_way
 # table changes them
 _WINS: dict[tuple, tuple[Way, tuple[Payment, ...], tuple[int, ...], WinResult, dict]] = {}
 _LIMIT = 50_000  # a few hundred in practice
-_make_state = maker(TableState)  # TableState and HandResult without the setters of __init__
-_make_result = maker(HandResult)
-
-
-def _next_state(state: TableState, dealer: int) -> TableState:
-    """``advance(state, dealer=dealer)``, made directly for a plain TableState."""
-    if type(state) is not TableState:
-        return advance(state, dealer=dealer)
-    return _make_state(
-        hand_number=state.hand_number + 1,
-        dealer=dealer,
-        prevailing_wind=state.prevailing_wind,
-        bixiahu=state.bixiahu,
-        flags=state.flags,
-        passes=state.passes,
-    )
+_make_result = maker(HandResult)  # HandResult without the setters of __init__
 
 
 def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) -> HandResult | None:
@@ -143,7 +128,7 @@ def settle_plain(variant, hand: Hand, state: TableState, rules: NanningRules) ->
     return _make_result(
         payments=payments,
         deltas=deltas,
-        next_state=_next_state(state, w),
+        next_state=advance(state, dealer=w),
         outcome="win",
         wins=(wr,),
         summary=wr.summary,
