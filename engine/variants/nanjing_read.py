@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
 from ..hands import seven_pairs, waits
+from ..plain_win import FIELD, HONOURS, MASK, read_win, single_wait
 from ..tiles import ALL_TILES, SUITS, HandTiles, is_wind
 from ..win_places import win_places
 from .nanjing_score import (
@@ -58,29 +59,53 @@ def best_valuation(
     valued by ``value_reading``); None when the tiles do not win."""
     win = tiles.win_tile
     assert win is not None
-    closed = tiles.closed
+    concealed_tiles = tiles.concealed
     melds = tiles.melds
-    codes = group_codes(closed)
-    quads = None if melds else seven_pairs(closed)
-    places = win_places(closed, win, codes)  # (all sets pungs, where the winning tile sits)
-    if quads is None and not places:
-        return None
-    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
-    # the single wait counts only through the wait flower, which only these places give:
-    # when no reading has one, the waits are not needed
-    single = False
-    for _, place in places:
-        if place in _WAIT_FLOWER:
-            single = _single_wait(tiles, codes, visible)
-            break
+    read = read_win(concealed_tiles, win)
+    if read is not None:
+        places, total, _ = read
+        quads = None if melds else seven_pairs(tiles.closed)
+        if quads is None and not places:
+            return None
+        visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
+        # the single wait counts only through the wait flower, which only these places
+        # give: when no reading has one, the waits are not needed
+        single = False
+        for _, place in places:
+            if place in _WAIT_FLOWER:
+                single = single_wait(concealed_tiles, win, visible, read)
+                break
+        h = total >> HONOURS
+        counts = (
+            total & MASK,
+            total >> FIELD & MASK,
+            total >> 2 * FIELD & MASK,
+            h & 15,
+            h >> 4 & 15,
+            h >> 8 & 15,
+            h >> 12 & 15,
+            h >> 16,
+        )
+    else:  # a fifth copy: the decompositions are searched
+        closed = tiles.closed
+        codes = group_codes(closed)
+        quads = None if melds else seven_pairs(closed)
+        places = win_places(closed, win, codes)
+        if quads is None and not places:
+            return None
+        visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
+        single = any(place in _WAIT_FLOWER for _, place in places) and _single_wait(
+            tiles, codes, visible
+        )
+        counts = (*codes[:7], codes[7] or codes[8] or codes[9])
     # without honour chows a wind is a pung of the standing tiles when held three times (a
     # pair when twice; once or four times it is in no decomposition): every decomposition
     # has the same wind pungs
-    m0, m1, m2, east, south, west, north, d0, d1, d2 = codes  # suits, winds, dragons
+    m0, m1, m2, east, south, west, north, dragons = counts
     wind_pungs = (east == 3) + (south == 3) + (west == 3) + (north == 3)
     suit_bits = (m0 > 0) | (m1 > 0) << 1 | (m2 > 0) << 2
     has_winds = bool(east or south or west or north)
-    all_winds = not (m0 or m1 or m2 or d0 or d1 or d2)
+    all_winds = not (m0 or m1 or m2 or dragons)
     meld_facts = []
     for m in melds:
         wind = is_wind(m.tile)

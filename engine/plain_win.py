@@ -1,0 +1,230 @@
+"""A plain winning hand (no honour chows) read in one pass: where the winning tile sits in
+each reading, and the numbers a rule set needs to tell whether it waited on that tile alone.
+
+The same facts as :func:`engine.win_places.win_places` (in the same order) and the waits of
+engine.hand_lookup, worked out with less work per hand:
+
+- every tile has one packed number (each suit's engine.hand_lookup number in a field of its
+  own, each honour's count in four bits), so a hand's tiles are added up in one call;
+- a suit's splits into sets are read rank by rank, lowest first, a pung before a chow (the
+  order of engine.hands), and what a split says — whether it has a chow, where the winning
+  tile sits — is kept for each remainder of counts: the remainders of different hands are
+  often the same, so most of a new suit is read from what was kept;
+- the waits need only the group holding the winning tile and the group holding the pair,
+  as every other group of a winning hand is already complete.
+
+tests/engine/test_plain_win.py holds these against win_places and hand_lookup.waits_of_codes.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from itertools import product
+from operator import xor
+
+from . import hand_lookup
+from .tiles import ALL_TILES
+from .win_places import _BITS_PLACES, _CHOW_BITS, _PAIR_BIT, _PUNG_BIT
+
+POW5 = hand_lookup.POW5
+UNIT = hand_lookup.TILE_UNIT
+FIELD = 25  # bits per suit field (a suit of 14 tiles stays below 2^25)
+MASK = (1 << FIELD) - 1
+HONOURS = 3 * FIELD  # the honours' counts start here, four bits each
+
+# tile → its packed number; the sum over a hand's tiles holds every group's number
+PACK: dict[str, int] = {
+    **{t: (POW5[i % 9] + UNIT) << (FIELD * (i // 9)) for i, t in enumerate(ALL_TILES[:27])},
+    **{t: 1 << (HONOURS + 4 * k) for k, t in enumerate(ALL_TILES[27:])},
+}
+# tile → one bit per kind: the xor over a hand's tiles has the kinds held an odd number of times
+ODD: dict[str, int] = {t: 1 << i for i, t in enumerate(ALL_TILES)}
+# tile → (its suit 0–2 or 3 for an honour, its rank in the suit or its honour number)
+WHERE: dict[str, tuple[int, int]] = {
+    **{t: (i // 9, i % 9) for i, t in enumerate(ALL_TILES[:27])},
+    **{t: (3, k) for k, t in enumerate(ALL_TILES[27:])},
+}
+
+MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
+_SETS: dict[int, tuple[tuple[bool, int], ...]] = {}  # remainder·10 + rank → its split facts
+_SUIT: dict[int, tuple[int, tuple] | None] = {}  # suit number·10 + rank → (mod 3, facts)
+_HON: dict[int, tuple[int, int, int] | None] = {}  # honour counts·8 + honour → facts
+_NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
+
+
+def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
+    """(has a chow, places of the winning tile as bits) of each split of the suit counts
+    ``code`` (base 5, rank 1 the lowest digit) into sets, each once, in the order of the
+    search; ``x`` the winning tile's rank (9: not in this suit)."""
+    if not code:
+        return _NO_SETS
+    i = 0
+    q = code
+    while not q % 5:
+        q //= 5
+        i += 1
+    if x < i:  # every tile at or below the winning tile's rank is in a set already
+        x = 9
+    key = code * 10 + x
+    found = _SETS.get(key)
+    if found is not None:
+        return found
+    out: dict[tuple[bool, int], None] = {}
+    if q % 5 >= 3:
+        bit = _PUNG_BIT if i == x else 0
+        for chow, at in _sets_facts(code - 3 * POW5[i], x):
+            out[chow, at | bit] = None
+    if i <= 6 and q // 5 % 5 and q // 25 % 5:
+        bit = _CHOW_BITS[i][x]
+        for _, at in _sets_facts(code - 31 * POW5[i], x):
+            out[True, at | bit] = None
+    found = tuple(out)
+    if len(_SETS) > MEMO_MAX:
+        _SETS.clear()
+    _SETS[key] = found
+    return found
+
+
+def _suit(code: int, x: int) -> tuple[int, tuple] | None:
+    """A suit by its engine.hand_lookup number: (tiles mod 3, facts) as engine.win_places
+    reads a group, with places as bits: at 0 the facts of each split into sets, at 2 for
+    each pair in rank order the facts of each split of the rest (pairs that leave no split
+    left out). None for a number holding a fifth copy."""
+    key = code * 10 + x
+    if key in _SUIT:
+        return _SUIT[key]
+    found: tuple[int, tuple] | None = None
+    pat = hand_lookup.suit_pattern(code)
+    if pat is not None:
+        digits = code % UNIT
+        mod = sum(pat) % 3
+        if mod == 0:
+            found = mod, _sets_facts(digits, x)
+        elif mod == 1:
+            found = mod, ()
+        else:
+            pairs = []
+            for r in range(9):
+                if pat[r] >= 2:
+                    rest = _sets_facts(digits - 2 * POW5[r], x)
+                    if rest and r == x:
+                        rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
+                    if rest:
+                        pairs.append(rest)
+            found = mod, tuple(pairs)
+    if len(_SUIT) > MEMO_MAX:
+        _SUIT.clear()
+    _SUIT[key] = found
+    return found
+
+
+def _honours(counts: int, k: int) -> tuple[int, int, int] | None:
+    """The honours by their packed counts, the winning tile honour ``k`` (7: a suited
+    tile): (they can be in a hand: 1 or 0, the honour holding the pair or -1, places of the
+    winning tile as bits). None for a fifth copy."""
+    key = counts * 8 + k
+    if key in _HON:
+        return _HON[key]
+    found: tuple[int, int, int] | None = 1, -1, 0
+    ok, pair, at = 1, -1, 0
+    for h in range(7):
+        n = counts >> 4 * h & 15
+        if n > 4:
+            found = None
+            break
+        if n in (1, 4) or (n == 2 and pair >= 0):
+            ok = 0
+        elif n == 2:
+            pair = h
+        if h == k:
+            at = _PUNG_BIT if n == 3 else _PAIR_BIT if n == 2 else 0
+    else:
+        found = ok, pair, at
+    if len(_HON) > MEMO_MAX:
+        _HON.clear()
+    _HON[key] = found
+    return found
+
+
+# What one pass gives: (places, packed number of the standing tiles with the winning tile,
+# the suit holding the pair: 0–2, 3 + honour, -1 none)
+Read = tuple[tuple[tuple[bool, str], ...], int, int]
+
+
+def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
+    """The :func:`engine.win_places.win_places` of the standing tiles ``concealed`` and the
+    winning tile ``win`` (a plain hand), with the packed number of all of them and the
+    group holding the pair; None for a fifth copy (the caller reads it the long way)."""
+    total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
+    wg, x = WHERE[win]
+    hon = _honours(total >> HONOURS, x if wg == 3 else 7)
+    if hon is None:
+        return None
+    ok, hpair, at = hon
+    parts: list[tuple] = []
+    held = -1
+    pair_group = 3 + hpair if hpair >= 0 else -1
+    for g in range(3):
+        code = total >> FIELD * g & MASK
+        if not code:
+            continue
+        got = _suit(code, x if g == wg else 9)
+        if got is None:
+            return None
+        mod, facts = got
+        if mod == 1 or not facts or (mod == 2 and (held >= 0 or hpair >= 0)):
+            ok = 0
+        elif mod == 2:
+            held = len(parts)
+            pair_group = g
+        parts.append(facts)
+    if not ok or pair_group < 0:
+        return (), total, pair_group
+    found: dict[tuple[bool, str], None] = {}
+    for own in parts[held] if held >= 0 else (None,):
+        if held >= 0:
+            parts[held] = own
+        for combo in product(*parts):
+            pungs = True
+            places = at
+            for chow, bits in combo:
+                if chow:
+                    pungs = False
+                if bits:
+                    places = bits
+            for place in _BITS_PLACES[places]:
+                found[pungs, place] = None
+    return tuple(found), total, pair_group
+
+
+def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: Read) -> bool:
+    """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
+    and a pair) wait on its winning tile alone — the standing tiles without it completed by
+    no other tile, a fifth copy (``visible``: the melds' tiles) never a wait?"""
+    _, total, pair_group = read
+    wg, x = WHERE[win]
+    rest = total - PACK[win]
+    g = 3 + x if wg == 3 else wg
+    code = rest >> HONOURS + 4 * x & 15 if wg == 3 else rest >> FIELD * wg & MASK
+    facts = hand_lookup.group_facts(g, code)
+    assert facts is not None  # a fifth copy was read the long way
+    found = set(facts[2])
+    if facts[0] == 2 and facts[1] and pair_group != g:
+        # the group holding the pair may take the tile instead (then this one holds the pair)
+        other = pair_group
+        ocode = (
+            total >> HONOURS + 4 * (other - 3) & 15 if other >= 3 else total >> FIELD * other & MASK
+        )
+        ofacts = hand_lookup.group_facts(other, ocode)
+        assert ofacts is not None
+        found.update(ofacts[2])
+    if len(concealed) == 13:  # seven pairs: the one kind held an odd number of times
+        odd = reduce(xor, map(ODD.__getitem__, concealed))
+        if odd and not odd & (odd - 1):
+            found.add(odd.bit_length() - 1)
+    n = 0
+    for k in found:
+        t = ALL_TILES[k]
+        if concealed.count(t) + visible.count(t) < 4:
+            n += 1
+    return n == 1

@@ -1,0 +1,87 @@
+"""engine.plain_win against the paths it stands in for: read_win's places against
+engine.win_places.win_places (itself held against every decomposition), and single_wait
+against engine.hands.waits of the standing tiles without the winning tile, on seeded whole
+hands (several suits, honours, melds; many with several decompositions) with every tile of
+the hand and a random tile as the winning tile, and on every single-suit winning shape of
+up to 11 tiles."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from mjscore.engine import plain_win
+from mjscore.engine.hands import waits
+from mjscore.engine.tiles import ALL_TILES
+from mjscore.engine.win_places import win_places
+
+from .test_waits import _tiles, _whole_hand
+
+_FLOWER_PLACES = ("closed", "edge", "single")
+
+
+def _check(concealed: tuple[str, ...], win: str, visible: list[str]) -> tuple[bool, bool]:
+    """Compare both; (complete, waited on one tile) of the hand."""
+    closed = (*concealed, win)
+    read = plain_win.read_win(concealed, win)
+    want = win_places(closed, win)
+    if read is None:  # a fifth copy: the caller takes the long way
+        assert max(closed.count(t) for t in closed) > 4, closed
+        return bool(want), False
+    assert read[0] == want, (closed, win)
+    if not any(place in _FLOWER_PLACES for _, place in want):
+        return bool(want), False
+    single = len(waits(concealed, visible)) == 1
+    assert plain_win.single_wait(concealed, win, visible, read) == single, (concealed, win)
+    return True, single
+
+
+def test_seeded_whole_hands():
+    rng = random.Random(4242)
+    complete = singles = 0
+    for _ in range(6000):
+        standing, visible = _whole_hand(rng)
+        for extra in (rng.choice(ALL_TILES), rng.choice(standing)):
+            closed = [*standing, extra]
+            for win in set(closed):
+                rest = list(closed)
+                rest.remove(win)
+                done, single = _check(tuple(sorted(rest)), win, visible)
+                complete += done
+                singles += single
+    assert complete > 1000 and singles > 100
+
+
+def test_single_suit_shapes_up_to_11_tiles():
+    names = [f"{r}s" for r in range(1, 10)]
+    complete = 0
+    for counts in itertools.product(range(5), repeat=9):
+        if sum(counts) % 3 != 2 or sum(counts) > 11:
+            continue
+        tiles = _tiles(counts, names)
+        for win in set(tiles):
+            rest = list(tiles)
+            rest.remove(win)
+            done, _ = _check(tuple(rest), win, [])
+            complete += done
+    assert complete > 5000
+
+
+def test_honours_and_seven_pairs():
+    rng = random.Random(5)
+    honours = ALL_TILES[27:]
+    for _ in range(3000):
+        kinds = rng.sample(ALL_TILES, 7)
+        closed = [t for k in kinds for t in (k, k)]
+        if rng.random() < 0.5:  # a pung or a quad of honours in place of a pair
+            h = rng.choice(honours)
+            closed[:3] = [h] * 3
+        for win in set(closed):
+            rest = list(closed)
+            rest.remove(win)
+            _check(tuple(rest), win, [])
+
+
+def test_a_fifth_copy_is_left_to_the_long_way():
+    assert plain_win.read_win(("1m",) * 4 + ("2m", "3m", "4m", "4m", "5m", "6m"), "1m") is None
+    assert plain_win.read_win(("E",) * 4 + ("2m", "3m", "4m", "4m", "5m", "6m"), "E") is None
