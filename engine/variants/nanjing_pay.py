@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..frozen import maker
-from ..results import Payment, PaymentBook, ScoreItem, WinResult
+from ..results import Payment, ScoreItem, WinResult
 from .nanjing_score import Valuation
 from .nanjing_spot import multiplier_tag
 
@@ -49,11 +49,49 @@ def _words(val: Valuation) -> tuple[str, str]:
     return mults, val.summary
 
 
-# (id of the valuation, winner, discarder, robbed, multiplier, liable, why) → (the valuation,
-# its payments, the nets they make, the win's result). Each entry holds its valuation, so the
-# id it is filed under is never reused while it is kept.
-_WINS: dict[tuple, tuple[Valuation, tuple[Payment, ...], tuple[int, ...], WinResult]] = {}
-_WINS_MAX = 8192  # the memo starts afresh past this many cases
+# (id of the valuation, multiplier, how it was won, why someone is liable) → (the valuation,
+# the words of its payments, the amount each pays, the win's items and summary). Each entry
+# holds its valuation, so the id it is filed under is never reused while it is kept.
+_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str]] = {}
+_WORDING_MAX = 8192  # the memo starts afresh past this many cases
+# (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
+_PAID: dict[tuple[int, int, int, str], Payment] = {}
+_PAID_MAX = 50_000
+
+
+def _wording(
+    val: Valuation, m: int, how: str, liable: bool, why: str
+) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str]:
+    key = (id(val), m, how, liable, why)
+    got = _WORDING.get(key)
+    if got is not None and got[0] is val:
+        return got
+    h = val.value * m
+    tag = multiplier_tag(m)
+    mults, summary = _words(val)
+    base = f"{summary}{mults} {val.value}花 {how}"
+    if how != "放炮":
+        reason = f"{base}{tag} {why} 3×{h}" if liable else f"{base}{tag}"
+    else:
+        reason = f"{base}{tag}{' ' + why if why else ''}"
+    items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
+    got = (val, reason, 3 * h if liable and how != "放炮" else h, items, f"{summary}{mults}{tag}")
+    if len(_WORDING) >= _WORDING_MAX:
+        _WORDING.clear()
+    _WORDING[key] = got
+    return got
+
+
+def _paid(payer: int, payee: int, amount: int, reason: str) -> Payment:
+    key = (payer, payee, amount, reason)
+    p = _PAID.get(key)
+    if p is None:
+        if payer == payee:
+            raise AssertionError(f"self-payment {payer} ({reason})")
+        if len(_PAID) >= _PAID_MAX:
+            _PAID.clear()
+        p = _PAID[key] = Payment(payer, payee, amount, reason)
+    return p
 
 
 def win_part(
@@ -68,38 +106,20 @@ def win_part(
     """The payments of the win of ``w`` valued ``val`` (RULES.md §2: a self-drawn or robbed
     win is paid by each other player, or 3× by the liable one; a discard by the discarder or
     the liable player), the nets they make and the win's result, at multiplier ``m``."""
-    key = (id(val), w, from_, robbed, m, liable, why)
-    got = _WINS.get(key)
-    if got is not None and got[0] is val:
-        return got[1], got[2], got[3]
-    h = val.value * m
-    tag = multiplier_tag(m)
-    self_draw = from_ is None or robbed
     how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
-    mults, summary = _words(val)
-    base = f"{summary}{mults} {val.value}花 {how}"
-    book = PaymentBook()
-    if self_draw:
-        if liable is not None:
-            book.pay(liable, w, 3 * h, f"{base}{tag} {why} 3×{h}")
-        else:
-            book.each_pays(w, h, f"{base}{tag}")
+    _, reason, amount, items, line = _wording(val, m, how, liable is not None, why)
+    nets = [0, 0, 0, 0]
+    if how != "放炮" and liable is None:  # each other player pays
+        payments = tuple([_paid(p, w, amount, reason) for p in range(4) if p != w])
+        nets = [-amount, -amount, -amount, -amount]
+        nets[w] = 3 * amount
     else:
-        assert from_ is not None
         payer = liable if liable is not None else from_
-        book.pay(payer, w, h, f"{base}{tag}{' ' + why if why else ''}")
-    items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
+        assert payer is not None
+        payments = (_paid(payer, w, amount, reason),)
+        nets[payer] = -amount
+        nets[w] = amount
     wr = _make_win_result(
-        player=w,
-        from_=from_,
-        items=items,
-        value=h,
-        unit="花",
-        summary=f"{summary}{mults}{tag}",
+        player=w, from_=from_, items=items, value=val.value * m, unit="花", summary=line
     )
-    payments = tuple(book.items)
-    nets = book.deltas()
-    if len(_WINS) >= _WINS_MAX:
-        _WINS.clear()
-    _WINS[key] = (val, payments, nets, wr)
-    return payments, nets, wr
+    return payments, (nets[0], nets[1], nets[2], nets[3]), wr

@@ -24,7 +24,7 @@ from ..events import Flowers, Hand, Kong, Pung, Win
 from ..frozen import maker
 from ..results import HandResult, Payment, TableState, advance
 from ..tiles import DRAGONS, FLOWER_LETTERS, parse_hand, parse_tiles
-from .claims import melds_agree, no_flags
+from .claims import melds_agree, melds_match, no_flags
 from .nanjing_checks import _bonuses_of, duizui
 from .nanjing_pay import LIABLE_PATTERNS, win_part
 from .nanjing_read import best_valuation
@@ -87,7 +87,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     pung_tiles: list[str] = []
     spot: list[Payment] = []
     entries: list[dict[str, Any]] = []
-    melded = False  # the winner logged a pung or a kong
+    mine: list[Pung | Kong] = []  # the winner's pungs and kongs
     for i in range(last):
         e = evs[i]
         cls = type(e)
@@ -106,7 +106,8 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
         if t is None or t in _DRAGONS:
             return None
         p = e.player
-        melded = melded or p == w
+        if p == w:
+            mine.append(e)
         key = (p, t)
         if cls is Pung:
             shown[key] = shown.get(key, 0) + 3
@@ -136,7 +137,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
         return None
     if tiles.context is not None or tiles.flowers is not None:
         return None
-    for mm in tiles.melds:
+    for mm in tiles.melds:  # (so the winner's melds are his pungs and kongs)
         if mm.kind == "chow":
             return None
     # no fifth copy among the logged melds, nor among the winner's tiles and the others'
@@ -157,8 +158,8 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
                 c = count(t)
                 if c and c + n > 4:
                     return None
-    melds = melds_agree(hand, win, tiles) if melded or tiles.melds else ()
-    if melds is None:
+    melds = tiles.melds
+    if (mine or melds) and not melds_match(w, mine, melds):
         return None
     val = best_valuation(
         tiles,
@@ -173,9 +174,10 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     # 承包 (RULES.md §2): without a kong bloom or a robbed kong, only 对三嘴/对四嘴
     liable: int | None = None
     why = ""
-    if melds:
-        dz = duizui(melds)
-        if dz and not _LIABLE.isdisjoint(val.patterns):
+    if len(melds) >= 3 and not _LIABLE.isdisjoint(val.patterns):
+        # the winner's melds as the events give them (they agree with the hand string)
+        dz = duizui(melds_agree(hand, win, tiles) or ())
+        if dz:
             liable, why = dz[0], ("对三嘴承包" if dz[1] == 3 else "对四嘴承包")
             if liable == w:
                 return None
