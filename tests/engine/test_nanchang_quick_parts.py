@@ -58,3 +58,27 @@ def test_lower_ok_is_whether_check_lower_passes():
         passed += want
         refused += not want
     assert passed > 1000 and refused > 1000
+
+
+def test_the_search_on_one_number_near_the_top_ranks():
+    """suit_min tries each different chow once (see nanchang_wild._suit_min); at the top of
+    the suit a chow cannot start from rank 8 or 9, so the suits here crowd ranks 5 to 9 (and
+    a few lower ranks now and then), each against the search on the counts, cold."""
+    from itertools import product
+
+    from mjscore.engine.variants import nanchang_wild
+    from mjscore.engine.variants.nanchang_wild import _group_min, suit_min
+
+    rng = random.Random(15)
+    vectors = [(0, 0, 0, 0, *top) for top in product(range(5), repeat=5) if sum(top) <= 12]
+    for _ in range(2000):
+        counts = [0] * 9
+        for _ in range(rng.randint(1, 14)):
+            r = rng.choice((0, 1, 4, 5, 6, 7, 7, 8, 8))
+            counts[r] = min(4, counts[r] + 1)
+        vectors.append(tuple(counts))
+    nanchang_wild._SUIT_MEMO.clear()
+    for counts in vectors:
+        k = sum(c << (4 * r) for r, c in enumerate(counts))
+        for pair in (False, True):
+            assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
