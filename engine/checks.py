@@ -19,7 +19,10 @@ from .events import (
     Event,
     Flowers,
     Hand,
+    Jing,
+    JingCount,
     Kong,
+    Penalty,
     Pung,
     Win,
     _bad,
@@ -177,9 +180,36 @@ _FLAGS_AND_FACTS = attrgetter(*WIN_FLAGS, *DECLARED_FIELDS)
 _NONE_SET = (None,) * (len(WIN_FLAGS) + len(DECLARED_FIELDS))
 
 
+# events that neither end a hand nor carry anything checked here beyond their type
+_MIDDLE = frozenset((Pung, Kong, Flowers, Jing, JingCount, Penalty))
+
+
+def _one_plain_win_last(evs: tuple[Event, ...], event_types: frozenset[str]) -> bool:
+    """Whether ``evs`` is the common hand: events of the rule set's types, none of them
+    terminal but the last, a win typed as tiles with no flag or declared fact."""
+    win = evs[-1]
+    if type(win) is not Win or win.hand is None or Win.type not in event_types:
+        return False
+    if _FLAGS_AND_FACTS(win) != _NONE_SET:
+        return False
+    for e in evs[:-1]:
+        if type(e) not in _MIDDLE or e.type not in event_types:
+            return False
+    return True
+
+
 def validate_hand_structure(hand: Hand, variant: Variant, where: str, *, last: bool) -> None:
     """Order of terminal events, flags and declared facts the variant knows."""
     evs = hand.events
+    if evs and _one_plain_win_last(evs, variant.event_types):
+        # the checks below come to these three for such a hand, in this order
+        check_event_consistency(hand, variant, where)
+        try:
+            parse_hand(evs[-1].hand, variant=variant.id, waiting_ok=False)
+        except MjError as err:
+            w = f"{where}.events[{len(evs) - 1}]"
+            raise MjError(err.code, err.msg, where=f"{w}.hand ({err.where})") from None
+        return
     terminal_at = None
     for i, e in enumerate(evs):
         if isinstance(e, TERMINAL):
@@ -294,10 +324,11 @@ def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool 
     evs = h.get("events")
     if not isinstance(evs, list):
         raise _bad(f"{where}.events", txt("expected_list_events"))
-    out = []
-    for j, e in enumerate(evs):
-        ev = read_common(e)
-        out.append(ev if ev is not None else event_from_json(e, f"{where}.events[{j}]"))
+    out = [read_common(e) for e in evs]  # (never raises: None where the field loop must read)
+    if not all(out):  # an event is always true
+        for j, e in enumerate(evs):
+            if out[j] is None:
+                out[j] = event_from_json(e, f"{where}.events[{j}]")
     hand = Hand(tuple(out))
     validate_hand_structure(hand, variant, where, last=last)
     return hand

@@ -80,8 +80,7 @@ def _bad(where: str, msg: str) -> MjError:
 
 def strict_loads(text: str | bytes, what: str = "$") -> Any:
     """Decode a JSON document under the bounds above (``what`` names it in a refusal)."""
-    if len(text) > MAX_RECORD_CHARS:
-        raise _bad(what, txt("record_larger_than_mb", p1=MAX_RECORD_CHARS // 1_000_000))
+    _check_length(text, what)
     if isinstance(text, str):
         obj = _plain_loads(text)
         if obj is not _NOT_PLAIN:
@@ -108,7 +107,38 @@ def strict_loads(text: str | bytes, what: str = "$") -> Any:
     return obj
 
 
+def _check_length(text: str | bytes, what: str) -> None:
+    if len(text) > MAX_RECORD_CHARS:
+        raise _bad(what, txt("record_larger_than_mb", p1=MAX_RECORD_CHARS // 1_000_000))
+
+
 _NOT_PLAIN = object()
+NOT_PLAIN = _NOT_PLAIN  # what loads_keys_unchecked gives for a text the checked reader must read
+
+
+def loads_keys_unchecked(text: str) -> Any:
+    """The first half of the quick read below: ``text`` read by the standard reader under the
+    same bounds of length and numbers, or :data:`NOT_PLAIN`. A key repeated in one object and
+    nesting too deep are not refused yet: a caller that reads the object whole (the session
+    loader) may count its keys and vouch for its depth itself, and must call
+    :func:`strict_loads` whenever its count falls short of the text's colons or its reading
+    fails, so that what is refused and how stays strict_loads' alone."""
+    _check_length(text, "$")
+    return _read_plain(text)
+
+
+def _read_plain(text: str) -> Any:
+    if "\\u003a" in text or "\\u003A" in text:
+        return _NOT_PLAIN
+    try:
+        return json.loads(
+            text,
+            parse_int=None if not _long_digits(text) else _int,
+            parse_float=_decimal,
+            parse_constant=_constant,
+        )
+    except (ValueError, _Refused, RecursionError):
+        return _NOT_PLAIN
 
 
 def _plain_loads(text: str) -> Any:
@@ -122,28 +152,20 @@ def _plain_loads(text: str) -> Any:
     else (an error of any kind, nesting too deep, an escaped colon) is left to the checked
     reader, so what is refused and how is exactly as before.
     """
-    if "\\u003a" in text or "\\u003A" in text:
-        return _NOT_PLAIN
-    try:
-        obj = json.loads(
-            text,
-            parse_int=None if not _long_digits(text) else _int,
-            parse_float=_decimal,
-            parse_constant=_constant,
-        )
-    except (ValueError, _Refused, RecursionError):
-        return _NOT_PLAIN
-    colons = _colons(obj)
-    if colons < 0 or text.count(":") != colons:
+    obj = _read_plain(text)
+    if obj is _NOT_PLAIN:
+        return obj
+    n = exact_colons(obj)
+    if n < 0 or text.count(":") != n:
         return _NOT_PLAIN
     return obj
 
 
-def _colons(obj: Any) -> int:
+def exact_colons(obj: Any, depth: int = 0) -> int:
     """The colons a JSON text of ``obj`` has when written without escaped colons: one per
-    key, and those inside the keys and strings; -1 if ``obj`` nests more than
-    :data:`MAX_DEPTH` levels deep."""
-    level, depth, n = [obj], 0, 0
+    key, and those inside the keys and strings; -1 if ``obj``, itself ``depth`` levels deep,
+    nests more than :data:`MAX_DEPTH` levels deep."""
+    level, n = [obj], 0
     while True:
         nxt: list[Any] = []
         for o in level:

@@ -12,10 +12,10 @@ The record's types live in :mod:`engine.events` and the per-hand checks in
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from . import variants
 from .checks import check_event_consistency, hand_from_json, validate_hand_structure
@@ -50,7 +50,7 @@ from .events import (
     stake_text,
 )
 from .identity import read_identity, split_substitutes
-from .jsonin import check_depth, show, strict_loads
+from .jsonin import NOT_PLAIN, check_depth, exact_colons, loads_keys_unchecked, show, strict_loads
 from .texts_record import txt
 
 __all__ = [
@@ -88,6 +88,7 @@ __all__ = [
 ]
 
 
+T = TypeVar("T")
 FORMATS = (1, 2)
 KNOWN_1 = ("format", "variant", "options", "stake", "players", "first_dealer", "hands")
 KNOWN_2 = (
@@ -103,6 +104,8 @@ KNOWN_2 = (
 
 def load_session(src: str | bytes | Mapping[str, Any]) -> Session:
     """Parse and validate a session record (JSON text or an already-decoded object)."""
+    if isinstance(src, str):
+        return _read_counted(src, _session)
     return _session(_decode(src))
 
 
@@ -174,7 +177,13 @@ def load_records(src: str | bytes | Mapping[str, Any]) -> list[Session]:
     """The sessions of a record file: one session record, or the many-session file that
     ``mjscore export --all`` writes (``{"format": 2, "sessions": [record, …]}``), each
     record checked as :func:`load_session` checks it (errors name ``sessions[i]``)."""
-    obj = _decode(src)
+    if isinstance(src, str):
+        return _read_counted(src, _records)
+    return _records(_decode(src))
+
+
+def _records(obj: Any) -> list[Session]:
+    """The sessions of the decoded file ``obj`` (see :func:`load_records`)."""
     if not isinstance(obj, Mapping) or "sessions" not in obj:
         return [_session(obj)]
     for k in obj:
@@ -207,6 +216,71 @@ def dump_records(sessions: list[Session]) -> str:
 
     body = ",\n".join(textwrap.indent(dump_session(s).rstrip("\n"), "    ") for s in sessions)
     return '{\n  "format": 2,\n  "sessions": [\n' + body + ("\n" if body else "") + "  ]\n}\n"
+
+
+def _read_counted(text: str, read: Callable[[Any], T]) -> T:
+    """``read(strict_loads(text))``, with the standard reader's object read first and its keys
+    counted after: a record that loads has hands and events of known fields only, so its
+    keys are counted by length, without the walk over every value that strict_loads makes.
+
+    When the count reaches the text's colons, no key was lost to a repeat and nothing nests
+    too deep (see :func:`engine.jsonin.loads_keys_unchecked`); otherwise, and whenever
+    ``read`` fails, strict_loads reads the text, so its refusal comes first as before."""
+    obj = loads_keys_unchecked(text)
+    if obj is NOT_PLAIN:
+        return read(strict_loads(text))
+    try:
+        out = read(obj)
+    except Exception as e:  # the record's own refusal, unless the reader refuses the text
+        failed = e
+    else:
+        colons = text.count(":")
+        if _keys_read(obj) == colons or exact_colons(obj) == colons:
+            return out
+        failed = None
+    strict_loads(text)  # refuses the repeated key, or the nesting, that the counts found
+    if failed is None:  # pragma: no cover - the counts differ only where strict_loads refuses
+        return out
+    raise failed
+
+
+def _keys_read(obj: Any) -> int:
+    """At most :func:`engine.jsonin.exact_colons` of ``obj``, a session record or a
+    many-session file that loaded (-1 if a part not vouched for nests too deep)."""
+    if "sessions" not in obj:
+        return _session_keys(obj, 0)
+    n = len(obj)  # "format" and "sessions"
+    for rec in obj["sessions"]:
+        k = _session_keys(rec, 2)
+        if k < 0:
+            return -1
+        n += k
+    return n
+
+
+def _session_keys(rec: Mapping[str, Any], depth: int) -> int:
+    """The keys of the session record ``rec`` (``depth`` levels deep) that loaded, and the
+    colons of its strings outside the hands' events (-1 as above). A hand read by
+    ``hand_from_json`` is an object of one key, ``events``, each event an object of known
+    fields whose values are numbers, strings and lists of them at most two deep: its keys
+    are its length, and it nests at most six levels below ``rec``."""
+    n = len(rec)  # known fields: none of them has a colon
+    for k, v in rec.items():
+        if k != "hands":
+            c = exact_colons(v, depth + 1)
+            if c < 0:
+                return -1
+            n += c
+    for h in rec.get("hands", ()):
+        evs = h.get("events") if type(h) is dict and len(h) == 1 else None
+        if type(evs) is list:
+            n += 1 + sum(map(len, evs))
+        else:  # an entry naming substitutes
+            c = exact_colons(h, depth + 2)
+            if c < 0:
+                return -1
+            n += c
+    return n
 
 
 def _decode(src: str | bytes | Mapping[str, Any]) -> Any:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import MjError
-from ..events import Hand, Jing, JingCount, Kong, Pung, Win
+from ..events import Event, Hand, Jing, JingCount, Kong, Pung, Win
 from ..frozen import maker
 from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, advance
 from ..tiles import parse_hand, successor
 from ..transfers import settle_up
-from .claims import melds_agree, no_flags
+from .claims import melds_match, no_flags
 from .nanchang_hand import NanchangRules, WinFacts, _check_counts
 from .nanchang_pay import win_payments
 from .nanchang_score import award_nets, best_reading, cap_nets, readings
@@ -38,23 +38,14 @@ _COUNTS_OK: set[tuple] = set()
 _LIMIT = 50_000  # a few hundred in practice
 
 
-# 下精 counts → how many of the 下精 and its successor the players hold in all
-_LOWER_TOTALS: dict[tuple, tuple[int, ...]] = {}
-
-
 def _lower_ok(zheng: str, lower: str, lower_counts: tuple) -> bool:
     """Whether nanchang_hand._check_lower lets the 下精 counts pass: no more of a turned tile
     among the players than the copies not lying face up on the wall."""
-    totals = _LOWER_TOTALS.get(lower_counts)
-    if totals is None:
-        totals = tuple(map(sum, zip(*lower_counts, strict=True)))
-        if len(_LOWER_TOTALS) >= _LIMIT:
-            _LOWER_TOTALS.clear()
-        _LOWER_TOTALS[lower_counts] = totals
-    for k, t in enumerate((lower, successor(lower))):
-        if totals[k] > 4 - (zheng == t) - (lower == t):
-            return False
-    return True
+    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = lower_counts
+    after = successor(lower)
+    return a0 + a1 + a2 + a3 <= 4 - (zheng == lower) - 1 and b0 + b1 + b2 + b3 <= 4 - (
+        zheng == after
+    ) - (lower == after)
 
 
 def _nets(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
@@ -97,14 +88,16 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     ci = 0
     kong_evs: list[Kong] = []
     winner = win.player
-    melded = False  # the winner logged a pung or a kong
+    mine: list[Event] = []  # the winner's own pungs and kongs
     for i in range(len(evs) - 1):
         e = evs[i]
         cls = type(e)
         if cls is Pung:
-            melded = melded or e.player == winner
+            if e.player == winner:
+                mine.append(e)
         elif cls is Kong:
-            melded = melded or e.player == winner
+            if e.player == winner:
+                mine.append(e)
             kong_evs.append(e)  # type: ignore[arg-type]
         elif cls is Jing and jev is None:
             jev = e
@@ -153,9 +146,8 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         nf += m.tiles.count(fu)
     if (nz, nf) != tuple(counts[winner]):
         return None
-    if melded or tiles.melds:  # else nothing to agree on (melds_agree answers ())
-        if melds_agree(hand, win, tiles) is None:
-            return None
+    if (mine or tiles.melds) and not melds_match(winner, mine, tiles.melds):
+        return None  # where claims.melds_agree would not answer
     rs = readings(tiles, zheng, self_drawn=from_ is None, heavenly=False)
     if not rs:
         return None

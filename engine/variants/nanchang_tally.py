@@ -83,21 +83,21 @@ def _suit_entry(key: int) -> tuple[int, int, int, int, int]:
     each part kept on its own (a part read backwards needs as many wildcards)."""
     need = 0
     extra = 2
-    for piece in f"{key:09x}".split("00"):
+    parts = _PARTS
+    for piece in f"{key:x}".split("00"):
         piece = piece.strip("0")
         if piece:
-            part = _PARTS.get(piece)
-            if part is None:
-                part = _part_needs(piece)
+            part = parts.get(piece) or _part_needs(piece)
             need += part[0]
             if part[1] < extra:
                 extra = part[1]
-    odd = (key & _ONES).bit_count()
     if key & _TWO_OR_MORE:
-        lan, room = -1, 0
-    else:
-        lan, room = _LAN_KEYS.get(key, (-1, 0))
-    return need, extra, odd, lan, room
+        return need, extra, (key & _ONES).bit_count(), -1, 0
+    lan, room = _LAN_KEYS.get(key, _NO_LAN)
+    return need, extra, (key & _ONES).bit_count(), lan, room
+
+
+_NO_LAN = (-1, 0)
 
 
 def _part_needs(piece: str) -> tuple[int, int]:

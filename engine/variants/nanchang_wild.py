@@ -357,7 +357,19 @@ def _suit_min(key: int, pair: bool, total: int) -> int:
                 if best == floor:
                     _SUIT_MEMO[memo] = best
                     return best
-    for s in (i - 2, i - 1, i):  # the chows holding rank i
+    # the chows holding rank i (none below it is held): one holding no other real tile makes
+    # what the pung of one real tile made above, and when rank i + 2 is not held the chows
+    # from i − 1 and from i take the same tiles, so each different chow is tried once
+    if key >> (4 * i + 4) & 15:  # rank i + 1 held
+        if key >> (4 * i + 8) & 15:
+            starts: tuple[int, ...] = (i - 1, i)
+        else:
+            starts = (i,) if i <= 6 else (i - 1,)
+    elif key >> (4 * i + 8) & 15:
+        starts = (i,)
+    else:
+        starts = ()
+    for s in starts:
         if s < 0 or s > 6:
             continue
         rest = key

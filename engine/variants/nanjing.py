@@ -13,19 +13,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from .. import facts
 from ..errors import ErrorCode, MjError
 from ..events import Event, FlagValue, Hand, Pung, Win
-from ..frozen import maker
 from ..results import (
     CalcResult,
     HandResult,
     Payment,
     PaymentBook,
-    ScoreItem,
     TableState,
     WinResult,
     advance,
@@ -49,6 +46,11 @@ from .nanjing_checks import (
     check_win_copies,
     duizui,
 )
+from .nanjing_pay import LIABLE_PATTERNS, win_part
+from .nanjing_pay import _bixiahu_item as _bixiahu_item  # these three are named here too
+from .nanjing_pay import _make_win_result as _make_win_result
+from .nanjing_pay import _words as _words
+from .nanjing_plain import settle_plain
 from .nanjing_read import value_tiles
 from .nanjing_score import (
     BY_ID,
@@ -63,8 +65,6 @@ from .nanjing_spot import on_the_spot
 from .texts_nanjing import Seat, txt
 
 FLAG_ZH = {f.id: f.zh for f in nanjing_data.FLAGS}  # a flag's name in refusals
-
-LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -217,39 +217,6 @@ def evaluate_win(
     return val, melds
 
 
-# A valuation's words, by the valuation itself: tile-mode valuations are made once per
-# reading's facts and shared by every hand with those facts, so most wins find theirs here.
-# Each entry holds its valuation, so the id it is filed under is never reused while it is kept.
-_WORDS: dict[int, tuple[Valuation, str, str]] = {}
-_WORDS_MAX = 4096  # the memo starts afresh past this many valuations
-
-
-_make_win_result = maker(WinResult)  # WinResult without the setters of its __init__
-
-
-@lru_cache(maxsize=64)
-def _bixiahu_item(m: int) -> ScoreItem:
-    """The line of a 比下胡 hand's multiplier (immutable, so made once per multiplier)."""
-    return ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}")
-
-
-def _words(val: Valuation) -> tuple[str, str]:
-    """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
-    got = _WORDS.get(id(val))
-    if got is not None and got[0] is val:
-        return got[1], got[2]
-    # every factor in the reason, so a payer can check the amount from the line alone
-    mults = "".join(
-        f" {i.zh}{i.value}"
-        for i in val.items
-        if isinstance(i.value, str) and i.value.startswith("×")
-    )
-    if len(_WORDS) >= _WORDS_MAX:
-        _WORDS.clear()
-    _WORDS[id(val)] = (val, mults, val.summary)
-    return mults, val.summary
-
-
 # ---------------------------------------------------------------- the variant
 class Nanjing(Variant[NanjingRules]):
     id: ClassVar[str] = "nanjing"
@@ -273,6 +240,11 @@ class Nanjing(Variant[NanjingRules]):
         return tuple(on_the_spot(events, multiplier(state, rules)).book.items)
 
     def settle_hand(self, hand: Hand, state: TableState, rules: NanjingRules) -> HandResult:
+        plain = settle_plain(hand, state, rules)  # the common hand, each check made once
+        return plain if plain is not None else self.settle_full(hand, state, rules)
+
+    def settle_full(self, hand: Hand, state: TableState, rules: NanjingRules) -> HandResult:
+        """Settle any finished hand, wording every refusal (RULES.md §2)."""
         m = multiplier(state, rules)
         tag = _tag(m)
         shown = check_meld_events(hand)
@@ -334,7 +306,6 @@ class Nanjing(Variant[NanjingRules]):
         where: str,
     ) -> tuple[tuple[WinResult, ...], dict[str, Any] | None]:
         w = win.player
-        h = val.value * m
         liable: int | None = None
         why = ""
         chain = (
@@ -374,28 +345,8 @@ class Nanjing(Variant[NanjingRules]):
             liable, why = win.from_, "被抢者承包"
         if liable == w:  # pragma: no cover - record validation forbids from == player
             raise _contra(txt("liable_player_winner"), where)
-        self_draw = win.from_ is None or bool(win.robbed_kong)
-        how = "抢杠" if win.robbed_kong else ("自摸" if win.from_ is None else "放炮")
-        mults, summary = _words(val)
-        base = f"{summary}{mults} {val.value}花 {how}"
-        if self_draw:
-            if liable is not None:
-                book.pay(liable, w, 3 * h, f"{base}{_tag(m)} {why} 3×{h}")
-            else:
-                book.each_pays(w, h, f"{base}{_tag(m)}")
-        else:
-            assert win.from_ is not None
-            payer = liable if liable is not None else win.from_
-            book.pay(payer, w, h, f"{base}{_tag(m)}{' ' + why if why else ''}")
-        items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
-        wr = _make_win_result(
-            player=w,
-            from_=win.from_,
-            items=items,
-            value=h,
-            unit="花",
-            summary=f"{summary}{mults}{_tag(m)}",
-        )
+        payments, _, wr = win_part(val, w, win.from_, bool(win.robbed_kong), m, liable, why)
+        book.items += payments
         liability = {"payer": liable, "reason": why} if liable is not None else None
         return (wr,), liability
 

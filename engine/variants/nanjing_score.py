@@ -273,7 +273,7 @@ def _fresh(j: dict) -> dict:
     string, number, bool or None)."""
     out = j.copy()
     for k in _LISTS:
-        out[k] = [d.copy() for d in j[k]]
+        out[k] = list(map(dict.copy, j[k]))
     return out
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..events import Event, Flowers, Kong, Penalty
-from ..results import PaymentBook
+from ..results import Payment, PaymentBook
 from ..terms import PENALTY, PENALTY_KINDS
 from ..tiles import TILE_ZH
 from .nanjing_checks import FlowerLog, _flower_event
@@ -33,6 +33,38 @@ class OnTheSpot:
     penalty: bool = False
 
 
+# (kind, tile, player, supplier, multiplier) → the kong's payments: a session repeats the same
+# few kongs, and payments are immutable
+_KONGS: dict[tuple, tuple[Payment, ...]] = {}
+_KONGS_MAX = 4096  # the memo starts afresh past this many kongs
+
+
+def kong_payments(
+    kind: str, tile: str | None, player: int, from_: int | None, m: int
+) -> tuple[Payment, ...]:
+    """What a kong pays on the spot (RULES.md §2 现场汇): a concealed kong by each other
+    player, an exposed or added one by its supplier, ×比下胡."""
+    key = (kind, tile, player, from_, m)
+    got = _KONGS.get(key)
+    if got is not None:
+        return got
+    what = "明杠" if kind == "exposed" else "补杠(明杠)" if kind == "added" else "暗杠"
+    name = f" {TILE_ZH[tile]}" if tile else ""
+    reason = f"{what}{name}{multiplier_tag(m)}"
+    amt = KONG_PAY[kind] * m
+    book = PaymentBook()
+    if kind == "concealed":
+        book.each_pays(player, amt, reason)
+    else:
+        assert from_ is not None
+        book.pay(from_, player, amt, reason)
+    got = tuple(book.items)
+    if len(_KONGS) >= _KONGS_MAX:
+        _KONGS.clear()
+    _KONGS[key] = got
+    return got
+
+
 def on_the_spot(events: Sequence[Event], m: int) -> OnTheSpot:
     """Pay every kong, 花杠 and 罚 among ``events`` at multiplier ``m``, in order. Raises
     :class:`~engine.errors.MjError` for a flowers event that contradicts the earlier ones."""
@@ -41,15 +73,7 @@ def on_the_spot(events: Sequence[Event], m: int) -> OnTheSpot:
     book = out.book
     for i, e in enumerate(events):
         if isinstance(e, Kong):
-            what = "明杠" if e.kind == "exposed" else "补杠(明杠)" if e.kind == "added" else "暗杠"
-            tile = f" {TILE_ZH[e.tile]}" if e.tile else ""
-            reason = f"{what}{tile}{tag}"
-            amt = KONG_PAY[e.kind] * m
-            if e.kind == "concealed":
-                book.each_pays(e.player, amt, reason)
-            else:
-                assert e.from_ is not None
-                book.pay(e.from_, e.player, amt, reason)
+            book.items += kong_payments(e.kind, e.tile, e.player, e.from_, m)
             out.entries.append({"event": i, "kind": e.kind, "player": e.player})
         elif isinstance(e, Flowers):
             for d in _flower_event(out.log, e, f"events[{i}]"):

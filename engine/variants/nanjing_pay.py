@@ -1,0 +1,125 @@
+"""南京 Nanjing: what a valued win pays (RULES.md §2 "Who pays" and 承包) and the win's
+result line, shared by the full settlement and the one-pass settlement of a plain hand.
+
+The payments and the result depend only on the valuation, the winner, the discarder, whether
+the kong was robbed, the 比下胡 multiplier and who is liable, so they are made once per such
+case and shared (payments and results are immutable)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..frozen import maker
+from ..results import Payment, ScoreItem, WinResult
+from .nanjing_score import Valuation
+from .nanjing_spot import multiplier_tag
+
+LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
+
+_make_win_result = maker(WinResult)  # WinResult without the setters of its __init__
+
+
+@lru_cache(maxsize=64)
+def _bixiahu_item(m: int) -> ScoreItem:
+    """The line of a 比下胡 hand's multiplier (immutable, so made once per multiplier)."""
+    return ScoreItem(id="bixiahu", zh="比下胡", en="Bixiahu hand", value=f"×{m}")
+
+
+# A valuation's words, by the valuation itself: tile-mode valuations are made once per
+# reading's facts and shared by every hand with those facts, so most wins find theirs here.
+# Each entry holds its valuation, so the id it is filed under is never reused while it is kept.
+_WORDS: dict[int, tuple[Valuation, str, str]] = {}
+_WORDS_MAX = 4096  # the memo starts afresh past this many valuations
+
+
+def _words(val: Valuation) -> tuple[str, str]:
+    """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
+    got = _WORDS.get(id(val))
+    if got is not None and got[0] is val:
+        return got[1], got[2]
+    # every factor in the reason, so a payer can check the amount from the line alone
+    mults = "".join(
+        f" {i.zh}{i.value}"
+        for i in val.items
+        if isinstance(i.value, str) and i.value.startswith("×")
+    )
+    if len(_WORDS) >= _WORDS_MAX:
+        _WORDS.clear()
+    _WORDS[id(val)] = (val, mults, val.summary)
+    return mults, val.summary
+
+
+# (id of the valuation, multiplier, how it was won, why someone is liable) → (the valuation,
+# the words of its payments, the amount each pays, the win's items and summary). Each entry
+# holds its valuation, so the id it is filed under is never reused while it is kept.
+_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str]] = {}
+_WORDING_MAX = 8192  # the memo starts afresh past this many cases
+# (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
+_PAID: dict[tuple[int, int, int, str], Payment] = {}
+_PAID_MAX = 50_000
+
+
+def _wording(
+    val: Valuation, m: int, how: str, liable: bool, why: str
+) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str]:
+    key = (id(val), m, how, liable, why)
+    got = _WORDING.get(key)
+    if got is not None and got[0] is val:
+        return got
+    h = val.value * m
+    tag = multiplier_tag(m)
+    mults, summary = _words(val)
+    base = f"{summary}{mults} {val.value}花 {how}"
+    if how != "放炮":
+        reason = f"{base}{tag} {why} 3×{h}" if liable else f"{base}{tag}"
+    else:
+        reason = f"{base}{tag}{' ' + why if why else ''}"
+    items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
+    got = (val, reason, 3 * h if liable and how != "放炮" else h, items, f"{summary}{mults}{tag}")
+    if len(_WORDING) >= _WORDING_MAX:
+        _WORDING.clear()
+    _WORDING[key] = got
+    return got
+
+
+def _paid(payer: int, payee: int, amount: int, reason: str) -> Payment:
+    key = (payer, payee, amount, reason)
+    p = _PAID.get(key)
+    if p is None:
+        if payer == payee:
+            raise AssertionError(f"self-payment {payer} ({reason})")
+        if len(_PAID) >= _PAID_MAX:
+            _PAID.clear()
+        p = _PAID[key] = Payment(payer, payee, amount, reason)
+    return p
+
+
+def win_part(
+    val: Valuation,
+    w: int,
+    from_: int | None,
+    robbed: bool,
+    m: int,
+    liable: int | None,
+    why: str,
+) -> tuple[tuple[Payment, ...], tuple[int, ...], WinResult]:
+    """The payments of the win of ``w`` valued ``val`` (RULES.md §2: a self-drawn or robbed
+    win is paid by each other player, or 3× by the liable one; a discard by the discarder or
+    the liable player), the nets they make and the win's result, at multiplier ``m``."""
+    how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
+    _, reason, amount, items, line = _wording(val, m, how, liable is not None, why)
+    nets = [0, 0, 0, 0]
+    if how != "放炮" and liable is None:  # each other player pays
+        payments = tuple([_paid(p, w, amount, reason) for p in range(4) if p != w])
+        nets = [-amount, -amount, -amount, -amount]
+        nets[w] = 3 * amount
+    else:
+        payer = liable if liable is not None else from_
+        assert payer is not None
+        payments = (_paid(payer, w, amount, reason),)
+        nets[payer] = -amount
+        nets[w] = amount
+    wr = _make_win_result(
+        player=w, from_=from_, items=items, value=val.value * m, unit="花", summary=line
+    )
+    return payments, (nets[0], nets[1], nets[2], nets[3]), wr
