@@ -10,6 +10,7 @@ of ``Guobiao.calc`` must answer (flags, a kong/绝张 bit, anything unusual, eve
 
 from __future__ import annotations
 
+from ..frozen import FrozenDict
 from .gb_fans import FLOWER, Fan, fan_for_label
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the calc path skips it)
@@ -308,19 +309,6 @@ def name_fans(raw: tuple) -> tuple[tuple[FanCount, ...], int, int]:
 
 _CACHE_LIMIT = 50_000
 _REPORTS: dict[tuple[tuple, int], tuple[dict, tuple[str, ...]]] = {}
-
-
-class FrozenDict(dict):
-    """A dict nobody can change: calc results are shared between calls with the same fans."""
-
-    __slots__ = ()
-
-    def _refuse(self, *_a: object, **_k: object) -> None:
-        raise TypeError(
-            "calc results are shared and read-only; copy them with dict(...) to change them"
-        )
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
 
 
 def report(raw: tuple, min_fan: int) -> tuple[dict, tuple[str, ...]]:

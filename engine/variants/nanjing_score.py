@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
+from ..frozen import frozen_json
 from ..hands import decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import SUITS, WINDS, HandTiles, Meld, is_wind
@@ -225,13 +226,15 @@ class Valuation(NamedTuple):
         return _summary(self.patterns)
 
     def to_json(self) -> dict:
-        """The valuation as JSON (a fresh dict each time: a caller may keep or change it)."""
+        """The valuation as JSON: read-only (engine.frozen.FrozenDict) and made once per
+        valuation, as a valuation is shared by every hand whose reading has its facts;
+        ``copy.deepcopy`` it to change it."""
         got = _JSON.get(id(self))
         if got is None or got[0] is not self:
             if len(_JSON) >= _JSON_MAX:
                 _JSON.clear()
-            got = _JSON[id(self)] = (self, self._json())
-        return _fresh(got[1])
+            got = _JSON[id(self)] = (self, frozen_json(self._json()))
+        return got[1]
 
     def _json(self) -> dict:
         return {
@@ -262,19 +265,9 @@ class Valuation(NamedTuple):
 
 # A valuation's JSON, by the valuation itself: tile-mode valuations are made once per
 # reading's facts and shared by every hand with those facts. Each entry holds its valuation,
-# so the id it is filed under is never reused while it is kept; callers get fresh copies.
+# so the id it is filed under is never reused while it is kept.
 _JSON: dict[int, tuple[Valuation, dict]] = {}
 _JSON_MAX = 4096  # the memo starts afresh past this many valuations
-_LISTS = ("patterns", "soft_items", "items")  # the lists of one-level dicts in it
-
-
-def _fresh(j: dict) -> dict:
-    """A copy of a valuation's JSON sharing no dict or list with it (every value within is a
-    string, number, bool or None)."""
-    out = j.copy()
-    for k in _LISTS:
-        out[k] = list(map(dict.copy, j[k]))
-    return out
 
 
 @lru_cache(maxsize=1024)

@@ -8,6 +8,7 @@ word for word and at the same place."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter, defaultdict
 from types import SimpleNamespace
@@ -203,7 +204,9 @@ def test_win_words_by_memo_as_worded_afresh() -> None:
     assert any(nanjing._words(v)[0] for v in vals)  # some carry a multiplier line
 
 
-def test_valuation_json_by_memo_as_built_afresh_and_never_shared() -> None:
+def test_valuation_json_by_memo_as_built_afresh_and_read_only() -> None:
+    import copy
+
     from mjscore.engine.variants.nanjing_score import PATTERN_IDS, Bonuses, value_declared
 
     rng = random.Random(9)
@@ -225,14 +228,20 @@ def test_valuation_json_by_memo_as_built_afresh_and_never_shared() -> None:
     assert len(vals) > 200
     for v in vals + vals:
         got = v.to_json()
-        assert got == v._json()
-        # a caller changing what it got changes nothing the next caller gets
-        got["value"] = -1
+        assert got == v._json() and json.dumps(got) == json.dumps(v._json())
+        # shared by every hand with this valuation: no caller can change what the next gets
+        with pytest.raises(TypeError):
+            got["value"] = -1
         for k in ("patterns", "soft_items", "items"):
-            got[k].append({})
+            with pytest.raises(TypeError):
+                got[k].append({})
             for d in got[k]:
-                d["x"] = 1
-        assert v.to_json() == v._json()
+                with pytest.raises(TypeError):
+                    d["x"] = 1
+        mine = copy.deepcopy(got)  # a copy is a plain one, the caller's to change
+        mine["value"] = -1
+        mine["items"].append({})
+        assert v.to_json() == v._json() and type(mine) is dict and type(mine["items"]) is list
 
 
 def test_event_index_is_of_the_event_itself() -> None:
