@@ -95,16 +95,6 @@ class FrozenList(list):
         return list, (list(self),)
 
 
-def frozen_json(value: Any) -> Any:
-    """``value`` (JSON: dicts, lists, strings, numbers, booleans, None) with every dict a
-    :class:`FrozenDict` and every list a :class:`FrozenList`, all the way down."""
-    if isinstance(value, dict):
-        return FrozenDict({k: frozen_json(v) for k, v in value.items()})
-    if isinstance(value, list | tuple):
-        return FrozenList(frozen_json(v) for v in value)
-    return value
-
-
 def maker(cls: type[T]) -> Callable[..., T]:
     """A keyword-only constructor of the ``@frozen`` class ``cls`` that stores each field
     with a plain attribute store on a writable twin of the class (the same slots, in the

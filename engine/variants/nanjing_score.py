@@ -19,7 +19,7 @@ from typing import NamedTuple, Protocol
 
 from ..declare import Pattern
 from ..errors import ErrorCode, MjError, Msg
-from ..frozen import frozen_json
+from ..frozen import FrozenDict, FrozenList
 from ..hands import decompositions, seven_pairs, waits, win_shapes
 from ..results import ScoreItem, TableState
 from ..tiles import SUITS, WINDS, HandTiles, Meld, is_wind
@@ -233,8 +233,25 @@ class Valuation(NamedTuple):
         if got is None or got[0] is not self:
             if len(_JSON) >= _JSON_MAX:
                 _JSON.clear()
-            got = _JSON[id(self)] = (self, frozen_json(self._json()))
+            got = _JSON[id(self)] = (self, self._frozen_json())
         return got[1]
+
+    def _frozen_json(self) -> FrozenDict:
+        """:meth:`_json`, read-only, its patterns' and items' objects shared between
+        valuations (a session's valuations are made of the same few)."""
+        return FrozenDict(
+            patterns=FrozenList(map(_pattern_json, self.patterns)),
+            hard_flowers=self.hard,
+            soft_flowers=self.soft,
+            soft_items=FrozenList(map(_item_json, self.soft_items)),
+            items=FrozenList(map(_item_json, self.items)),
+            subtotal=self.subtotal,
+            factor=self.factor,
+            value=self.value,
+            concealed=self.concealed,
+            legal=self.legal,
+            refusal=self.refusal,
+        )
 
     def _json(self) -> dict:
         return {
@@ -268,6 +285,19 @@ class Valuation(NamedTuple):
 # so the id it is filed under is never reused while it is kept.
 _JSON: dict[int, tuple[Valuation, dict]] = {}
 _JSON_MAX = 4096  # the memo starts afresh past this many valuations
+
+
+@cache
+def _pattern_json(p: str) -> FrozenDict:
+    """A pattern's line in a valuation's JSON (read-only, one per pattern id)."""
+    pat = BY_ID[p] if p in BY_ID else HEAVENLY if p == "heavenly" else EARTHLY
+    return FrozenDict(id=p, name=pat.zh, value=pat.value)
+
+
+@lru_cache(maxsize=4096)
+def _item_json(item: ScoreItem) -> FrozenDict:
+    """An item's line in a valuation's JSON (read-only, one per item)."""
+    return FrozenDict(item.to_json())
 
 
 @lru_cache(maxsize=1024)

