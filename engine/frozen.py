@@ -6,12 +6,6 @@ of payments, score items and states, and that call was a good part of the time. 
 is ``@dataclass(frozen=True, slots=True)`` whose ``__init__`` sets each field through its
 slot's own setter instead, fetched once: the same fields, defaults, ``__post_init__``,
 equality, hashing, ``replace`` and refusal of assignment.
-
-:class:`FrozenDict` and :class:`FrozenList` are JSON objects and arrays nobody can change:
-a result made once and shared by every hand or call that comes to it (a valuation's JSON,
-a calculator's answer) is handed out as one of them instead of a fresh copy each time.
-They are a ``dict`` and a ``list`` to every reader (equality, ``json.dumps``, ``isinstance``);
-a copy (``dict(x)``, ``list(x)``, ``copy.copy``, ``copy.deepcopy``, pickling) is a plain one.
 """
 
 from __future__ import annotations
@@ -65,34 +59,6 @@ def _fast_init(cls: type) -> Callable[..., None]:
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
-
-
-def _refuse(self: object, *_a: object, **_k: object) -> None:
-    raise TypeError(
-        f"this {type(self).__name__} is shared and read-only; copy it (dict(...) or list(...)) "
-        "to change it"
-    )
-
-
-class FrozenDict(dict):
-    """A dict nobody can change (see the module docstring)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple:
-        return dict, (dict(self),)
-
-
-class FrozenList(list):
-    """A list nobody can change (see the module docstring)."""
-
-    __slots__ = ()
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = _refuse  # type: ignore[assignment]
-    pop = remove = clear = sort = reverse = _refuse  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple:
-        return list, (list(self),)
 
 
 def maker(cls: type[T]) -> Callable[..., T]:

@@ -10,7 +10,7 @@ of ``Guobiao.calc`` must answer (flags, a kong/绝张 bit, anything unusual, eve
 
 from __future__ import annotations
 
-from ..frozen import FrozenDict
+from ..readonly import FrozenDict
 from .gb_fans import FLOWER, Fan, fan_for_label
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (the calc path skips it)
