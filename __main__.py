@@ -4,8 +4,6 @@ The repository root is the ``mjscore`` namespace (see ``[tool.setuptools]`` in
 pyproject.toml); this is its only file, installed as ``mjscore/__main__.py``.
 """
 
-import sys
+from mjscore.tui.cli import run
 
-from mjscore.tui.cli import main
-
-sys.exit(main())
+run()
