@@ -21,8 +21,9 @@ from __future__ import annotations
 from functools import reduce
 from itertools import product
 from operator import xor
+from typing import Any
 
-from . import hand_lookup
+from . import hand_lookup, suit_table
 from .tiles import ALL_TILES
 from .win_places import _BITS_PLACES, _CHOW_BITS, _PAIR_BIT, _PUNG_BIT
 
@@ -50,12 +51,15 @@ _SETS: dict[int, tuple[tuple[bool, int], ...]] = {}  # remainder·10 + rank → 
 _SUIT: dict[int, tuple[int, tuple] | None] = {}  # suit number·10 + rank → (mod 3, facts)
 _HON: dict[int, tuple[int, int, int] | None] = {}  # honour counts·8 + honour → facts
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
+_NOT_KEPT: Any = object()  # a memo's answer for a key it does not hold (None is an answer)
 
 
 def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     """(has a chow, places of the winning tile as bits) of each split of the suit counts
     ``code`` (base 5, rank 1 the lowest digit) into sets, each once, in the order of the
-    search; ``x`` the winning tile's rank (9: not in this suit)."""
+    search; ``x`` the winning tile's rank (9: not in this suit). ``code`` is one of
+    engine.suit_table.sets_only() (it splits into sets): the search follows only the pungs
+    and chows whose remainder splits too, so it never walks a dead end."""
     if not code:
         return _NO_SETS
     i = 0
@@ -70,11 +74,12 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     if found is not None:
         return found
     out: dict[tuple[bool, int], None] = {}
-    if q % 5 >= 3:
+    sets = suit_table.sets_only()
+    if q % 5 >= 3 and code - 3 * POW5[i] in sets:
         bit = _PUNG_BIT if i == x else 0
         for chow, at in _sets_facts(code - 3 * POW5[i], x):
             out[chow, at | bit] = None
-    if i <= 6 and q // 5 % 5 and q // 25 % 5:
+    if i <= 6 and q // 5 % 5 and q // 25 % 5 and code - 31 * POW5[i] in sets:
         bit = _CHOW_BITS[i][x]
         for _, at in _sets_facts(code - 31 * POW5[i], x):
             out[True, at | bit] = None
@@ -98,19 +103,21 @@ def _suit(code: int, x: int) -> tuple[int, tuple] | None:
     if pat is not None:
         digits = code % UNIT
         mod = sum(pat) % 3
+        # (a hand's standing tiles are at most 14, so what is left for sets is at most the
+        # twelve tiles of four, all of them in the table)
+        sets = suit_table.sets_only()
         if mod == 0:
-            found = mod, _sets_facts(digits, x)
+            found = mod, _sets_facts(digits, x) if digits in sets else ()
         elif mod == 1:
             found = mod, ()
         else:
             pairs = []
             for r in range(9):
-                if pat[r] >= 2:
+                if pat[r] >= 2 and digits - 2 * POW5[r] in sets:
                     rest = _sets_facts(digits - 2 * POW5[r], x)
-                    if rest and r == x:
+                    if r == x:
                         rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
-                    if rest:
-                        pairs.append(rest)
+                    pairs.append(rest)
             found = mod, tuple(pairs)
     if len(_SUIT) > MEMO_MAX:
         _SUIT.clear()
@@ -157,7 +164,10 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
     group holding the pair; None for a fifth copy (the caller reads it the long way)."""
     total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
     wg, x = WHERE[win]
-    hon = _honours(total >> HONOURS, x if wg == 3 else 7)
+    honours = total >> HONOURS
+    hon = _HON.get(honours * 8 + (x if wg == 3 else 7), _NOT_KEPT)  # (the memo inline)
+    if hon is _NOT_KEPT:
+        hon = _honours(honours, x if wg == 3 else 7)
     if hon is None:
         return None
     ok, hpair, at = hon
@@ -168,7 +178,10 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
         code = total >> FIELD * g & MASK
         if not code:
             continue
-        got = _suit(code, x if g == wg else 9)
+        xg = x if g == wg else 9
+        got = _SUIT.get(code * 10 + xg, _NOT_KEPT)  # (the memo of _suit inline)
+        if got is _NOT_KEPT:
+            got = _suit(code, xg)
         if got is None:
             return None
         mod, facts = got

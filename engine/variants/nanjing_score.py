@@ -99,7 +99,8 @@ class Valuation(NamedTuple):
 
     @property
     def big(self) -> bool:
-        return any(p != "concealed" for p in self.patterns)
+        """A big win: some pattern other than 门清."""
+        return not _ONLY_CONCEALED.issuperset(self.patterns)
 
     @property
     def summary(self) -> str:
@@ -155,6 +156,7 @@ class Valuation(NamedTuple):
 # reading's facts and shared by every hand with those facts. Each entry holds its valuation,
 # so the id it is filed under is never reused while it is kept.
 _JSON: dict[int, tuple[Valuation, dict]] = {}
+_ONLY_CONCEALED = frozenset(("concealed",))
 _JSON_MAX = 4096  # the memo starts afresh past this many valuations
 
 
