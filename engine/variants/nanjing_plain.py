@@ -46,6 +46,8 @@ _FLOWERS_MAX = 4096  # the memo starts afresh past this many strings
 
 
 def _flower_tiles(s: str) -> tuple[str, ...] | None:
+    if s and _FLOWER_TILES.issuperset(s):  # letters of flowers alone: each is its tile
+        return tuple(s)
     if s in _FLOWERS:
         return _FLOWERS[s]
     try:

@@ -235,3 +235,27 @@ def test_settle_hand_takes_the_plain_path_and_falls_back():
     assert plain.details["on_the_spot"] == [{"event": 2, "kind": "concealed", "player": 3}]
     events[-1]["last_tile"] = True
     assert settle_plain(hand_from_json({"events": events}, V), state, rules) is None
+
+
+def test_a_flowers_string_is_read_as_the_tile_reader_reads_it():
+    from mjscore.engine.tiles import DRAGONS, FLOWER_LETTERS, parse_tiles
+    from mjscore.engine.variants.nanjing_plain import _FLOWERS, _flower_tiles
+
+    def careful(s: str):
+        try:
+            ts = parse_tiles(s, allow_flowers=True)
+        except (MjError, TypeError, ValueError):
+            return None
+        return ts if set(ts) <= set(FLOWER_LETTERS + DRAGONS) else None
+
+    rng = random.Random(5)
+    letters = FLOWER_LETTERS + DRAGONS
+    cases = ["", " ", "a b", "1m", "aE", "[a]", "a,b", "ａ", "aA", "h" * 9]
+    cases += ["".join(rng.choice(letters) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    cases += [
+        "".join(rng.choice(letters + "ESWN1m ,") for _ in range(rng.randint(1, 6)))
+        for _ in range(3000)
+    ]
+    for s in cases:
+        _FLOWERS.clear()
+        assert _flower_tiles(s) == careful(s), s
