@@ -10,6 +10,7 @@ session's hands. The types live in :mod:`engine.results` and the interface in
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -85,12 +86,18 @@ class Replay:
         }
 
     def json_text(self) -> str:
-        """``json.dumps(self.to_json(), ensure_ascii=False)`` written directly: each distinct
-        payment and table state is encoded once (a session repeats the same few), the rest
-        joined as the standard encoder joins it."""
+        """``json.dumps(self.to_json(), ensure_ascii=False)`` written directly (see
+        :meth:`json_parts`)."""
+        return "".join(self.json_parts())
+
+    def json_parts(self) -> Iterator[str]:
+        """The pieces of :meth:`json_text`, one hand at a time, for a caller that writes them
+        as they come instead of holding the whole text: each distinct payment and table
+        state is encoded once (a session repeats the same few), the rest joined as the
+        standard encoder joins it."""
         pay: dict[int, str] = {}  # by id: the payments are alive for the whole call
         states: dict[tuple, str] = {}
-        parts = ['{"hands": [']
+        yield '{"hands": ['
         for n, h in enumerate(self.hands):
             res = h.result
             st = h.state
@@ -104,13 +111,12 @@ class Replay:
             texts = [pay.get(id(p)) or _remember(pay, p) for p in res.payments]
             i = h.index
             index = i if type(i) is int else _encode(i)
-            parts.append(
+            yield (
                 f'{", " if n else ""}{{"index": {index}, {head}, "payments": '
                 f'[{", ".join(texts)}], "deltas": {_four(res.deltas)}, "totals": {_four(h.totals)}}}'
             )
-        parts.append(f'], "totals": {_four(self.totals)}, ')
-        parts.append(f'"next": {_encode(self.next_state.to_json())}}}')
-        return "".join(parts)
+        yield f'], "totals": {_four(self.totals)}, '
+        yield f'"next": {_encode(self.next_state.to_json())}}}'
 
 
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode

@@ -216,8 +216,13 @@ def cmd_replay(args) -> int:
         session = load_record(args.file, args.session_uuid)
         rep = replay(session)
         if args.json:
-            # the replay writes its own JSON: the same text as json.dumps of to_json()
-            print(rep.json_text())
+            # the replay writes its own JSON: the same text as json.dumps of to_json(), each
+            # hand's part written as it is made (the whole text of a long night, and its
+            # bytes, would be held in memory only to be written once)
+            write = sys.stdout.write
+            for part in rep.json_parts():
+                write(part)
+            write("\n")
             return 0
     finally:
         gc.enable()
