@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..tiles import ALL_TILES, HONOURS
-from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_min
+from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_needs
 
 _BITS = 4  # a closed hand has at most 14 tiles: a kind's count fits in four bits
 _WINDS_AT = 1 << (9 * _BITS)  # the winds' and dragons' keys are set apart from any suit's
@@ -108,15 +108,22 @@ _NO_LAN = (-1, 0)
 
 
 def _part_needs(piece: str) -> tuple[int, int]:
-    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it."""
-    run = tuple(int(c, 16) for c in piece)
-    part = min(run, run[::-1])
-    key = sum(c << (_BITS * r) for r, c in enumerate(part))
-    n0, n1 = suit_min(key, False), suit_min(key, True)
+    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it:
+    the part read from whichever end gives the smaller counts from rank 1 up, which as hex
+    digits (the highest rank first) is the larger of the two strings. The part read backwards
+    needs as many, so it is kept too."""
+    back = piece[::-1]
+    key = int(max(piece, back), 16)
+    total = sum(map(_DIGITS.__getitem__, piece))
+    n0 = suit_needs(key, total, False)
+    out = (n0, suit_needs(key, total, True) - n0)
     if len(_PARTS) >= _LIMIT:
         _PARTS.clear()
-    out = _PARTS[piece] = (n0, n1 - n0)
+    _PARTS[piece] = _PARTS[back] = out
     return out
+
+
+_DIGITS = {f"{d:x}": d for d in range(16)}
 
 
 def _entry_by_counts(key: int) -> tuple[int, int, int, int, int]:
