@@ -24,13 +24,14 @@ from ..tiles import parse_hand, successor
 from ..transfers import settle_up
 from .claims import melds_match, no_flags
 from .nanchang_hand import NanchangRules, WinFacts, _check_counts
+from .nanchang_packed import win_code
 from .nanchang_pay import win_payments
-from .nanchang_score import award_nets, best_reading, cap_nets, readings
+from .nanchang_score import award_nets, best_reading, cap_nets, code_readings
 from .nanchang_wild import jing_pair
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
 
-# (readings, 德中德 possible, winner, discarder, dealer, base) → (the details of the win, its
+# (readings as a number, 德中德 possible, winner, discarder, dealer, base) → (the details of the win, its
 # payments, its result, the nets they make): nothing else of the hand changes them
 _WINS: dict[tuple, tuple[dict[str, Any], tuple[Payment, ...], WinResult, tuple[int, ...]]] = {}
 # jing counts (and feeders) the checks of the jing count found sound
@@ -57,13 +58,15 @@ def _nets(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
 
 
 def _win_part(
-    rs: tuple, sweep: bool, winner: int, from_: int | None, dealer: int, base: int
+    code: int, sweep: bool, winner: int, from_: int | None, dealer: int, base: int
 ) -> tuple[dict[str, Any], tuple[Payment, ...], WinResult, tuple[int, ...]]:
-    """The win's valuation, payments and result from its readings, as Nanchang.settle_full
-    makes them (memoised: a pure function of the arguments)."""
-    key = (rs, sweep, winner, from_, dealer, base)
+    """The win's valuation, payments and result from its readings (given as the number
+    nanchang_packed.win_code makes of them), as Nanchang.settle_full makes them (memoised: a
+    pure function of the arguments)."""
+    key = (code, sweep, winner, from_, dealer, base)
     hit = _WINS.get(key)
     if hit is None:
+        rs = code_readings(code)
         val, _ = best_reading(rs, sweep=sweep, heavenly=False, earthly=False)
         f = WinFacts(from_ is None, False, False, False, False)
         payments, result = win_payments(val, winner, from_, dealer, f, base)
@@ -148,9 +151,14 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         return None
     if (mine or tiles.melds) and not melds_match(winner, mine, tiles.melds):
         return None  # where claims.melds_agree would not answer
-    rs = readings(tiles, zheng, self_drawn=from_ is None, heavenly=False)
-    if not rs:
-        return None
+    # the win's shapes (nanchang_score.readings of a win that is not 天胡, as one number)
+    t = tiles.win_tile
+    if from_ is None:
+        code = win_code(closed, len(tiles.melds), pair, None, t)
+    else:  # a jing won on counts only as itself
+        code = win_code(closed, len(tiles.melds), pair, t if t in pair else None, None)
+    if not code:
+        return None  # no reading: not a win
     # 德中德 needs every other player to hold no jing
     sweep = True
     for p in range(4):
@@ -161,7 +169,7 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     aw, aw_nets = award_nets(
         jev.lower_counts, counts, fed_by, tuple(kongs), tuple(jing_kongs), base, rules.chongguan_cap
     )
-    detail, win_payments, result, win_nets = _win_part(rs, sweep, winner, from_, dealer, base)
+    detail, win_payments, result, win_nets = _win_part(code, sweep, winner, from_, dealer, base)
     lower = jev.lower
     details: dict[str, Any] = {
         "jing": {"zheng": zheng, "fu": fu, "lower": [lower, successor(lower)]}

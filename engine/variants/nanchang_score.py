@@ -15,7 +15,8 @@ from ..declare import Pattern
 from ..results import Payment, PaymentBook, ScoreItem
 from ..terms import DISCARD_WIN
 from ..tiles import HandTiles
-from .nanchang_tally import SHAPE_BITS, Tally, shape_bits
+from .nanchang_packed import SINGLE_BITS, win_code
+from .nanchang_tally import SHAPE_BITS, Tally
 from .nanchang_wild import jing_pair
 
 
@@ -367,20 +368,15 @@ def readings(
     closed = tiles.closed
     n_melds = len(tiles.melds)
     taken = taken_jing(tiles, zheng, self_drawn=self_drawn)
-    bits, clean, held = shape_bits(closed, n_melds, js, taken)
-    out = _plain_readings.get((bits, clean))
-    if out is None:
-        out = _plain_readings[bits, clean] = _readings_of(bits, clean)
-    if heavenly:
-        drawn: Sequence[str] = closed
-    elif self_drawn and tiles.win_tile:
-        drawn = (tiles.win_tile,)
-    else:
-        drawn = ()
-    if drawn and held:  # 精吊 waits on a jing among the other tiles
-        # 精吊 is a self-draw: no jing taken from another player
+    if not heavenly:  # 精吊 only on the self-drawn winning tile
+        return code_readings(
+            win_code(closed, n_melds, js, taken, tiles.win_tile if self_drawn else None)
+        )
+    out = code_readings(win_code(closed, n_melds, js, taken, None))
+    if closed.count(js[0]) + closed.count(js[1]):  # 精吊 waits on a jing among the other tiles
+        # 天胡: any tile may be the one drawn last (精吊 is a self-draw: no jing taken)
         more = []
-        for shape, clean_ok in Tally(closed, n_melds, js).jing_single(drawn).items():
+        for shape, clean_ok in Tally(closed, n_melds, js).jing_single(closed).items():
             more.append(Reading(shape, False, True))
             if clean_ok:
                 more.append(Reading(shape, True, True))
@@ -389,8 +385,21 @@ def readings(
     return out
 
 
-# (shapes with the jing wild, shapes 德国) as bits → their readings (at most 16 × 16)
-_plain_readings: dict[tuple[int, int], tuple[Reading, ...]] = {}
+# a win's shapes as one number (nanchang_packed.win_code) → its readings (a few dozen occur)
+_code_readings: dict[int, tuple[Reading, ...]] = {}
+
+
+def code_readings(code: int) -> tuple[Reading, ...]:
+    """The readings of a win's shapes as :func:`nanchang_packed.win_code` gives them: those with
+    the jing wild, then 德国, then 精吊 (standard before seven pairs, each then its 德国)."""
+    out = _code_readings.get(code)
+    if out is None:
+        single = code >> 8
+        out = _readings_of(code & 15, code >> 4 & 15) + tuple(
+            [Reading(shape, clean, True) for bit, shape, clean in SINGLE_BITS if single & bit]
+        )
+        _code_readings[code] = out
+    return out
 
 
 def _readings_of(bits: int, clean: int) -> tuple[Reading, ...]:

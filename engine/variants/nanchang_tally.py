@@ -16,6 +16,9 @@ hundred suit patterns again and again):
 Setting a tile aside (精吊: the drawn tile and one jing) is a subtraction from its group's key.
 The tally keeps the jing apart: with them wild (``keys``) and with every tile as itself
 (``plain``, 德国).
+
+A settlement reads the same entries faster, packed into one number each and the whole hand
+into one number (:mod:`engine.variants.nanchang_packed`, held against the Tally by the tests).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..tiles import ALL_TILES, HONOURS
-from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_min
+from .nanchang_wild import _LAN_ROOM, Analysis, _group_needs, suit_needs
 
 _BITS = 4  # a closed hand has at most 14 tiles: a kind's count fits in four bits
 _WINDS_AT = 1 << (9 * _BITS)  # the winds' and dragons' keys are set apart from any suit's
@@ -45,9 +48,14 @@ def _entry(key: int) -> tuple[int, int, int, int, int]:
     """The table entry of a group key, worked out and kept."""
     if len(_TABLE) >= _LIMIT:
         _TABLE.clear()
+    e = _TABLE[key] = work_out(key)
+    return e
+
+
+def work_out(key: int) -> tuple[int, int, int, int, int]:
+    """The table entry of a group key (suit, winds or dragons), worked out."""
     if key < _WINDS_AT:
-        e = _TABLE[key] = _suit_entry(key)
-        return e
+        return _suit_entry(key)
     if key < _DRAGONS_AT:
         kind, size, k = "winds", 4, key - _WINDS_AT
     else:
@@ -61,8 +69,7 @@ def _entry(key: int) -> tuple[int, int, int, int, int]:
         lan, room = -1, 0
     else:  # honours: all different, any missing one may be filled
         lan, room = n, size - n
-    e = _TABLE[key] = (need, with_pair - need, odd, lan, room)
-    return e
+    return need, with_pair - need, odd, lan, room
 
 
 _LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
@@ -101,15 +108,22 @@ _NO_LAN = (-1, 0)
 
 
 def _part_needs(piece: str) -> tuple[int, int]:
-    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it."""
-    run = tuple(int(c, 16) for c in piece)
-    part = min(run, run[::-1])
-    key = sum(c << (_BITS * r) for r, c in enumerate(part))
-    n0, n1 = suit_min(key, False), suit_min(key, True)
+    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it:
+    the part read from whichever end gives the smaller counts from rank 1 up, which as hex
+    digits (the highest rank first) is the larger of the two strings. The part read backwards
+    needs as many, so it is kept too."""
+    back = piece[::-1]
+    key = int(max(piece, back), 16)
+    total = sum(map(_DIGITS.__getitem__, piece))
+    n0 = suit_needs(key, total, False)
+    out = (n0, suit_needs(key, total, True) - n0)
     if len(_PARTS) >= _LIMIT:
         _PARTS.clear()
-    out = _PARTS[piece] = (n0, n1 - n0)
+    _PARTS[piece] = _PARTS[back] = out
     return out
+
+
+_DIGITS = {f"{d:x}": d for d in range(16)}
 
 
 def _entry_by_counts(key: int) -> tuple[int, int, int, int, int]:
@@ -350,29 +364,6 @@ SHAPE_BITS = (
 )
 
 
-def _bits(es: Sequence[tuple[int, ...]], wild: int, own: int, size: int, n_melds: int) -> int:
-    """Tally.shapes of the entries ``es`` as bits (``own``: the honour jing standing as
-    themselves; ``size``: the closed tiles)."""
-    a, b, c, d, e = es
-    bits = 0
-    if size % 3 == 2:
-        need = a[0] + b[0] + c[0] + d[0] + e[0]
-        if need + min(2, a[1], b[1], c[1], d[1], e[1]) <= wild:
-            bits = 1
-    if n_melds == 0 and size == 14:
-        if a[2] + b[2] + c[2] + d[2] + e[2] <= wild:
-            bits |= 2
-        if a[3] >= 0 and b[3] >= 0 and c[3] >= 0 and d[3] >= 0 and e[3] >= 0:
-            suit_room = a[4] + b[4] + c[4]
-            if wild <= suit_room + d[4] + e[4]:
-                bits |= 4
-            free = wild - own  # the wild jing left after the honours standing as themselves
-            if d[3] + e[3] + own == 7 and free >= 0 and a[3] + b[3] + c[3] + free == 7:
-                if free <= suit_room:
-                    bits |= 8
-    return bits
-
-
 def _group_keys(closed: Sequence[str], z: str, f: str) -> tuple[list[int], int, int]:
     """The five groups' keys of the closed tiles other than the jing ``z`` (正精) and ``f``
     (副精), and how many of each jing they hold."""
@@ -390,37 +381,4 @@ def _group_keys(closed: Sequence[str], z: str, f: str) -> tuple[list[int], int, 
     return keys, nz, nf
 
 
-def shape_bits(
-    closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None
-) -> tuple[int, int, int]:
-    """``Tally(closed, n_melds, jing, fixed).shapes`` with the jing wild and clean (德国, looked
-    for among the first), as bits (:data:`SHAPE_BITS`), and the jing among the closed tiles;
-    ``taken``: the one jing copy taken from another player (``fixed``), or None."""
-    z, f = jing
-    keys, nz, nf = _group_keys(closed, z, f)
-    place = _PLACE
-    held = nz + nf
-    size = len(closed)
-    if not held:  # every tile is itself: clean is wild
-        bits = _bits(_entries(keys), 0, 0, size, n_melds)
-        return bits, bits, 0
-    plain = list(keys)
-    g, w = place[z]
-    plain[g] += nz * w
-    g, w = place[f]
-    plain[g] += nf * w
-    wild = held
-    real_z = real_f = False
-    if taken is not None and (taken == z and nz or taken == f and nf):
-        real_z, real_f = taken == z, taken == f
-        g, w = place[taken]
-        keys[g] += w
-        wild -= 1
-    own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
-    bits = _bits(_entries(keys), wild, own, size, n_melds)
-    if not bits:
-        return 0, 0, held
-    return bits, bits & _bits(_entries(plain), 0, 0, size, n_melds), held
-
-
-__all__ = ["SHAPE_BITS", "Tally", "shape_bits"]
+__all__ = ["SHAPE_BITS", "Tally"]

@@ -313,8 +313,20 @@ def count_jing(tiles: Iterable[str], zheng: str) -> tuple[int, int]:
 
 
 # ---- the same search for a suit whose counts are one number (four bits a rank, rank 1 lowest)
-_SUIT_MEMO: dict[int, int] = {}  # key · 2 + pair → the fewest wildcards
+#
+# A suit's tiles, or what is left of them, need as many wildcards wherever they lie in the
+# suit (see nanchang_tally.suit_parts: a chow reaching out below them can be swapped for one
+# reaching out above, with the same real tiles and as many wildcards). So the search keeps
+# every key moved down to start at rank 1 (its lowest set of four bits held): what is left
+# after the first ranks are used up is then the same key as a suit holding only that, and
+# the memo meets it again.
+_SUIT_MEMO: dict[int, int] = {}  # key (rank 1 held) · 2 + pair → the fewest wildcards
 _SUIT_LIMIT = 500_000
+
+
+def _lowered(key: int) -> int:
+    """``key`` moved down to start at rank 1 (0 stays 0)."""
+    return key >> ((key & -key).bit_length() - 1 & ~3) if key else 0
 
 
 def suit_min(key: int, pair: bool) -> int:
@@ -325,65 +337,80 @@ def suit_min(key: int, pair: bool) -> int:
     while k:
         total += k & 15
         k >>= 4
+    return suit_needs(_lowered(key), total, pair)
+
+
+def suit_needs(key: int, total: int, pair: bool) -> int:
+    """:func:`suit_min` of a key that starts at rank 1 (or 0), whose ``total`` tiles the caller
+    has counted."""
     if len(_SUIT_MEMO) >= _SUIT_LIMIT:
         _SUIT_MEMO.clear()
-    return _suit_min(key, pair, total)
+    best = _SUIT_MEMO.get(key * 2 + pair)
+    return _suit_min(key, pair, total) if best is None else best
 
 
 def _suit_min(key: int, pair: bool, total: int) -> int:
-    memo = key * 2 + pair
-    best = _SUIT_MEMO.get(memo)
-    if best is not None:
-        return best
+    """The search of :func:`_group_min` on one number, for a key that starts at rank 1 (or 0)
+    and is not in the memo. Each step is looked up in the memo before it is searched, and a
+    step is not searched at all when the fewest it could need (the wildcards it adds, plus the
+    least the tile count allows after it) cannot beat the best found so far: neither changes
+    the fewest found."""
     if not key:
         return 2 if pair else 0
-    floor = ((2 if pair else 0) - total) % 3
-    i = ((key & -key).bit_length() - 1) >> 2  # the lowest rank still present
-    one = 1 << (4 * i)
-    c = key >> (4 * i) & 15
+    get = _SUIT_MEMO.get
+    p = 2 if pair else 0
+    floor = (p - total) % 3  # tiles and wildcards together come to 3k (+ 2 with the pair)
+    c = key & 15  # rank 1, the lowest held
     best = INF
     for use in range(min(c, 3), 0, -1):  # pung: ``use`` real tiles, the rest wild
-        n = 3 - use + _suit_min(key - use * one, pair, total - use)
+        wild = 3 - use
+        if wild + (p - total + use) % 3 >= best:
+            continue
+        rest = key - use
+        if use == c:
+            rest = _lowered(rest)
+        n = get(rest * 2 + pair)
+        n = wild + (_suit_min(rest, pair, total - use) if n is None else n)
         if n < best:
             best = n
             if best == floor:
-                _SUIT_MEMO[memo] = best
+                _SUIT_MEMO[key * 2 + pair] = best
                 return best
     if pair:
         for use in range(min(c, 2), 0, -1):
-            n = 2 - use + _suit_min(key - use * one, False, total - use)
+            wild = 2 - use
+            if wild + (use - total) % 3 >= best:
+                continue
+            rest = key - use
+            if use == c:
+                rest = _lowered(rest)
+            n = get(rest * 2)
+            n = wild + (_suit_min(rest, False, total - use) if n is None else n)
             if n < best:
                 best = n
                 if best == floor:
-                    _SUIT_MEMO[memo] = best
+                    _SUIT_MEMO[key * 2 + pair] = best
                     return best
-    # the chows holding rank i (none below it is held): one holding no other real tile makes
-    # what the pung of one real tile made above, and when rank i + 2 is not held the chows
-    # from i − 1 and from i take the same tiles, so each different chow is tried once
-    if key >> (4 * i + 4) & 15:  # rank i + 1 held
-        if key >> (4 * i + 8) & 15:
-            starts: tuple[int, ...] = (i - 1, i)
-        else:
-            starts = (i,) if i <= 6 else (i - 1,)
-    elif key >> (4 * i + 8) & 15:
-        starts = (i,)
+    # the chow holding rank 1, from rank 1 (none starts below it): with the real tiles of
+    # ranks 2 and 3 that are held (one holding no other real tile makes what the pung of one
+    # real tile made above)
+    if key & 0xF0:
+        taken, used = (0x111, 3) if key & 0xF00 else (0x11, 2)
+    elif key & 0xF00:
+        taken, used = 0x101, 2
     else:
-        starts = ()
-    for s in starts:
-        if s < 0 or s > 6:
-            continue
-        rest = key
         used = 0
-        for r in (s, s + 1, s + 2):
-            if rest >> (4 * r) & 15:
-                rest -= 1 << (4 * r)
-                used += 1
-        n = 3 - used + _suit_min(rest, pair, total - used)
-        if n < best:
-            best = n
-            if best == floor:
-                break
-    _SUIT_MEMO[memo] = best
+    if used:
+        wild = 3 - used
+        if wild + (p - total + used) % 3 < best:
+            rest = key - taken
+            if c == 1:
+                rest = _lowered(rest)
+            n = get(rest * 2 + pair)
+            n = wild + (_suit_min(rest, pair, total - used) if n is None else n)
+            if n < best:
+                best = n
+    _SUIT_MEMO[key * 2 + pair] = best
     return best
 
 

@@ -65,3 +65,25 @@ def test_the_search_on_one_number_is_the_search_on_counts():
         k = _key(counts)
         for pair in (False, True):
             assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
+
+
+def test_the_search_moves_what_is_left_down_to_rank_one():
+    """suit_min keeps each key moved down to start at rank 1 (nanchang_wild._lowered), the
+    same tiles needing as many wildcards wherever they lie: every suit spanning up to five
+    ranks with up to nine tiles, at every place in the suit, against the search on the
+    counts, with the memo emptied first."""
+    from mjscore.engine.variants import nanchang_wild
+    from mjscore.engine.variants.nanchang_wild import _group_min, suit_min
+
+    nanchang_wild._SUIT_MEMO.clear()
+    checked = 0
+    for span in product(range(5), repeat=5):
+        if not span[0] or not 0 < sum(span) <= 9:
+            continue
+        for at in range(5):
+            counts = (0,) * at + span + (0,) * (4 - at)
+            k = _key(counts)
+            for pair in (False, True):
+                assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
+                checked += 1
+    assert checked > 9_000

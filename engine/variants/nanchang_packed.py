@@ -1,0 +1,191 @@
+"""南昌: a winning hand's shapes read from a few whole numbers, for the settlement of a hand.
+
+:mod:`engine.variants.nanchang_tally` keeps, for each tile group's key (the group's counts,
+four bits a kind), a table entry of five figures; :class:`~.nanchang_tally.Tally` adds the
+figures of the five groups up one by one to answer each shape question. Here the same
+figures are read faster, in two steps:
+
+- the hand is one number: the tile of index i in ``ALL_TILES`` weighs ``1 << 4·i``, so the
+  sum of the closed tiles' weights (one pass in C) holds the five groups' keys side by side —
+  the suits at bits 0, 36 and 72, the winds at 108, the dragons at 124 — and leaving the jing
+  out, or a tile, is a subtraction;
+- each key's entry is packed into one number, its figures in fields of eight bits, so that the
+  five groups' figures are added up by one addition of five numbers (no field of a sum of
+  five ever reaches 256: a hand has at most 14 tiles).
+
+The shapes come out as :func:`win_code`, one number the readings are looked up by
+(``nanchang_score.code_readings``). The tests hold it against the Tally and against
+nanchang_wild's general analysis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..tiles import ALL_TILES, HONOURS
+from . import nanchang_tally as _tally
+
+_WEIGHT = {t: 1 << (4 * i) for i, t in enumerate(ALL_TILES)}
+_weigh = _WEIGHT.__getitem__
+_WINDS_AT = _tally._WINDS_AT  # what tells a winds key from a suit key
+_DRAGONS_AT = _tally._DRAGONS_AT
+_SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
+_WINDS_MASK = (1 << 16) - 1  # four kinds
+
+# The fields of a packed entry, eight bits each, at these shifts:
+_NEED = 0  # the fewest wildcards turning the group into sets
+_SAVES = 8  # 1 when the pair in this group takes one wildcard fewer than sets alone (else
+# two more: a pair adds two tiles to a count of tiles that sets alone take as 3k, so it
+# changes the fewest by 2 mod 3, and by no more than two wildcards or one fewer)
+_ODD = 16  # kinds held an odd number of times (seven pairs)
+_BREAKS = 24  # 1 when the group breaks 十三烂
+_SUIT_LAN = 32  # 十三烂 kinds held, and how many more the group could take: a suit's …
+_SUIT_ROOM = 40
+_HONOUR_LAN = 48  # … and the winds' or the dragons'
+_HONOUR_ROOM = 56
+
+
+class _Table(dict[int, int]):
+    """A group's key → its packed entry, each worked out the first time it is asked for."""
+
+    def __missing__(self, key: int) -> int:
+        return _pack(key)
+
+
+_PACKED = _Table()
+_packed = _PACKED.__getitem__
+
+
+def _pack(key: int) -> int:
+    """The packed entry of a group key, from its Tally table entry, kept."""
+    need, extra, odd, lan, room = _tally._lookup(key) or _tally.work_out(key)
+    assert extra in (-1, 2), (key, extra)  # see _SAVES
+    p = need << _NEED | (extra < 0) << _SAVES | odd << _ODD
+    if lan < 0:
+        p |= 1 << _BREAKS
+    elif key >= _WINDS_AT:
+        p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
+    else:
+        p |= lan << _SUIT_LAN | room << _SUIT_ROOM
+    if len(_PACKED) >= _tally._LIMIT:
+        _PACKED.clear()
+    _PACKED[key] = p
+    return p
+
+
+def _sum(whole: int) -> int:
+    """The packed entries of the five groups of a whole-hand number, added up."""
+    m = _SUIT_MASK
+    keys = (
+        whole & m,
+        whole >> 36 & m,
+        whole >> 72 & m,
+        (whole >> 108 & _WINDS_MASK) | _WINDS_AT,
+        whole >> 124 | _DRAGONS_AT,
+    )
+    return sum(map(_packed, keys))
+
+
+def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
+    """``Tally.shapes`` of the groups whose packed entries add up to ``total``, as
+    :data:`~.nanchang_tally.SHAPE_BITS` (``wild``: the wild jing; ``own``: the honour jing
+    standing as themselves; ``size``: the closed tiles)."""
+    bits = 0
+    if size % 3 == 2:  # sets and one pair: in a group where it saves a wildcard, or two wild
+        if (total & 255) + (-1 if total >> _SAVES & 255 else 2) <= wild:
+            bits = 1
+    if n_melds == 0 and size == 14:
+        if total >> _ODD & 255 <= wild:
+            bits |= 2
+        if not total >> _BREAKS & 255:
+            suit_room = total >> _SUIT_ROOM & 255
+            if wild <= suit_room + (total >> _HONOUR_ROOM & 255):
+                bits |= 4
+            free = wild - own  # the wild jing left after the honours standing as themselves
+            if (total >> _HONOUR_LAN & 255) + own == 7 and free >= 0:
+                if (total >> _SUIT_LAN & 255) + free == 7 and free <= suit_room:
+                    bits |= 8
+    return bits
+
+
+def win_code(
+    closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None, drawn: str | None
+) -> int:
+    """A win's shapes as one number: ``Tally(closed, n_melds, jing, fixed).shapes`` with the
+    jing wild (bits 0-3, :data:`~.nanchang_tally.SHAPE_BITS`) and clean (德国, looked for among
+    the first; bits 4-7), and ``Tally(closed, n_melds, jing).jing_single((drawn,))`` (bits
+    8-11, :data:`SINGLE_BITS`) when the jing are held. ``taken``: the one jing copy taken from
+    another player (``fixed``), or None; ``drawn``: the self-drawn winning tile, or None."""
+    z, f = jing
+    whole = sum(map(_weigh, closed))  # every tile as itself
+    nz = closed.count(z)
+    nf = closed.count(f)
+    held = nz + nf
+    size = len(closed)
+    if not held:  # every tile is itself: clean is wild, and no 精吊
+        bits = _shape_bits(_sum(whole), 0, 0, size, n_melds)
+        return bits | bits << 4
+    free = whole - nz * _WEIGHT[z] - nf * _WEIGHT[f]  # the jing left out: they are wild
+    total = free_total = _sum(free)
+    wild = held
+    real_z = real_f = False
+    if taken is not None and (taken == z and nz or taken == f and nf):
+        real_z, real_f = taken == z, taken == f
+        total = _sum(free + _WEIGHT[taken])  # a taken jing counts as itself
+        wild -= 1
+    own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
+    code = _shape_bits(total, wild, own, size, n_melds)
+    if code:
+        code |= (code & _shape_bits(_sum(whole), 0, 0, size, n_melds)) << 4
+    if drawn is not None and drawn in closed:  # 精吊 reads every jing in hand as wild
+        code |= _single(free_total, free, whole, nz, nf, z, f, drawn, size, n_melds) << 8
+    return code
+
+
+# 精吊 as bits: the shape, and whether it is also 德国
+SINGLE_BITS = (
+    (1, "standard", False),
+    (2, "standard", True),
+    (4, "seven_pairs", False),
+    (8, "seven_pairs", True),
+)
+
+
+def _single(
+    total: int,
+    free: int,
+    whole: int,
+    nz: int,
+    nf: int,
+    z: str,
+    f: str,
+    t: str,
+    size: int,
+    n_melds: int,
+) -> int:
+    """:meth:`Tally.jing_single` of the one drawn tile ``t`` as :data:`SINGLE_BITS`, from the
+    hand's numbers: ``free`` without the jing (its entries adding up to ``total``), ``whole``
+    every tile as itself."""
+    # the 13 without t: a jing drawn is one wild fewer, another tile leaves its group
+    if t == z or t == f:
+        wild13 = nz + nf - 1
+    else:
+        wild13 = nz + nf
+        total = _sum(free - _WEIGHT[t])
+    if wild13 < 1:
+        return 0  # no jing among the 13 to wait on
+    # whichever jing is set aside, one wildcard fewer; 德国 only when t is that jing's own
+    # kind (a second copy of it among the 13) and the rest are real sets / pairs
+    wild12 = wild13 - 1
+    clean = None
+    if (t == z and nz >= 2) or (t == f and nf >= 2):
+        clean = _sum(whole - 2 * _WEIGHT[t])
+    out = 0
+    if (size - 2) % 3 == 0 and total & 255 <= wild12:  # the 12 in sets
+        out = 3 if clean is not None and not clean & 255 else 1
+    if n_melds == 0 and size == 14 and total >> _ODD & 255 <= wild12:  # in pairs
+        out |= 12 if clean is not None and not clean >> _ODD & 255 else 4
+    return out
+
+
+__all__ = ["SINGLE_BITS", "win_code"]
