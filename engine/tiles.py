@@ -10,11 +10,8 @@ malformed string raises :class:`~engine.errors.MjError` naming the position and 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
-from itertools import islice
-from operator import eq
 
 from .errors import ErrorCode, MjError, Msg
 from .hand_types import DEFAULT_CONTEXT, Context, HandTiles, Meld, MeldKind  # noqa: F401 - re-exported
@@ -47,6 +44,7 @@ from .tile_kinds import (  # noqa: F401 - re-exported: the tile notation's vocab
     suit,
     tile_key,
 )
+from .tiles_plain import _is_honour_chow, _parse_plain  # noqa: F401 - the tests read it here
 
 
 def _err(pos: int, reason: str) -> MjError:
@@ -92,10 +90,6 @@ def _tokenize(
             txt("digits_suit_letter_m_p", p1="".join(d for d, _ in digits)),
         )
     return out
-
-
-def _is_honour_chow(tiles: tuple[str, ...]) -> bool:
-    return len(set(tiles)) == 3 and (all(t in WINDS for t in tiles) or set(tiles) == set(DRAGONS))
 
 
 def _parse_meld(s: str, open_pos: int, close_pos: int, *, honour_chows: bool) -> Meld:
@@ -201,6 +195,8 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     session checks a win's tiles and then values them, and both read the same string. A
     record is read whole before its first hand is valued, so the memo holds as many hands as
     a long record has (a 10,000-hand record's wins all hit it the second time)."""
+    if type(s) is str and len(s) <= MAX_TILE_CHARS and s.isascii():  # as tile_text keeps it
+        return _parse_hand(s, variant, waiting_ok)
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, txt("hand_string"))
     return _parse_hand(tile_text(s), variant, waiting_ok)
@@ -208,137 +204,8 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
 
 @lru_cache(maxsize=50_000)
 def _parse_hand(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
+    # the common shape read at once (engine.tiles_plain), anything else by the checked parser
     return _parse_plain(s, variant) or _parse_checked(s, variant, waiting_ok)
-
-
-# The common shape — melds first, then the standing tiles, then an optional non-empty
-# |context and |flowers — is read by one regular expression and a few checks; anything else,
-# and anything those checks do not vouch for, goes to _parse_checked, which also words every
-# error. tests/engine/test_tiles_fast.py checks that the two agree.
-_RUN = r"(?:[1-9]++[mps]|[ESWNCFP])++"
-_PLAIN = re.compile(
-    rf"((?:\[{_RUN}(?:,[1235-7])?\])*+)({_RUN})(?:\|([ESWN]{{2}}[01]{{4}})(?:\|([a-hCFP]++|[0-9]{{1,2}}))?)?"
-)
-_TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
-_RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded below
-_MELDS: dict[tuple[str, bool], Meld | None] = {}
-_CONTEXTS: dict[str, Context] = {}
-_DRAGON_SET = frozenset(DRAGONS)
-_UNREAD = object()
-
-
-def _plain_tiles(s: str) -> list[str]:
-    out: list[str] = []
-    for token in _TOKEN.findall(s):
-        run = _RUNS.get(token)
-        if run is None:
-            if len(_RUNS) > 20_000:
-                _RUNS.clear()
-            suit_letter = token[-1]
-            run = _RUNS[token] = (
-                tuple([d + suit_letter for d in token[:-1]]) if suit_letter in SUITS else (token,)
-            )
-        out += run
-    return out
-
-
-def _plain_meld(inner: str, honour_chows: bool) -> Meld | None:
-    key = (inner, honour_chows)
-    meld = _MELDS.get(key, _UNREAD)
-    if meld is _UNREAD:
-        if len(_MELDS) > 20_000:
-            _MELDS.clear()
-        meld = _MELDS[key] = _read_plain_meld(inner, honour_chows)
-    return meld
-
-
-def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
-    body, _, digit = inner.partition(",")
-    tiles = tuple(_plain_tiles(body))
-    claim = int(digit) if digit else None
-    if len(tiles) == 4 and len(set(tiles)) == 1:
-        return Meld("kong", tiles, claim)
-    if len(tiles) != 3 or (claim is not None and claim >= 5):
-        return None
-    if len(set(tiles)) == 1:
-        return Meld("pung", tiles, claim or 1)
-    st = sort_tiles(tiles)
-    if (
-        len(st[0]) == 2
-        and len(st[2]) == 2
-        and st[0][1] == st[1][1] == st[2][1]
-        and int(st[0][0]) + 1 == int(st[1][0]) == int(st[2][0]) - 1
-    ):
-        return Meld("chow", st, claim or 1)
-    if honour_chows and _is_honour_chow(tiles):
-        return Meld("chow", tiles, claim or 1)
-    return None
-
-
-def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
-    """The hand of a string of the common shape, or None (then _parse_checked reads it)."""
-    m = _PLAIN.fullmatch(s)
-    if m is None:
-        return None
-    melds_s, body, ctx, fl = m.groups()
-    nanjing = variant == "nanjing"
-    loose = _plain_tiles(body)
-    melds: list[Meld] = []
-    if melds_s:
-        chows = variant == "nanchang"
-        melds = [_plain_meld(inner, chows) for inner in melds_s[1:-1].split("][")]
-        if not all(melds):  # a Meld is always true: a None is a meld the plain path leaves
-            return None
-    if len(loose) + 3 * len(melds) != 14:
-        return None
-    concealed = sort_tiles(loose[:-1])
-    win = loose[-1]
-    if melds:
-        tiles = loose + [t for meld in melds for t in meld.tiles]
-        if _five_of_one(sorted(tiles)) or (nanjing and not _DRAGON_SET.isdisjoint(tiles)):
-            return None
-    # without melds: a fifth copy is five alike among the sorted standing tiles, or a
-    # winning tile that they already hold four times
-    elif (
-        _five_of_one(concealed)
-        or concealed.count(win) == 4
-        or (nanjing and not _DRAGON_SET.isdisjoint(loose))
-    ):
-        return None
-    context = None
-    if ctx is not None:
-        context = _CONTEXTS.get(ctx)
-        if context is None:
-            context = Context(
-                ctx[0], ctx[1], ctx[2] == "1", ctx[3] == "1", ctx[4] == "1", ctx[5] == "1"
-            )
-            if context.kong and context.last_tile and not context.self_drawn:
-                return None
-            _CONTEXTS[ctx] = context
-    flowers: tuple[str, ...] | int | None = None
-    if fl is not None:
-        if fl.isdigit():
-            flowers = int(fl)
-            if flowers > (20 if nanjing else 8):
-                return None
-        elif len(set(fl)) == len(fl):  # each letter once: only a dragon outside 南京 is wrong
-            if not nanjing and not _DRAGON_SET.isdisjoint(fl):
-                return None
-            flowers = sort_tiles(fl)
-        else:
-            seen = Counter(fl)
-            if any(
-                n > (4 if f in DRAGONS else 1) or (f in DRAGONS and not nanjing)
-                for f, n in seen.items()
-            ):
-                return None
-            flowers = sort_tiles(fl)
-    return HandTiles(concealed, tuple(melds), win, context, flowers)
-
-
-def _five_of_one(ordered: list[str] | tuple[str, ...]) -> bool:
-    """Whether a sorted run of tiles holds one tile five times or more."""
-    return True in map(eq, ordered, islice(ordered, 4, None))
 
 
 def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
@@ -439,6 +306,9 @@ def parse_tiles(
     s: str, *, allow_flowers: bool = False, where: str | None = None
 ) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
+    if type(s) is str and len(s) <= MAX_TILE_CHARS:
+        if not s.strip(_FLOWER_AND_HONOUR if allow_flowers else HONOURS):
+            return tuple(s)  # letters alone, each a tile of its own (as _tokenize reads them)
     try:
         if isinstance(s, str):
             return _plain_run(s, allow_flowers)
@@ -447,6 +317,9 @@ def parse_tiles(
         if where:
             raise MjError(e.code, Msg.located(e.where, e.msg), where=where) from None
         raise
+
+
+_FLOWER_AND_HONOUR = FLOWER_LETTERS + HONOURS  # the tiles written as one letter each
 
 
 @lru_cache(maxsize=4096)

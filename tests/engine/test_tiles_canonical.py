@@ -1,0 +1,168 @@
+"""parse_hand's reading of hand strings as format_hand writes them agrees with the checked parser.
+
+The plain reading reads such a string (melds, then the standing tiles by suit and the winning
+tile apart, then ``|context|flowers``) part by part from memos; any other order of the
+standing tiles is read token by token. On seeded random hands written both ways, of every rule
+set, with fifth copies, dragons (flowers in 南京), honour chows and malformed sections, and on
+single-character mutations of them, the plain reading answers only what the checked parser
+answers, and the same HandTiles. ``parse_tiles`` of letters alone is held against its reader.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mjscore.engine import tiles_plain as tiles_mod
+from mjscore.engine.errors import MjError
+from mjscore.engine.tiles import (
+    ALL_TILES,
+    HONOURS,
+    _parse_checked,
+    _parse_plain,
+    _plain_run,
+    format_tiles,
+    parse_hand,
+    parse_tiles,
+    sort_tiles,
+)
+
+VARIANTS = (None, "nanning", "nanjing", "guobiao", "nanchang")
+ALPHABET = "123456789mpsESWNCFPabcdefgh[],|0 "
+FEW = ["1m", "2m", "5m", "9m", "3p", "5p", "7s", "9s", "E", "N", "C", "P"]  # fifth copies happen
+
+
+def _meld(rng: random.Random) -> str:
+    kind = rng.random()
+    t = rng.choice(FEW)
+    if kind < 0.4:
+        return f"[{format_tiles([t] * 3)}{rng.choice(['', ',1', ',2', ',3', ',5'])}]"
+    if kind < 0.6:
+        return f"[{format_tiles([t] * 4)}{rng.choice(['', ',1', ',3', ',6', ',7'])}]"
+    if kind < 0.9:
+        s, r = rng.choice("mps"), rng.randint(1, 7)
+        run = [f"{r + i}{s}" for i in range(3)]
+        rng.shuffle(run)
+        return f"[{format_tiles(run)}{rng.choice(['', ',1', ',2', ',3', ',6'])}]"
+    return f"[{''.join(rng.sample(rng.choice(['ESWN', 'CFP']), 3))},1]"
+
+
+def _hand(rng: random.Random) -> str:
+    melds = [_meld(rng) for _ in range(rng.choice((0, 0, 1, 2, 3, 4)))]
+    n = 14 - 3 * len(melds) + rng.choice((0, 0, 0, 0, 0, 1, -1))
+    pool = FEW if rng.random() < 0.5 else ALL_TILES
+    loose = [rng.choice(pool) for _ in range(max(n, 1))]
+    standing = loose[:-1]
+    if rng.random() < 0.85:
+        standing = list(sort_tiles(standing))  # as format_hand writes them
+    body = "".join(melds) + format_tiles(standing) + loose[-1]
+    r = rng.random()
+    if r < 0.4:
+        return body
+    ctx = "".join(rng.choice("ESWN") for _ in range(2)) + "".join(
+        rng.choice("01") for _ in range(4)
+    )
+    if r < 0.7:
+        return f"{body}|{ctx}"
+    flowers = (
+        str(rng.randint(0, 21))
+        if rng.random() < 0.3
+        else "".join(rng.sample("abcdefghCCFP", rng.randint(1, 5)))
+    )
+    return f"{body}|{ctx}|{flowers}"
+
+
+def _mutate(rng: random.Random, s: str) -> str:
+    i = rng.randrange(len(s) + 1)
+    op = rng.random()
+    if op < 0.4 and i < len(s):
+        return s[:i] + rng.choice(ALPHABET) + s[i + 1 :]
+    if op < 0.7:
+        return s[:i] + rng.choice(ALPHABET) + s[i:]
+    return s[:i] + s[i + 1 :]
+
+
+def _agree(s: str, variant: str | None) -> bool:
+    """True when the plain reading answered (and agreed with the checked parser)."""
+    fast = _parse_plain(s, variant)
+    try:
+        slow = _parse_checked(s, variant, True)
+    except MjError:
+        assert fast is None, (s, variant, fast)
+        return False
+    assert fast is None or fast == slow, (s, variant, fast, slow)
+    return fast is not None
+
+
+def test_the_reading_by_parts_agrees_with_the_checked_parser():
+    rng = random.Random(2718)
+    answered = by_parts = 0
+    for _ in range(8000):
+        s = _hand(rng)
+        v = rng.choice(VARIANTS)
+        if _agree(s, v):
+            answered += 1
+            by_parts += tiles_mod._CANON.fullmatch(s) is not None
+        for _ in range(3):
+            _agree(_mutate(rng, s), v)
+    assert by_parts > 1500  # the strings format_hand writes are read by parts
+    assert answered - by_parts > 100  # and the others token by token
+
+
+def test_the_memos_give_the_same_reading_again():
+    rng = random.Random(31)
+    hands = [(_hand(rng), rng.choice(VARIANTS)) for _ in range(2000)]
+    first = [_parse_plain(s, v) for s, v in hands]
+    again = [_parse_plain(s, v) for s, v in hands]
+    assert first == again
+    for memo in (*tiles_mod._PARTS, tiles_mod._MELD_SETS):
+        memo.clear()
+    assert [_parse_plain(s, v) for s, v in hands] == first
+
+
+def test_a_fifth_copy_or_a_dragon_in_nanjing_is_left_to_the_checked_parser():
+    for s, v in (
+        ("11111m23p456s789s9s", None),  # five alike standing
+        ("1111m123p456s789s1m", None),  # the winning tile is the fifth
+        ("[111m,1]11m456p789s23s1m", None),  # a pung, one standing and the winning tile
+        ("[1111m]1m23456p789s99s", None),  # a kong and one standing
+        ("[111m,1][111m,2]456p789s23s4s", None),  # the melds alone
+        ("123m456p789s11sCCC|EE0000", "nanjing"),  # a dragon standing
+        ("[CCC,1]123m456p789s1s1s", "nanjing"),  # a dragon melded
+        ("123m456p789s1122sC", "nanjing"),  # the winning tile a dragon
+    ):
+        assert _parse_plain(s, v) is None, s
+        assert not _agree(s, v), s
+    assert _agree("123m456p789s11sCCC", "guobiao")
+    assert _agree("[CCC,1]123m456p789s1s1s", "guobiao")
+
+
+def test_parse_hand_reads_a_string_once_and_words_a_refusal_as_before():
+    s = "[3333m][EEE,1]35678p88s4p"
+    assert parse_hand(s, variant="nanjing", waiting_ok=False) is parse_hand(
+        s, variant="nanjing", waiting_ok=False
+    )
+    wide = "１２３ｍ456p789s11s222s"  # full-width digits: read as ASCII
+    assert parse_hand(wide) == parse_hand("123m456p789s11s222s")
+    for bad in ("123m456p789s11s22", "123m" * 60, 5, "123m456p789s11s2²s"):
+        with pytest.raises(MjError):
+            parse_hand(bad)  # type: ignore[arg-type]
+
+
+def test_letters_alone_are_read_as_the_run_reader_reads_them():
+    rng = random.Random(5)
+    for _ in range(3000):
+        s = "".join(rng.choice("abcdefghESWNCFP1m ") for _ in range(rng.randint(0, 6)))
+        for flowers in (False, True):
+            try:
+                want = ("ok", _plain_run.__wrapped__(s, flowers))
+            except MjError as e:
+                want = ("err", e.code, e.message, e.where)
+            try:
+                got = ("ok", parse_tiles(s, allow_flowers=flowers))
+            except MjError as e:
+                got = ("err", e.code, e.message, e.where)
+            assert got == want, (s, flowers)
+    assert parse_tiles(HONOURS) == tuple(HONOURS)
+    with pytest.raises(MjError, match="at most 200"):
+        parse_tiles("a" * 201, allow_flowers=True)
