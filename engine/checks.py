@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from .errors import ErrorCode, MjError
-from .event_shapes import read_common
+from .event_shapes import read_common, read_won_hand
 from .events import (
     DECLARED_FIELDS,
     TERMINAL,
@@ -62,6 +62,12 @@ def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> No
     if not _plainly_consistent(hand.events, variant.data.flower_tiles):
         _check_added_kongs(hand.events, where)
         _check_copies(hand.events, variant, where)
+    _remember_consistent(hand, variant)
+
+
+def _remember_consistent(hand: Hand, variant: Variant) -> None:
+    """Remember that ``hand`` passed the checks of ``variant`` (see _CONSISTENT)."""
+    key = id(hand)
     _CONSISTENT[key] = (weakref.ref(hand, lambda _, key=key: _CONSISTENT.pop(key, None)), variant)
 
 
@@ -316,6 +322,41 @@ def _check_win_facts(e: Win, variant: Variant, w: str) -> None:
 
 
 def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool = True) -> Hand:
+    """The hand ``h`` (JSON) of a record of ``variant``, checked as every entry path checks it
+    (``where`` names it in a refusal; ``last``: it may be the record's open hand)."""
+    return read_won_hand_json(h, variant) or read_hand_json(h, variant, where, last=last)
+
+
+def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
+    """The common hand, :func:`hand_from_json` of a hand whose events
+    :func:`engine.event_shapes.read_won_hand` reads, and that passes the checks that
+    :func:`validate_hand_structure` makes of it (for consistency, then the win's tiles);
+    None for any other hand, and for one those checks refuse: :func:`read_hand_json` then
+    reads it and words the refusal."""
+    if type(h) is not dict or len(h) != 1:
+        return None
+    evs = h.get("events")
+    if type(evs) is not list or not evs:
+        return None
+    events = read_won_hand(evs, variant.event_types)
+    if events is None:
+        return None
+    hand = Hand(events)
+    for e in events:
+        if type(e) in _CROSS_CHECKED:
+            if not _plainly_consistent(events, variant.data.flower_tiles):
+                return None
+            _remember_consistent(hand, variant)
+            break
+    try:
+        parse_hand(events[-1].hand, variant=variant.id, waiting_ok=False)
+    except MjError:
+        return None
+    return hand
+
+
+def read_hand_json(h: Any, variant: Variant, where: str = "hand", *, last: bool = True) -> Hand:
+    """:func:`hand_from_json` event by event: each event read, then the hand checked."""
     if not isinstance(h, Mapping):
         raise _bad(where, txt("hand_object"))
     for k in h:

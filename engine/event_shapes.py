@@ -128,3 +128,38 @@ def read_common(obj: Any) -> Event | None:
             if reader is not None:
                 return reader(obj)
     return None
+
+
+# The readers of the events that may come before a hand's one win (none of them ends a hand),
+# by the rule set's event types: only the types it knows.
+_BEFORE_WIN = ("pung", "kong", "flowers", "jing", "jing_count")
+_READERS_OF: dict[frozenset[str], dict[str, Callable[[dict], Event | None]]] = {}
+
+
+def read_won_hand(evs: list, types: frozenset[str]) -> tuple[Event, ...] | None:
+    """The events of the hand ``evs`` (JSON) if it is the common hand: each event of a common
+    shape with every value plainly valid (as :func:`read_common` reads it) and of a type in
+    ``types``, the last a win typed as tiles and none before it a win. None for any other
+    hand (then each event is read on its own, and any refusal worded there)."""
+    readers = _READERS_OF.get(types)
+    if readers is None:
+        readers = _READERS_OF[types] = {t: _READERS[t] for t in _BEFORE_WIN if t in types}
+    win = evs[-1]
+    if type(win) is not dict or win.get("type") != "win" or "win" not in types:
+        return None
+    out = []
+    for i in range(len(evs) - 1):
+        o = evs[i]
+        if type(o) is not dict:
+            return None
+        t = o.get("type")
+        reader = readers.get(t) if type(t) is str else None
+        e = None if reader is None else reader(o)
+        if e is None:
+            return None
+        out.append(e)
+    e = _read_win(win)
+    if e is None:
+        return None
+    out.append(e)
+    return tuple(out)
