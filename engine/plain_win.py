@@ -261,33 +261,63 @@ def _read(key: int) -> tuple[tuple[tuple[bool, str], ...], int, int]:
     return got
 
 
+_WAITS: dict[int, tuple[int, bool, tuple[int, ...]]] = {}  # suit number·3 + suit → waits
+
+
+def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
+    """Suit ``g`` by its engine.hand_lookup number ``code`` (no fifth copy, at most 13
+    tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a pair and
+    sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into sets), as
+    engine.hand_lookup.group_facts gives them."""
+    key = code * 3 + g
+    got = _WAITS.get(key)
+    if got is not None:
+        return got
+    digits = code % UNIT
+    mod = code // UNIT % 3
+    sets = suit_table.sets_only()
+    pairs = suit_table.pair_and_sets()
+    complete = digits in pairs if mod == 2 else digits in sets if mod == 0 else False
+    found: tuple[int, ...] = ()
+    if mod:
+        table = pairs if mod == 1 else sets
+        start = 9 * g
+        # (a rank held four times takes no fifth: its number would carry into the next rank)
+        found = tuple(
+            [start + r for r, p in enumerate(POW5) if digits + p in table and digits // p % 5 < 4]
+        )
+    if len(_WAITS) > MEMO_MAX:
+        _WAITS.clear()
+    got = _WAITS[key] = mod, complete, found
+    return got
+
+
+def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
+    """:func:`_suit_waits` of group ``g`` (a suit 0–2, an honour 3–9) of the packed number
+    ``total``: an honour held once or twice waits on itself, three or four times is done."""
+    if g < 3:
+        return _suit_waits(total >> FIELD * g & MASK, g)
+    n = total >> HONOURS + 4 * (g - 3) & 15
+    return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
+
+
 def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: Read) -> bool:
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
     no other tile, a fifth copy (``visible``: the melds' tiles) never a wait?"""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
-    rest = total - PACK[win]
     g = 3 + x if wg == 3 else wg
-    code = rest >> HONOURS + 4 * x & 15 if wg == 3 else rest >> FIELD * wg & MASK
-    facts = hand_lookup.group_facts(g, code)
-    assert facts is not None  # a fifth copy was read the long way
-    found = set(facts[2])
-    if facts[0] == 2 and facts[1] and pair_group != g:
+    mod, complete, found = _group_waits(total - PACK[win], g)
+    if mod == 2 and complete and pair_group != g:
         # the group holding the pair may take the tile instead (then this one holds the pair)
-        other = pair_group
-        ocode = (
-            total >> HONOURS + 4 * (other - 3) & 15 if other >= 3 else total >> FIELD * other & MASK
-        )
-        ofacts = hand_lookup.group_facts(other, ocode)
-        assert ofacts is not None
-        found.update(ofacts[2])
+        found += _group_waits(total, pair_group)[2]
     if len(concealed) == 13:  # seven pairs: the one kind held an odd number of times
         odd = reduce(xor, map(ODD.__getitem__, concealed))
         if odd and not odd & (odd - 1):
-            found.add(odd.bit_length() - 1)
+            found += (odd.bit_length() - 1,)
     n = 0
-    for k in found:
+    for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]
         if concealed.count(t) + visible.count(t) < 4:
             n += 1
