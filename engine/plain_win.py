@@ -69,11 +69,8 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     and chows whose remainder splits too, so it never walks a dead end."""
     if not code:
         return _NO_SETS
-    i = 0
-    q = code
-    while not q % 5:
-        q //= 5
-        i += 1
+    i = hand_lookup.lowest_rank(code)
+    q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
         x = 9
     key = code * 10 + x
@@ -105,10 +102,9 @@ def _suit(code: int, x: int) -> int:
     -1 for a number holding a fifth copy; -2 when the facts' numbers were full and every
     memo keyed by them started afresh (the caller reads the hand again)."""
     found: tuple[int, tuple] | None = None
-    pat = hand_lookup.suit_pattern(code)
-    if pat is not None:
+    if not hand_lookup.fifth_copy(code):
         digits = code % UNIT
-        mod = sum(pat) % 3
+        mod = code // UNIT % 3
         # (a hand's standing tiles are at most 14, so what is left for sets is at most the
         # twelve tiles of four, all of them in the table)
         sets = suit_table.sets_only()
@@ -118,8 +114,8 @@ def _suit(code: int, x: int) -> int:
             found = mod, ()
         else:
             pairs = []
-            for r in range(9):
-                if pat[r] >= 2 and digits - 2 * POW5[r] in sets:
+            for r in hand_lookup.pair_ranks(digits):
+                if digits - 2 * POW5[r] in sets:
                     rest = _sets_facts(digits - 2 * POW5[r], x)
                     if r == x:
                         rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
