@@ -172,10 +172,20 @@ def _pattern(p: str) -> Pattern | ScoreItem:
     return BY_ID[p] if p in BY_ID else HEAVENLY if p == "heavenly" else EARTHLY
 
 
-@lru_cache(maxsize=4096)
+# An item's line in a valuation's JSON, by the item itself (the items are made once and
+# shared; each entry holds its item, so the id it is filed under is never reused while it is
+# kept, and no item is hashed field by field)
+_ITEM_JSON: dict[int, tuple[ScoreItem, FrozenDict]] = {}
+
+
 def _item_json(item: ScoreItem) -> FrozenDict:
     """An item's line in a valuation's JSON (read-only, one per item)."""
-    return FrozenDict(item.to_json())
+    got = _ITEM_JSON.get(id(item))
+    if got is None or got[0] is not item:
+        if len(_ITEM_JSON) >= _JSON_MAX:
+            _ITEM_JSON.clear()
+        got = _ITEM_JSON[id(item)] = (item, FrozenDict(item.to_json()))
+    return got[1]
 
 
 @lru_cache(maxsize=1024)
