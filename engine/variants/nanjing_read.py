@@ -27,6 +27,7 @@ from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
 from ..hands import seven_pairs, waits
 from ..plain_win import HONOURS, ODD, read_win, single_wait
+from ..results import ScoreItem
 from ..tiles import ALL_TILES, SUITS, HandTiles, Meld, is_wind
 from ..win_places import win_places
 from .nanjing_score import (
@@ -35,12 +36,15 @@ from .nanjing_score import (
     Reading,
     Valuation,
     best,
+    findings,
     read_melds,
-    value_reading,
+    valued,
 )
 from .texts_nanjing import txt
 
 _MEMO: dict[tuple, Valuation] = {}  # a reading's facts → its valuation
+# a reading's facts but whether none of its flowers are known → its patterns and soft lines
+_FINDINGS: dict[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]]] = {}
 # a hand's facts and its readings' → (its readings, the best valuation): keyed by the
 # readings tuple itself (equal readings are kept as one tuple, see _readings), which the
 # entry holds, so the id it is filed under is never reused while it is kept
@@ -214,14 +218,23 @@ def _best(
     _, suit_bits, exposed, concealed, hard, hard_known, bonus = hand_key
     if len(_MEMO) > _MEMO_MAX:
         _MEMO.clear()
+    if len(_FINDINGS) > _MEMO_MAX:
+        _FINDINGS.clear()
     all_tiles = tiles.all_tiles
     melds = tiles.melds
     suits = _SUIT_SETS[suit_bits & 7]
 
+    none_known = hard_known and hard == 0  # (what the findings read of the flowers)
+    facts = (hand_key[0], suit_bits, exposed, concealed, none_known, bonus)
+
     def value(quads: int | None, pungs: bool, wind_pungs: int, flower: str | None) -> Valuation:
         key = (hand_key, quads, pungs, wind_pungs, flower)
         v = _MEMO.get(key)
-        if v is None:
+        if v is not None:
+            return v
+        fkey = (facts, quads, pungs, wind_pungs, flower)
+        found = _FINDINGS.get(fkey)
+        if found is None:
             r = Reading(
                 tiles=all_tiles,
                 melds=melds,
@@ -238,7 +251,8 @@ def _best(
                 concealed=concealed,
                 wait_flower=flower,
             )
-            v = _MEMO[key] = value_reading(r, bonus)
+            found = _FINDINGS[fkey] = findings(r)
+        v = _MEMO[key] = valued(found, hard, concealed, bonus)
         return v
 
     vals = [value(quads, False, 0, None)] if quads is not None else []

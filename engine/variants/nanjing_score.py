@@ -378,13 +378,26 @@ def readings(
 
 
 def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
+    return valued(findings(r), r.hard, r.concealed, bonus)
+
+
+def findings(r: Reading) -> tuple[tuple[str, ...], tuple[ScoreItem, ...]]:
+    """The patterns a reading has and its soft flowers' lines. Of the flowers they read only
+    whether the hand is known to have none (无花果): every other line counts the flowers
+    the same way, in :func:`assemble`."""
     found = [id_ for id_, applies in _APPLIES if applies(r)]
     if (
         "luxury_seven_pairs" in found and "seven_pairs" in found
     ):  # pragma: no cover - exclusive predicates
         found.remove("seven_pairs")
-    soft = tuple(soft_items_of(r, last_closed="last_closed" in found))
-    return _assembled(tuple(found), r.hard, soft, r.concealed, bonus)
+    return tuple(found), tuple(soft_items_of(r, last_closed="last_closed" in found))
+
+
+def valued(
+    found: tuple[tuple[str, ...], tuple[ScoreItem, ...]], hard: int, concealed: bool, bonus: Bonuses
+) -> Valuation:
+    """The valuation of a reading's :func:`findings` with ``hard`` flowers, 门清 and ``bonus``."""
+    return _assembled(found[0], hard, found[1], concealed, bonus)
 
 
 @lru_cache(maxsize=16384)
