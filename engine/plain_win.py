@@ -172,6 +172,8 @@ Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
 _HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
 _SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
+# each suit, where its field starts in the packed number and its number in a read's key
+_SHIFTS = tuple((g, FIELD * g, _HON_BITS + _SUIT_BITS * g) for g in range(3))
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
@@ -191,9 +193,8 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
         key = _honours(honours, k)
     if key < 0:
         return None
-    shift = _HON_BITS
-    for g in range(3):
-        code = total >> FIELD * g & MASK
+    for g, shift, place in _SHIFTS:
+        code = total >> shift & MASK
         if code:
             xg = x if g == wg else 9
             n = _SUIT.get(code * 10 + xg)
@@ -201,8 +202,7 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
                 n = _suit(code, xg)
             if n < 0:
                 return None if n == -1 else read_win(concealed, win)
-            key |= n << shift
-        shift += _SUIT_BITS
+            key |= n << place
     got = _READS.get(key)
     if got is None:
         got = _read(key)

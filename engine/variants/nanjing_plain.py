@@ -125,9 +125,12 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
         cls = type(e)
         if cls is Flowers:
             s = e.tiles
-            ts = None if s is None else _flower_tiles(s)
-            if ts is None:
-                return None
+            if s and _FLOWER_TILES.issuperset(s):  # letters of flowers alone: each a tile
+                ts = s
+            else:
+                ts = None if s is None else _flower_tiles(s)
+                if ts is None:
+                    return None
             flowers[e.player] += len(ts)
             seen += ts
             continue
