@@ -190,7 +190,9 @@ def best_valuation(
     rs = _READINGS.get(id(places))
     if rs is None or rs[0] is not places:
         rs = _readings(places)
-    single = rs[1] and single_wait(concealed_tiles, win, [t for m in melds for t in m.tiles], read)
+    single = rs[1] and single_wait(
+        concealed_tiles, win, [t for m in melds for t in m.tiles] if melds else [], read
+    )
     readings = rs[2] if single else rs[3]
     hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
     key = (id(readings), quads, wind_pungs, hand_key)
