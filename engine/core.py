@@ -87,61 +87,86 @@ class Replay:
 
     def json_text(self) -> str:
         """``json.dumps(self.to_json(), ensure_ascii=False)`` written directly (see
-        :meth:`json_parts`)."""
-        return "".join(self.json_parts())
+        :meth:`json_chunks`)."""
+        return b"".join(self.json_chunks()).decode("utf-8", "surrogatepass")
 
     def json_parts(self) -> Iterator[str]:
-        """The pieces of :meth:`json_text`, one hand at a time, for a caller that writes them
-        as they come instead of holding the whole text: each distinct payment and table
-        state is encoded once (a session repeats the same few), the rest joined as the
-        standard encoder joins it."""
-        pay: dict[int, str] = {}  # by id: the payments are alive for the whole call
-        states: dict[tuple, str] = {}
-        yield '{"hands": ['
-        for n, h in enumerate(self.hands):
-            res = h.result
+        """The pieces of :meth:`json_text`, one hand at a time (see :meth:`json_chunks`)."""
+        for chunk in self.json_chunks():
+            yield chunk.decode("utf-8", "surrogatepass")
+
+    def json_chunks(self, errors: str = "surrogatepass") -> Iterator[bytes]:
+        """:meth:`json_text` in UTF-8 (each text encoded with the error handler ``errors``:
+        a text stream's own, so that its bytes are the ones it would write), one hand at a
+        time, for a caller that writes them as they come instead of holding the whole text.
+        Each distinct payment, reason and table state is encoded once (a session repeats
+        the same few); the numbers of a hand are put in by one bytes formatting.
+        A hand of anything but whole numbers and plain states is written by the standard
+        encoder; the bytes come out the same either way."""
+        pay: dict[int, bytes] = {}  # by id: the payments are alive for the whole call
+        reasons: dict[str, bytes] = {}
+        states: dict[tuple, bytes] = {}
+        yield b'{"hands": ['
+        sep = b""
+        for h in self.hands:
             st = h.state
-            if type(st) is TableState:
+            res = h.result
+            i = h.index
+            try:
+                a, b, c, d = res.deltas
+                e, f, g, k = h.totals
+            except ValueError:  # not four of each: the standard encoder below
+                a = None
+            if (
+                type(st) is TableState
+                and type(i) is type(a) is type(b) is type(c) is type(d) is int
+                and type(e) is type(f) is type(g) is type(k) is int
+            ):
                 key = (st.dealer, st.prevailing_wind, st.bixiahu, st.flags)
                 head = states.get(key)
                 if head is None:
-                    head = states[key] = _encode(st.to_json())[1:-1]
+                    head = states[key] = _encode(st.to_json())[1:-1].encode("utf-8", errors)
+                body = b", ".join(
+                    [
+                        pay.get(id(p)) or _payment_bytes(p, pay, reasons, errors)
+                        for p in res.payments
+                    ]
+                )
+                yield _HAND % (sep, i, head, body, a, b, c, d, e, f, g, k)
             else:
-                head = _encode(st.to_json())[1:-1]
-            texts = [pay.get(id(p)) or _remember(pay, p) for p in res.payments]
-            i = h.index
-            index = i if type(i) is int else _encode(i)
-            yield (
-                f'{", " if n else ""}{{"index": {index}, {head}, "payments": '
-                f'[{", ".join(texts)}], "deltas": {_four(res.deltas)}, "totals": {_four(h.totals)}}}'
-            )
-        yield f'], "totals": {_four(self.totals)}, '
-        yield f'"next": {_encode(self.next_state.to_json())}}}'
+                yield sep + _encode(h.to_json()).encode("utf-8", errors)
+            sep = b", "
+        end = f'], "totals": {_encode(list(self.totals))}, '
+        end += f'"next": {_encode(self.next_state.to_json())}}}'
+        yield end.encode("utf-8", errors)
 
 
+# a plain hand as the standard encoder writes it: the separator before it, its index, the
+# state's fields, the payments, then the deltas and the totals
+_HAND = (
+    b'%b{"index": %d, %b, "payments": [%b], "deltas": [%d, %d, %d, %d], "totals": [%d, %d, %d, %d]}'
+)
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-_encode_str = encode_basestring  # a str as the encoder above writes it
 
 
-def _remember(texts: dict[int, str], p: Payment) -> str:
-    t = texts[id(p)] = _payment_text(p)
+# a payment of whole numbers, its reason already written as a JSON string
+_PAYMENT = b'{"from": %d, "to": %d, "amount": %d, "reason": %b}'
+
+
+def _payment_bytes(
+    p: Payment, texts: dict[int, bytes], reasons: dict[str, bytes], errors: str
+) -> bytes:
+    """The payment as the standard encoder writes it, kept in ``texts`` by its id (its reason
+    in ``reasons``: a reason is paid by several players)."""
+    a, b, c, r = p.payer, p.payee, p.amount, p.reason
+    if type(a) is type(b) is type(c) is int and type(r) is str:
+        reason = reasons.get(r)
+        if reason is None:
+            reason = reasons[r] = encode_basestring(r).encode("utf-8", errors)
+        t = texts[id(p)] = _PAYMENT % (a, b, c, reason)
+    else:
+        t = texts[id(p)] = _encode(p.to_json()).encode("utf-8", errors)
     return t
-
-
-def _payment_text(p: Payment) -> str:
-    if type(p.payer) is type(p.payee) is type(p.amount) is int and type(p.reason) is str:
-        return (
-            f'{{"from": {p.payer}, "to": {p.payee}, "amount": {p.amount}, '
-            f'"reason": {_encode_str(p.reason)}}}'
-        )
-    return _encode(p.to_json())
-
-
-def _four(xs: tuple[int, ...]) -> str:
-    """A tuple of whole numbers as the encoder writes it as a list."""
-    if len(xs) == 4 and type(xs[0]) is type(xs[1]) is type(xs[2]) is type(xs[3]) is int:
-        return f"[{xs[0]}, {xs[1]}, {xs[2]}, {xs[3]}]"
-    return _encode(list(xs))
 
 
 _make_outcome = maker(HandOutcome)  # HandOutcome without the setters of its __init__

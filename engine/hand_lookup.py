@@ -53,6 +53,54 @@ def _halves() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     return low, high
 
 
+@cache
+def _half_sums() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How many tiles every low part and every high part holds."""
+    low, high = _halves()
+    return tuple(map(sum, low)), tuple(map(sum, high))
+
+
+@cache
+def _half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The ranks (0–8) held twice or more of every low part and every high part."""
+    low, high = _halves()
+    return (
+        tuple(tuple(r for r, c in enumerate(pat) if c >= 2) for pat in low),
+        tuple(tuple(5 + r for r, c in enumerate(pat) if c >= 2) for pat in high),
+    )
+
+
+def pair_ranks(digits: int) -> tuple[int, ...]:
+    """The ranks (0–8, in order) a suit's base-5 counts ``digits`` hold twice or more."""
+    low, high = _half_ranks()
+    return low[digits % _LOW] + high[digits // _LOW]
+
+
+@cache
+def _half_lowest() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The lowest rank held (0–8; 9 for none) of every low part and every high part."""
+    low, high = _halves()
+    return (
+        tuple(next((r for r, c in enumerate(pat) if c), 9) for pat in low),
+        tuple(next((5 + r for r, c in enumerate(pat) if c), 9) for pat in high),
+    )
+
+
+def lowest_rank(digits: int) -> int:
+    """The lowest rank (0–8) a suit's base-5 counts ``digits`` hold (9 for none)."""
+    low, high = _half_lowest()
+    part = digits % _LOW
+    return low[part] if part else high[digits // _LOW]
+
+
+def fifth_copy(code: int) -> bool:
+    """Whether a suit's number holds a fifth copy of a rank (it carried into the next rank:
+    the ranks' counts no longer add up to the tiles the number counts)."""
+    low, high = _half_sums()
+    digits = code % TILE_UNIT
+    return low[digits % _LOW] + high[digits // _LOW] != code // TILE_UNIT
+
+
 def suit_pattern(code: int) -> tuple[int, ...] | None:
     """The nine counts of a suit's number, or None if a rank overflowed (a fifth copy)."""
     low, high = _halves()

@@ -21,7 +21,6 @@ from __future__ import annotations
 from functools import reduce
 from itertools import product
 from operator import xor
-from typing import Any
 
 from . import hand_lookup, suit_table
 from .tiles import ALL_TILES
@@ -48,10 +47,18 @@ WHERE: dict[str, tuple[int, int]] = {
 
 MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
 _SETS: dict[int, tuple[tuple[bool, int], ...]] = {}  # remainder·10 + rank → its split facts
-_SUIT: dict[int, tuple[int, tuple] | None] = {}  # suit number·10 + rank → (mod 3, facts)
-_HON: dict[int, tuple[int, int, int] | None] = {}  # honour counts·8 + honour → facts
+# A suit's facts — (tiles mod 3, the facts of its splits) as _suit reads them — are few
+# (a few dozen in a long record), so each distinct one is kept once and numbered from 1;
+# 0 is a suit without tiles.
+_SUIT: dict[int, int] = {}  # suit number·10 + rank → the number of its facts, -1: fifth copy
+_FACTS: list[tuple[int, tuple]] = [(0, ())]  # the number → the facts
+_FACTS_NO: dict[tuple[int, tuple], int] = {}  # the facts → their number
+_FACTS_MAX = 1 << 16  # facts numbers stay below this (a number has 20 bits of a key)
+_HON: dict[int, int] = {}  # honour counts·8 + honour → the facts as a number, -1: fifth copy
+# the honours' facts and the three suits' numbers as one number → (places, pair group, suits)
+_READS: dict[int, tuple[tuple[tuple[bool, str], ...], int, int]] = {}
+_PLACES: dict[tuple, tuple] = {}  # places → the same places, kept once (see read_win)
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
-_NOT_KEPT: Any = object()  # a memo's answer for a key it does not hold (None is an answer)
 
 
 def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
@@ -62,11 +69,8 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     and chows whose remainder splits too, so it never walks a dead end."""
     if not code:
         return _NO_SETS
-    i = 0
-    q = code
-    while not q % 5:
-        q //= 5
-        i += 1
+    i = hand_lookup.lowest_rank(code)
+    q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
         x = 9
     key = code * 10 + x
@@ -90,19 +94,17 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     return found
 
 
-def _suit(code: int, x: int) -> tuple[int, tuple] | None:
-    """A suit by its engine.hand_lookup number: (tiles mod 3, facts) as engine.win_places
-    reads a group, with places as bits: at 0 the facts of each split into sets, at 2 for
-    each pair in rank order the facts of each split of the rest (pairs that leave no split
-    left out). None for a number holding a fifth copy."""
-    key = code * 10 + x
-    if key in _SUIT:
-        return _SUIT[key]
+def _suit(code: int, x: int) -> int:
+    """A suit by its engine.hand_lookup number, the winning tile at rank ``x`` (9: in another
+    group): the number of its facts (tiles mod 3, facts) as engine.win_places reads a
+    group, with places as bits: at 0 the facts of each split into sets, at 2 for each pair
+    in rank order the facts of each split of the rest (pairs that leave no split left out).
+    -1 for a number holding a fifth copy; -2 when the facts' numbers were full and every
+    memo keyed by them started afresh (the caller reads the hand again)."""
     found: tuple[int, tuple] | None = None
-    pat = hand_lookup.suit_pattern(code)
-    if pat is not None:
+    if not hand_lookup.fifth_copy(code):
         digits = code % UNIT
-        mod = sum(pat) % 3
+        mod = code // UNIT % 3
         # (a hand's standing tiles are at most 14, so what is left for sets is at most the
         # twelve tiles of four, all of them in the table)
         sets = suit_table.sets_only()
@@ -112,32 +114,42 @@ def _suit(code: int, x: int) -> tuple[int, tuple] | None:
             found = mod, ()
         else:
             pairs = []
-            for r in range(9):
-                if pat[r] >= 2 and digits - 2 * POW5[r] in sets:
+            for r in hand_lookup.pair_ranks(digits):
+                if digits - 2 * POW5[r] in sets:
                     rest = _sets_facts(digits - 2 * POW5[r], x)
                     if r == x:
                         rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
                     pairs.append(rest)
             found = mod, tuple(pairs)
+    if found is None:
+        n = -1
+    else:
+        n = _FACTS_NO.get(found, 0)
+        if not n:
+            if len(_FACTS) >= _FACTS_MAX:
+                _SUIT.clear()
+                _READS.clear()
+                _FACTS_NO.clear()
+                del _FACTS[1:]
+                return -2
+            n = _FACTS_NO[found] = len(_FACTS)
+            _FACTS.append(found)
     if len(_SUIT) > MEMO_MAX:
         _SUIT.clear()
-    _SUIT[key] = found
-    return found
+    _SUIT[code * 10 + x] = n
+    return n
 
 
-def _honours(counts: int, k: int) -> tuple[int, int, int] | None:
+def _honours(counts: int, k: int) -> int:
     """The honours by their packed counts, the winning tile honour ``k`` (7: a suited
-    tile): (they can be in a hand: 1 or 0, the honour holding the pair or -1, places of the
-    winning tile as bits). None for a fifth copy."""
-    key = counts * 8 + k
-    if key in _HON:
-        return _HON[key]
-    found: tuple[int, int, int] | None = 1, -1, 0
+    tile): whether they can be in a hand (1 or 0), the honour holding the pair plus one
+    (0: none) and the places of the winning tile as bits, as ok | pair << 1 | places << 4.
+    -1 for a fifth copy."""
+    found = -1
     ok, pair, at = 1, -1, 0
     for h in range(7):
         n = counts >> 4 * h & 15
         if n > 4:
-            found = None
             break
         if n in (1, 4) or (n == 2 and pair >= 0):
             ok = 0
@@ -146,97 +158,162 @@ def _honours(counts: int, k: int) -> tuple[int, int, int] | None:
         if h == k:
             at = _PUNG_BIT if n == 3 else _PAIR_BIT if n == 2 else 0
     else:
-        found = ok, pair, at
+        found = ok | (pair + 1) << 1 | at << 4
     if len(_HON) > MEMO_MAX:
         _HON.clear()
-    _HON[key] = found
+    _HON[counts * 8 + k] = found
     return found
 
 
 # What one pass gives: (places, packed number of the standing tiles with the winning tile,
-# the suit holding the pair: 0–2, 3 + honour, -1 none)
-Read = tuple[tuple[tuple[bool, str], ...], int, int]
+# the suit holding the pair: 0–2, 3 + honour, -1 none, the suits holding tiles as bits in
+# the order of engine.tiles.SUITS)
+Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
+_HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
+_SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+# each suit, where its field starts in the packed number and its number in a read's key
+_SHIFTS = tuple((g, FIELD * g, _HON_BITS + _SUIT_BITS * g) for g in range(3))
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
     """The :func:`engine.win_places.win_places` of the standing tiles ``concealed`` and the
     winning tile ``win`` (a plain hand), with the packed number of all of them and the
-    group holding the pair; None for a fifth copy (the caller reads it the long way)."""
+    group holding the pair; None for a fifth copy (the caller reads it the long way).
+
+    The places depend only on each group's facts, which are few, so the hand's facts as one
+    number (:func:`_read`) are read once; equal places are one tuple (a caller may key a memo
+    by the tuple itself while it holds it)."""
     total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
     wg, x = WHERE[win]
     honours = total >> HONOURS
-    hon = _HON.get(honours * 8 + (x if wg == 3 else 7), _NOT_KEPT)  # (the memo inline)
-    if hon is _NOT_KEPT:
-        hon = _honours(honours, x if wg == 3 else 7)
-    if hon is None:
+    k = x if wg == 3 else 7
+    key = _HON.get(honours * 8 + k)
+    if key is None:
+        key = _honours(honours, k)
+    if key < 0:
         return None
-    ok, hpair, at = hon
+    for g, shift, place in _SHIFTS:
+        code = total >> shift & MASK
+        if code:
+            xg = x if g == wg else 9
+            n = _SUIT.get(code * 10 + xg)
+            if n is None:
+                n = _suit(code, xg)
+            if n < 0:
+                return None if n == -1 else read_win(concealed, win)
+            key |= n << place
+    got = _READS.get(key)
+    if got is None:
+        got = _read(key)
+    return got[0], total, got[1], got[2]
+
+
+def _read(key: int) -> tuple[tuple[tuple[bool, str], ...], int, int]:
+    """(places, group holding the pair, suits as bits) of a hand's facts as read_win numbers
+    them."""
+    ok = key & 1
+    hpair = (key >> 1 & 7) - 1
+    at = key >> 4 & (1 << _HON_BITS - 4) - 1
     parts: list[tuple] = []
     held = -1
     pair_group = 3 + hpair if hpair >= 0 else -1
+    suits = 0
     for g in range(3):
-        code = total >> FIELD * g & MASK
-        if not code:
+        n = key >> _HON_BITS + _SUIT_BITS * g & _SUIT_MASK
+        if not n:
             continue
-        xg = x if g == wg else 9
-        got = _SUIT.get(code * 10 + xg, _NOT_KEPT)  # (the memo of _suit inline)
-        if got is _NOT_KEPT:
-            got = _suit(code, xg)
-        if got is None:
-            return None
-        mod, facts = got
+        suits |= 1 << g
+        mod, facts = _FACTS[n]
         if mod == 1 or not facts or (mod == 2 and (held >= 0 or hpair >= 0)):
             ok = 0
         elif mod == 2:
             held = len(parts)
             pair_group = g
         parts.append(facts)
-    if not ok or pair_group < 0:
-        return (), total, pair_group
-    found: dict[tuple[bool, str], None] = {}
-    for own in parts[held] if held >= 0 else (None,):
-        if held >= 0:
-            parts[held] = own
-        for combo in product(*parts):
-            pungs = True
-            places = at
-            for chow, bits in combo:
-                if chow:
-                    pungs = False
-                if bits:
-                    places = bits
-            for place in _BITS_PLACES[places]:
-                found[pungs, place] = None
-    return tuple(found), total, pair_group
+    places: tuple[tuple[bool, str], ...] = ()
+    if ok and pair_group >= 0:
+        found: dict[tuple[bool, str], None] = {}
+        for own in parts[held] if held >= 0 else (None,):
+            if held >= 0:
+                parts[held] = own
+            for combo in product(*parts):
+                pungs = True
+                bits = at
+                for chow, b in combo:
+                    if chow:
+                        pungs = False
+                    if b:
+                        bits = b
+                for place in _BITS_PLACES[bits]:
+                    found[pungs, place] = None
+        places = tuple(found)
+        if len(_PLACES) > MEMO_MAX:
+            _PLACES.clear()
+        places = _PLACES.setdefault(places, places)
+    if len(_READS) > MEMO_MAX:
+        _READS.clear()
+    got = _READS[key] = places, pair_group, suits
+    return got
+
+
+_WAITS: dict[int, tuple[int, bool, tuple[int, ...]]] = {}  # suit number·3 + suit → waits
+
+
+def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
+    """Suit ``g`` by its engine.hand_lookup number ``code`` (no fifth copy, at most 13
+    tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a pair and
+    sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into sets), as
+    engine.hand_lookup.group_facts gives them."""
+    key = code * 3 + g
+    got = _WAITS.get(key)
+    if got is not None:
+        return got
+    digits = code % UNIT
+    mod = code // UNIT % 3
+    sets = suit_table.sets_only()
+    pairs = suit_table.pair_and_sets()
+    complete = digits in pairs if mod == 2 else digits in sets if mod == 0 else False
+    found: tuple[int, ...] = ()
+    if mod:
+        table = pairs if mod == 1 else sets
+        start = 9 * g
+        # (a rank held four times takes no fifth: its number would carry into the next rank)
+        found = tuple(
+            [start + r for r, p in enumerate(POW5) if digits + p in table and digits // p % 5 < 4]
+        )
+    if len(_WAITS) > MEMO_MAX:
+        _WAITS.clear()
+    got = _WAITS[key] = mod, complete, found
+    return got
+
+
+def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
+    """:func:`_suit_waits` of group ``g`` (a suit 0–2, an honour 3–9) of the packed number
+    ``total``: an honour held once or twice waits on itself, three or four times is done."""
+    if g < 3:
+        return _suit_waits(total >> FIELD * g & MASK, g)
+    n = total >> HONOURS + 4 * (g - 3) & 15
+    return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
 
 
 def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: Read) -> bool:
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
     no other tile, a fifth copy (``visible``: the melds' tiles) never a wait?"""
-    _, total, pair_group = read
+    _, total, pair_group, _ = read
     wg, x = WHERE[win]
-    rest = total - PACK[win]
     g = 3 + x if wg == 3 else wg
-    code = rest >> HONOURS + 4 * x & 15 if wg == 3 else rest >> FIELD * wg & MASK
-    facts = hand_lookup.group_facts(g, code)
-    assert facts is not None  # a fifth copy was read the long way
-    found = set(facts[2])
-    if facts[0] == 2 and facts[1] and pair_group != g:
+    mod, complete, found = _group_waits(total - PACK[win], g)
+    if mod == 2 and complete and pair_group != g:
         # the group holding the pair may take the tile instead (then this one holds the pair)
-        other = pair_group
-        ocode = (
-            total >> HONOURS + 4 * (other - 3) & 15 if other >= 3 else total >> FIELD * other & MASK
-        )
-        ofacts = hand_lookup.group_facts(other, ocode)
-        assert ofacts is not None
-        found.update(ofacts[2])
+        found += _group_waits(total, pair_group)[2]
     if len(concealed) == 13:  # seven pairs: the one kind held an odd number of times
         odd = reduce(xor, map(ODD.__getitem__, concealed))
         if odd and not odd & (odd - 1):
-            found.add(odd.bit_length() - 1)
+            found += (odd.bit_length() - 1,)
     n = 0
-    for k in found:
+    for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]
         if concealed.count(t) + visible.count(t) < 4:
             n += 1

@@ -57,6 +57,7 @@ _WORDING_MAX = 8192  # the memo starts afresh past this many cases
 # (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
 _PAID: dict[tuple[int, int, int, str], Payment] = {}
 _PAID_MAX = 50_000
+_OTHERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))  # each seat's others
 
 
 def _wording(
@@ -110,7 +111,10 @@ def win_part(
     _, reason, amount, items, line = _wording(val, m, how, liable is not None, why)
     nets = [0, 0, 0, 0]
     if how != "放炮" and liable is None:  # each other player pays
-        payments = tuple([_paid(p, w, amount, reason) for p in range(4) if p != w])
+        kept = _PAID.get  # (most payments are made already: their memo read in place)
+        payments = tuple(
+            [kept((p, w, amount, reason)) or _paid(p, w, amount, reason) for p in _OTHERS[w]]
+        )
         nets = [-amount, -amount, -amount, -amount]
         nets[w] = 3 * amount
     else:

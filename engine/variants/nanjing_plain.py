@@ -22,13 +22,14 @@ from typing import Any
 from ..errors import MjError
 from ..events import Flowers, Hand, Kong, Pung, Win
 from ..frozen import maker
+from ..readonly import FrozenDict, FrozenList
 from ..results import HandResult, Payment, TableState, advance
 from ..tiles import DRAGONS, FLOWER_LETTERS, parse_hand, parse_tiles
 from .claims import melds_agree, melds_match, no_flags
 from .nanjing_checks import _bonuses_of, duizui
 from .nanjing_pay import LIABLE_PATTERNS, win_part
 from .nanjing_read import best_valuation
-from .nanjing_score import KONG_PAY, _Stacking, multiplier
+from .nanjing_score import KONG_PAY, Valuation, _Stacking, multiplier
 from .nanjing_spot import kong_payments
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
@@ -62,6 +63,35 @@ def _flower_tiles(s: str) -> tuple[str, ...] | None:
     return ts
 
 
+# (valuation, multiplier, liable player, why, the dealer won) → (the valuation, the 比下胡
+# triggers, the hand's details when nothing was paid on the spot): nothing else of the hand
+# or the table changes them, so they are made once per case and shared, read-only. Each
+# entry holds its valuation, so the id it is filed under is never reused while it is kept.
+_DETAILS: dict[tuple, tuple[Valuation, FrozenList, FrozenDict]] = {}
+_DETAILS_MAX = 8192  # the memo starts afresh past this many cases
+
+
+def _details(
+    val: Valuation, m: int, liable: int | None, why: str, dealer: bool
+) -> tuple[Valuation, FrozenList, FrozenDict]:
+    key = (id(val), m, liable, why, dealer)
+    got = _DETAILS.get(key)
+    if got is not None and got[0] is val:
+        return got
+    triggers = FrozenList((["庄家胡"] if dealer else []) + (["大胡"] if val.big else []))
+    details = FrozenDict(
+        multiplier=m,
+        on_the_spot=FrozenList(),
+        liability=FrozenDict(payer=liable, reason=why) if liable is not None else None,
+        valuation=val.to_json(),
+        bixiahu_triggers=triggers,
+    )
+    if len(_DETAILS) >= _DETAILS_MAX:
+        _DETAILS.clear()
+    got = _DETAILS[key] = (val, triggers, details)
+    return got
+
+
 def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult | None:
     """The settled hand, or None where ``Nanjing.settle_full`` must answer (see the module)."""
     evs = hand.events
@@ -83,24 +113,26 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
         return None
     m = multiplier(state, rules)
     flowers = [0, 0, 0, 0]  # hard flowers each player showed
-    seen: dict[str, int] = {}  # copies of each flower shown at the table
+    seen: list[str] = []  # every flower shown at the table
     shown: dict[tuple[int, str], int] = {}  # copies of a tile a player shows in pungs and kongs
     open_pungs: dict[tuple[int, str], int | None] = {}  # pungs not yet kong-ed: their supplier
     pung_tiles: list[str] = []
     spot: list[Payment] = []
-    entries: list[dict[str, Any]] = []
+    entries: list[dict[str, Any]] = []  # the kongs' lines of the details
     mine: list[Pung | Kong] = []  # the winner's pungs and kongs
     for i in range(last):
         e = evs[i]
         cls = type(e)
         if cls is Flowers:
             s = e.tiles
-            ts = None if s is None else _flower_tiles(s)
-            if ts is None:
-                return None
+            if s and _FLOWER_TILES.issuperset(s):  # letters of flowers alone: each a tile
+                ts = s
+            else:
+                ts = None if s is None else _flower_tiles(s)
+                if ts is None:
+                    return None
             flowers[e.player] += len(ts)
-            for t in ts:
-                seen[t] = seen.get(t, 0) + 1
+            seen += ts
             continue
         if cls is not Pung and cls is not Kong:
             return None
@@ -130,9 +162,11 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     # a flower is shown at most once; a dragon at most four times, and three here, as the
     # fourth a player shows is a 花杠 (paid on the spot: the full path pays it). No player
     # then holds more than the 20 flowers a player may (8 letters and 9 dragons at most).
-    for t, n in seen.items():
-        if n > 1 and (n > 3 or t not in _DRAGONS):
-            return None
+    if len(set(seen)) != len(seen):  # some flower shown twice: a dragon may be
+        for t in set(seen):
+            n = seen.count(t)
+            if n > 1 and (n > 3 or t not in _DRAGONS):
+                return None
     try:
         tiles = parse_hand(win.hand, variant="nanjing", waiting_ok=False)
     except MjError:
@@ -184,6 +218,8 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
             if liable == w:
                 return None
     payments, nets, wr = win_part(val, w, from_, False, m, liable, why)
+    dealer = state.dealer
+    _, triggers, details = _details(val, m, liable, why, w == dealer)
     if spot:
         net = list(nets)
         for pay in spot:
@@ -191,17 +227,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
             net[pay.payee] += pay.amount
         nets = (net[0], net[1], net[2], net[3])
         payments = (*spot, *payments)
-    dealer = state.dealer
-    triggers = ["庄家胡"] if w == dealer else []
-    if val.big:
-        triggers.append("大胡")
-    details: dict[str, Any] = {
-        "multiplier": m,
-        "on_the_spot": entries,
-        "liability": {"payer": liable, "reason": why} if liable is not None else None,
-        "valuation": val.to_json(),
-        "bixiahu_triggers": triggers,
-    }
+        details = {**details, "on_the_spot": entries}
     if triggers:
         flags = state.flags + 1 if state.bixiahu else 0
         if w == dealer:

@@ -1,8 +1,8 @@
 """南京 Nanjing tile mode: a winning hand's facts read once, its readings valued by memo.
 
 A reading's value (engine.variants.nanjing_score.value_reading) depends only on the facts a
-:class:`~engine.variants.nanjing_score.Reading` holds: of the hand — what each meld is
-(kind, exposed, a concealed kong, a wind), the flowers, 压绝's exposed pung, the suits,
+:class:`~engine.variants.nanjing_score.Reading` holds: of the hand — how many melds of
+each kind it has (pung, kong or chow; a concealed kong; a wind), the flowers, 压绝's exposed pung, the suits,
 winds, all winds, 门清 and the bonuses — and of the reading — seven pairs and its quads, or
 whether the decomposition's sets are all pungs and how many of them are wind pungs, and the
 wait flower (where the winning tile sits, counted only when the hand waited on exactly one
@@ -12,17 +12,23 @@ order of :func:`~engine.variants.nanjing_score.readings` (the best is the first 
 highest, so the order keeps ties as they were; engine.win_places gives each
 decomposition's facts in that order without making the decompositions) and values each by
 those facts: the first reading with given facts is valued in full, every later one with the
-same facts (in this hand or an earlier one) reuses the valuation (an immutable named tuple).
+same facts (in this hand or an earlier one) reuses the valuation (an immutable named tuple),
+and a hand whose facts and readings are those of an earlier hand takes its best valuation.
 tests/engine/test_nanjing_read.py checks the result against valuing every reading in full.
 """
 
 from __future__ import annotations
 
+from functools import reduce
+from itertools import product
+from operator import xor
+
 from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
 from ..hands import seven_pairs, waits
-from ..plain_win import FIELD, HONOURS, MASK, read_win, single_wait
-from ..tiles import ALL_TILES, SUITS, HandTiles, is_wind
+from ..plain_win import HONOURS, ODD, read_win, single_wait
+from ..results import ScoreItem
+from ..tiles import ALL_TILES, SUITS, HandTiles, Meld, is_wind
 from ..win_places import win_places
 from .nanjing_score import (
     _WAIT_FLOWER,
@@ -30,13 +36,19 @@ from .nanjing_score import (
     Reading,
     Valuation,
     best,
+    findings,
     read_melds,
-    value_reading,
+    valued,
 )
 from .texts_nanjing import txt
 
 _MEMO: dict[tuple, Valuation] = {}  # a reading's facts → its valuation
-_BEST: dict[tuple, Valuation] = {}  # a hand's facts and its readings' → the best valuation
+# a reading's facts but whether none of its flowers are known → its patterns and soft lines
+_FINDINGS: dict[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]]] = {}
+# a hand's facts and its readings' → (its readings, the best valuation): keyed by the
+# readings tuple itself (equal readings are kept as one tuple, see _readings), which the
+# entry holds, so the id it is filed under is never reused while it is kept
+_BEST: dict[tuple, tuple[tuple, Valuation | None]] = {}
 _MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
 
 # The hand's facts from the engine.hand_lookup numbers of its standing tiles (groups: the
@@ -44,6 +56,77 @@ _MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
 _SUIT_SETS = tuple(
     frozenset(SUITS[g] for g in range(3) if bits >> g & 1) for bits in range(8)
 )  # the suits of a hand by the bits of the groups it holds
+_WIND = 8  # with the suits' bits: a wind among the tiles
+
+# What a meld says of the hand, by the meld itself (engine.tiles makes each distinct meld
+# once; each entry holds its meld, so the id it is filed under is never reused while it is
+# kept): (the meld, its facts as one number, its suit's bit or _WIND, the tile of a pung or
+# None, whether it keeps 门清)
+_MELDS: dict[int, tuple[Meld, int, int, str | None, bool]] = {}
+# a meld's facts (kind, a concealed kong, a wind) as the number a hand's melds add up to:
+# three bits each, a count of such melds (a valuation depends on how many melds of each kind
+# there are, not on their order)
+_MELD_KINDS = {
+    (kind, concealed, wind): 1 << 3 * k
+    for k, (kind, concealed, wind) in enumerate(
+        product(("pung", "kong", "chow"), (False, True), (False, True))
+    )
+}
+# the standing tiles' honours (engine.plain_win's packed counts) → (wind pungs, any wind,
+# any dragon)
+_HONOURS: dict[int, tuple[int, bool, bool]] = {}
+# places → (the places, a place with a wait flower, the readings when the hand waited on
+# one tile, when it did not): keyed by the places tuple itself (engine.plain_win keeps equal
+# places as one tuple), which the entry holds
+_READINGS: dict[int, tuple[tuple, bool, tuple, tuple]] = {}
+_SAME: dict[tuple, tuple] = {}  # readings → the same readings, kept once
+
+
+def _meld(m: Meld) -> tuple[Meld, int, int, str | None, bool]:
+    wind = is_wind(m.tile)
+    kind = m.kind
+    # a suited tile ends in its suit (SUITS.index refuses anything else, a dragon)
+    bit = _WIND if wind else 1 << SUITS.index(m.tile[-1])
+    got = (
+        m,
+        _MELD_KINDS[kind, m.concealed, wind],
+        bit,
+        m.tile if kind == "pung" else None,
+        # 门清: no pung made; direct exposed and concealed kongs keep it, an added kong not
+        kind == "kong" and not m.added,
+    )
+    if len(_MELDS) > _MEMO_MAX:
+        _MELDS.clear()
+    _MELDS[id(m)] = got
+    return got
+
+
+def _honours(honours: int) -> tuple[int, bool, bool]:
+    # without honour chows a wind is a pung of the standing tiles when held three times (a
+    # pair when twice; once or four times it is in no decomposition): every decomposition
+    # has the same wind pungs
+    counts = [honours >> 4 * k & 15 for k in range(7)]
+    got = sum(n == 3 for n in counts[:4]), any(counts[:4]), any(counts[4:])
+    if len(_HONOURS) > _MEMO_MAX:
+        _HONOURS.clear()
+    _HONOURS[honours] = got
+    return got
+
+
+def _readings(places: tuple) -> tuple[tuple, bool, tuple, tuple]:
+    if len(_READINGS) > _MEMO_MAX:
+        _READINGS.clear()
+        _SAME.clear()
+    single = tuple([(p, _WAIT_FLOWER.get(w)) for p, w in places])
+    other = tuple([(p, None) for p, _ in places])
+    got = (
+        places,
+        any(place in _WAIT_FLOWER for _, place in places),
+        _SAME.setdefault(single, single),
+        _SAME.setdefault(other, other),
+    )
+    _READINGS[id(places)] = got
+    return got
 
 
 def best_valuation(
@@ -62,86 +145,98 @@ def best_valuation(
     concealed_tiles = tiles.concealed
     melds = tiles.melds
     read = read_win(concealed_tiles, win)
-    if read is not None:
-        places, total, _ = read
-        quads = None if melds else seven_pairs(tiles.closed)
-        if quads is None and not places:
-            return None
-        visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
-        # the single wait counts only through the wait flower, which only these places
-        # give: when no reading has one, the waits are not needed
-        single = False
-        for _, place in places:
-            if place in _WAIT_FLOWER:
-                single = single_wait(concealed_tiles, win, visible, read)
-                break
-        h = total >> HONOURS
-        counts = (
-            total & MASK,
-            total >> FIELD & MASK,
-            total >> 2 * FIELD & MASK,
-            h & 15,
-            h >> 4 & 15,
-            h >> 8 & 15,
-            h >> 12 & 15,
-            h >> 16,
+    if read is None:  # a fifth copy: the decompositions are searched
+        return _searched(
+            tiles,
+            hard=hard,
+            hard_known=hard_known,
+            bonus=bonus,
+            exposed_pung_tiles=exposed_pung_tiles,
+            last_closed_declared=last_closed_declared,
         )
-    else:  # a fifth copy: the decompositions are searched
-        closed = tiles.closed
-        codes = group_codes(closed)
-        quads = None if melds else seven_pairs(closed)
-        places = win_places(closed, win, codes)
-        if quads is None and not places:
+    places, total, _, suit_bits = read
+    # seven pairs: fourteen standing tiles, each kind held an even number of times
+    if (
+        melds
+        or len(concealed_tiles) != 13
+        or reduce(xor, map(ODD.__getitem__, concealed_tiles), ODD[win])
+    ):
+        quads = None
+        if not places:
             return None
-        visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
-        single = any(place in _WAIT_FLOWER for _, place in places) and _single_wait(
-            tiles, codes, visible
-        )
-        counts = (*codes[:7], codes[7] or codes[8] or codes[9])
-    # without honour chows a wind is a pung of the standing tiles when held three times (a
-    # pair when twice; once or four times it is in no decomposition): every decomposition
-    # has the same wind pungs
-    m0, m1, m2, east, south, west, north, dragons = counts
-    wind_pungs = (east == 3) + (south == 3) + (west == 3) + (north == 3)
-    suit_bits = (m0 > 0) | (m1 > 0) << 1 | (m2 > 0) << 2
-    has_winds = bool(east or south or west or north)
-    all_winds = not (m0 or m1 or m2 or dragons)
-    meld_facts = []
+    else:
+        quads = seven_pairs(tiles.closed)
+    honours = total >> HONOURS
+    got = _HONOURS.get(honours)
+    wind_pungs, has_winds, dragons = got if got is not None else _honours(honours)
+    if has_winds:
+        suit_bits |= _WIND
+    if dragons:
+        suit_bits |= 16  # (no longer all winds)
+    # 压绝's condition: the winning tile's pung exposed (events, melds or declared)
+    exposed = last_closed_declared or win in exposed_pung_tiles
+    concealed = True  # 门清
+    kinds = 0
     for m in melds:
-        wind = is_wind(m.tile)
-        meld_facts.append((m.kind, m.exposed, m.concealed, wind))
-        if wind:
-            has_winds = True
-        else:
-            all_winds = False
-            suit_bits |= 1 << SUITS.index(m.tile[-1])  # a suited tile ends in its suit
-    suits = _SUIT_SETS[suit_bits]
-    hand_key = (
-        tuple(meld_facts),
-        hard,
-        hard_known,
-        exposed,
-        bonus,
-        suits,
-        has_winds,
-        all_winds,
-        concealed,
+        f = _MELDS.get(id(m))
+        if f is None or f[0] is not m:
+            f = _meld(m)
+        kinds += f[1]
+        suit_bits |= f[2]
+        if f[3] == win:
+            exposed = True
+        if not f[4]:
+            concealed = False
+    rs = _READINGS.get(id(places))
+    if rs is None or rs[0] is not places:
+        rs = _readings(places)
+    single = rs[1] and single_wait(
+        concealed_tiles, win, [t for m in melds for t in m.tiles] if melds else [], read
     )
-    readings = tuple([(p, _WAIT_FLOWER.get(w) if single else None) for p, w in places])
-    best_key = (hand_key, quads, wind_pungs, readings)
-    found = _BEST.get(best_key)
-    if found is not None:
-        return found
-    if len(_MEMO) > _MEMO_MAX:
-        _MEMO.clear()
+    readings = rs[2] if single else rs[3]
+    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
+    key = (id(readings), quads, wind_pungs, hand_key)
+    found = _BEST.get(key)
+    if found is not None and found[0] is readings:
+        return found[1]
+    val = _best(tiles, hand_key, quads, wind_pungs, readings)
     if len(_BEST) > _MEMO_MAX:
         _BEST.clear()
+    _BEST[key] = (readings, val)
+    return val
+
+
+def _best(
+    tiles: HandTiles,
+    hand_key: tuple[int, int, bool, bool, int, bool, Bonuses],
+    quads: int | None,
+    wind_pungs: int,
+    readings: tuple[tuple[bool, str | None], ...],
+) -> Valuation | None:
+    """The best valuation of the hand ``tiles`` whose facts are ``hand_key`` (its melds'
+    kinds, the suits and honours held as bits, 压绝's condition, 门清, the flowers and the
+    bonuses) and whose readings are seven pairs with ``quads`` (None: not seven pairs) and
+    the decompositions' ``readings`` (all sets pungs, wait flower), each valued by memo."""
+    _, suit_bits, exposed, concealed, hard, hard_known, bonus = hand_key
+    if len(_MEMO) > _MEMO_MAX:
+        _MEMO.clear()
+    if len(_FINDINGS) > _MEMO_MAX:
+        _FINDINGS.clear()
     all_tiles = tiles.all_tiles
+    melds = tiles.melds
+    suits = _SUIT_SETS[suit_bits & 7]
+
+    none_known = hard_known and hard == 0  # (what the findings read of the flowers)
+    facts = (hand_key[0], suit_bits, exposed, concealed, none_known, bonus)
 
     def value(quads: int | None, pungs: bool, wind_pungs: int, flower: str | None) -> Valuation:
         key = (hand_key, quads, pungs, wind_pungs, flower)
         v = _MEMO.get(key)
-        if v is None:
+        if v is not None:
+            return v
+        fkey = (facts, quads, pungs, wind_pungs, flower)
+        found = _FINDINGS.get(fkey)
+        if found is None:
             r = Reading(
                 tiles=all_tiles,
                 melds=melds,
@@ -154,17 +249,58 @@ def best_valuation(
                 heavenly=bonus.heavenly,
                 earthly=bonus.earthly,
                 suits=suits,
-                has_winds=has_winds,
+                has_winds=bool(suit_bits & _WIND),
                 concealed=concealed,
                 wait_flower=flower,
             )
-            v = _MEMO[key] = value_reading(r, bonus)
+            found = _FINDINGS[fkey] = findings(r)
+        v = _MEMO[key] = valued(found, hard, concealed, bonus)
         return v
 
     vals = [value(quads, False, 0, None)] if quads is not None else []
     vals.extend(value(None, pungs, wind_pungs, flower) for pungs, flower in readings)
-    found = _BEST[best_key] = best(vals)  # type: ignore[assignment]
-    return found
+    return best(vals)
+
+
+def _searched(
+    tiles: HandTiles,
+    *,
+    hard: int,
+    hard_known: bool,
+    bonus: Bonuses,
+    exposed_pung_tiles: frozenset[str],
+    last_closed_declared: bool,
+) -> Valuation | None:
+    """:func:`best_valuation` of a hand with a fifth copy among its standing tiles (not a
+    hand a parsed hand string holds), its decompositions searched."""
+    win = tiles.win_tile
+    assert win is not None
+    melds = tiles.melds
+    closed = tiles.closed
+    codes = group_codes(closed)
+    quads = None if melds else seven_pairs(closed)
+    places = win_places(closed, win, codes)
+    if quads is None and not places:
+        return None
+    visible, exposed, concealed = read_melds(tiles, exposed_pung_tiles, last_closed_declared)
+    single = any(place in _WAIT_FLOWER for _, place in places) and _single_wait(
+        tiles, codes, visible
+    )
+    east, south, west, north = codes[3:7]
+    wind_pungs = (east == 3) + (south == 3) + (west == 3) + (north == 3)
+    suit_bits = (codes[0] > 0) | (codes[1] > 0) << 1 | (codes[2] > 0) << 2
+    if east or south or west or north:
+        suit_bits |= _WIND
+    if codes[7] or codes[8] or codes[9]:
+        suit_bits |= 16
+    kinds = 0
+    for m in melds:
+        f = _meld(m)
+        kinds += f[1]
+        suit_bits |= f[2]
+    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
+    readings = tuple([(p, _WAIT_FLOWER.get(w) if single else None) for p, w in places])
+    return _best(tiles, hand_key, quads, wind_pungs, readings)
 
 
 def _single_wait(tiles: HandTiles, codes: list[int], visible: list[str]) -> bool:

@@ -172,10 +172,20 @@ def _pattern(p: str) -> Pattern | ScoreItem:
     return BY_ID[p] if p in BY_ID else HEAVENLY if p == "heavenly" else EARTHLY
 
 
-@lru_cache(maxsize=4096)
+# An item's line in a valuation's JSON, by the item itself (the items are made once and
+# shared; each entry holds its item, so the id it is filed under is never reused while it is
+# kept, and no item is hashed field by field)
+_ITEM_JSON: dict[int, tuple[ScoreItem, FrozenDict]] = {}
+
+
 def _item_json(item: ScoreItem) -> FrozenDict:
     """An item's line in a valuation's JSON (read-only, one per item)."""
-    return FrozenDict(item.to_json())
+    got = _ITEM_JSON.get(id(item))
+    if got is None or got[0] is not item:
+        if len(_ITEM_JSON) >= _JSON_MAX:
+            _ITEM_JSON.clear()
+        got = _ITEM_JSON[id(item)] = (item, FrozenDict(item.to_json()))
+    return got[1]
 
 
 @lru_cache(maxsize=1024)
@@ -368,13 +378,26 @@ def readings(
 
 
 def value_reading(r: Reading, bonus: Bonuses) -> Valuation:
+    return valued(findings(r), r.hard, r.concealed, bonus)
+
+
+def findings(r: Reading) -> tuple[tuple[str, ...], tuple[ScoreItem, ...]]:
+    """The patterns a reading has and its soft flowers' lines. Of the flowers they read only
+    whether the hand is known to have none (无花果): every other line counts the flowers
+    the same way, in :func:`assemble`."""
     found = [id_ for id_, applies in _APPLIES if applies(r)]
     if (
         "luxury_seven_pairs" in found and "seven_pairs" in found
     ):  # pragma: no cover - exclusive predicates
         found.remove("seven_pairs")
-    soft = tuple(soft_items_of(r, last_closed="last_closed" in found))
-    return _assembled(tuple(found), r.hard, soft, r.concealed, bonus)
+    return tuple(found), tuple(soft_items_of(r, last_closed="last_closed" in found))
+
+
+def valued(
+    found: tuple[tuple[str, ...], tuple[ScoreItem, ...]], hard: int, concealed: bool, bonus: Bonuses
+) -> Valuation:
+    """The valuation of a reading's :func:`findings` with ``hard`` flowers, 门清 and ``bonus``."""
+    return _assembled(found[0], hard, found[1], concealed, bonus)
 
 
 @lru_cache(maxsize=16384)

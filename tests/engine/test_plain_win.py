@@ -85,3 +85,29 @@ def test_honours_and_seven_pairs():
 def test_a_fifth_copy_is_left_to_the_long_way():
     assert plain_win.read_win(("1m",) * 4 + ("2m", "3m", "4m", "4m", "5m", "6m"), "1m") is None
     assert plain_win.read_win(("E",) * 4 + ("2m", "3m", "4m", "4m", "5m", "6m"), "E") is None
+
+
+def test_numbers_of_suit_facts_start_afresh_when_full(monkeypatch):
+    """Past _FACTS_MAX distinct suit facts every memo keyed by their numbers starts afresh
+    (a hand read across the moment is read again): the places stay right throughout."""
+    monkeypatch.setattr(plain_win, "_FACTS_MAX", 4)
+    # fresh memos for this test (the earlier tests' are put back after it)
+    monkeypatch.setattr(plain_win, "_SUIT", {})
+    monkeypatch.setattr(plain_win, "_READS", {})
+    monkeypatch.setattr(plain_win, "_FACTS", [(0, ())])
+    monkeypatch.setattr(plain_win, "_FACTS_NO", {})
+    rng = random.Random(77)
+    resets = 0
+    for _ in range(400):
+        standing, visible = _whole_hand(rng)
+        closed = [*standing, rng.choice(standing)]
+        win = rng.choice(closed)
+        rest = list(closed)
+        rest.remove(win)
+        before = len(plain_win._FACTS)
+        _check(tuple(sorted(rest)), win, visible)
+        if len(plain_win._FACTS) < before:
+            resets += 1
+        if resets:
+            assert len(plain_win._FACTS) <= 4
+    assert resets > 10

@@ -207,25 +207,24 @@ def cmd_replay(args) -> int:
     from mjscore.engine.core import replay
     from mjscore.engine.money import pad, text_width
     from mjscore.engine.terms import BIXIAHU, DEALER
+    from mjscore.tui.cli import keep_until_exit
 
     # Reading and settling a record makes next to no reference cycles, and the process ends: the
     # cycle collector would only walk the growing heap again and again (a tenth of the time
-    # of a long replay), so it is paused while the record is read, settled and written.
+    # of a long replay), so it is paused while the record is read, settled and written (and
+    # stays paused if it was, as when the process ends right after, see tui/cli.py run()).
+    collecting = gc.isenabled()
     gc.disable()
     try:
         session = load_record(args.file, args.session_uuid)
         rep = replay(session)
+        keep_until_exit(session, rep)
         if args.json:
-            # the replay writes its own JSON: the same text as json.dumps of to_json(), each
-            # hand's part written as it is made (the whole text of a long night, and its
-            # bytes, would be held in memory only to be written once)
-            write = sys.stdout.write
-            for part in rep.json_parts():
-                write(part)
-            write("\n")
+            write_json(rep, sys.stdout)
             return 0
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
     names = session.players
     width = max(text_width(n) for n in names)
     for h in rep.hands:
@@ -245,3 +244,42 @@ def cmd_replay(args) -> int:
         "总计 totals: " + "  ".join(f"{n} {t:+d}" for n, t in zip(names, rep.totals, strict=True))
     )
     return 0
+
+
+def write_json(rep, out) -> None:
+    """The replay's JSON (the same text as ``json.dumps`` of its ``to_json()``) and a newline
+    on the text stream ``out``, each hand's part as it is made (the whole text of a long
+    night would be held in memory only to be written once). A UTF-8 stream gets the bytes
+    straight into its binary layer, a block of hands at a time: its text layer would encode
+    every hand's text again, and an unbuffered one would make a system call per hand. Any
+    other stream gets each hand's text, as it always has."""
+    import codecs
+    import io
+
+    if not (isinstance(out, io.TextIOWrapper) and codecs.lookup(out.encoding).name == "utf-8"):
+        for part in rep.json_parts():
+            out.write(part)
+        out.write("\n")
+        return
+    out.flush()  # anything written before goes first
+    binary = out.buffer
+    block: list[bytes] = []
+    try:
+        for chunk in rep.json_chunks(out.errors):  # its error handler: the bytes it would write
+            block.append(chunk)
+            if len(block) == 200:
+                _write_all(binary, b"".join(block))
+                block.clear()
+    except UnicodeEncodeError:  # a text the stream cannot write: the hands before it are out
+        _write_all(binary, b"".join(block))
+        raise
+    _write_all(binary, b"".join(block))
+    out.write("\n")
+
+
+def _write_all(binary, data: bytes) -> None:
+    """``data`` on the binary stream: an unbuffered one may take only part of it at a time."""
+    done = binary.write(data)
+    while done is not None and done < len(data):
+        data = data[done:]
+        done = binary.write(data)
