@@ -46,7 +46,9 @@ WHERE: dict[str, tuple[int, int]] = {
 }
 
 MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
-_SETS: dict[int, tuple[tuple[bool, int], ...]] = {}  # remainder·10 + rank → its split facts
+# remainder·10 + rank → its split facts (under the rank asked for and the rank that counts:
+# 9 when every tile at or below it is in a set already)
+_SETS: dict[int, tuple[tuple[bool, int], ...]] = {}
 # A suit's facts — (tiles mod 3, the facts of its splits) as _suit reads them — are few
 # (a few dozen in a long record), so each distinct one is kept once and numbered from 1;
 # 0 is a suit without tiles.
@@ -69,14 +71,19 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     and chows whose remainder splits too, so it never walks a dead end."""
     if not code:
         return _NO_SETS
+    asked = code * 10 + x
+    found = _SETS.get(asked)
+    if found is not None:
+        return found
     i = hand_lookup.lowest_rank(code)
     q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
         x = 9
-    key = code * 10 + x
-    found = _SETS.get(key)
-    if found is not None:
-        return found
+        key = code * 10 + x
+        found = _SETS.get(key)
+        if found is not None:
+            _SETS[asked] = found
+            return found
     out: dict[tuple[bool, int], None] = {}
     sets = suit_table.sets_only()
     if q % 5 >= 3 and code - 3 * POW5[i] in sets:
@@ -90,7 +97,7 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     found = tuple(out)
     if len(_SETS) > MEMO_MAX:
         _SETS.clear()
-    _SETS[key] = found
+    _SETS[code * 10 + x] = _SETS[asked] = found
     return found
 
 

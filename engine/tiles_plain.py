@@ -42,7 +42,11 @@ _CANON = re.compile(
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 _TILE = {t: t for t in ALL_TILES}  # each tile's one string, so that lookups find it at once
 _RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded below
-_MELDS: dict[tuple[str, bool], Meld | None] = {}
+# A meld as written between its brackets ("345s,2") → the meld and its different tiles, or
+# None for one the plain reading leaves to the checked parser; a memo for each way of reading
+# honour chows (南昌's, then the other rule sets').
+_MeldEntry = tuple[Meld, tuple[str, ...]]
+_MELDS: tuple[dict[str, _MeldEntry | None], dict[str, _MeldEntry | None]] = ({}, {})
 _CONTEXTS: dict[str, Context] = {}
 _DRAGON_SET = frozenset(DRAGONS)
 _UNREAD = object()
@@ -54,11 +58,6 @@ _PARTS: tuple[dict[str | None, tuple[str, ...] | None], ...] = ({}, {}, {}, {}) 
 _PART_TILES = tuple({d: _TILE[d + x] for d in "123456789"} for x in SUITS) + (_TILE,)
 _HONOUR_RANKS = str.maketrans(HONOURS, "1234567")  # the honours in the order of sort_tiles
 _IN_ORDER = re.compile("".join(f"{d}{{0,4}}" for d in "123456789"))  # ranks in order, ≤ 4 each
-# The melds of a hand as written (and whether honour chows are read) → the melds, the copies
-# of each tile in them, and whether a dragon is among them; or None for melds the plain
-# reading leaves to the checked parser.
-_MeldSet = tuple[tuple[Meld, ...], tuple[tuple[str, int], ...], bool]
-_MELD_SETS: dict[tuple[str, bool], _MeldSet | None] = {}
 _MEMO_BOUND = 20_000  # each memo above is cleared when it holds more parts than this
 
 
@@ -80,13 +79,20 @@ def _plain_tiles(s: str) -> list[str]:
 
 
 def _plain_meld(inner: str, honour_chows: bool) -> Meld | None:
-    key = (inner, honour_chows)
-    meld = _MELDS.get(key, _UNREAD)
-    if meld is _UNREAD:
-        if len(_MELDS) > _MEMO_BOUND:
-            _MELDS.clear()
-        meld = _MELDS[key] = _read_plain_meld(inner, honour_chows)
-    return meld
+    entry = _MELDS[not honour_chows].get(inner, _UNREAD)
+    if entry is _UNREAD:
+        entry = _meld_entry(inner, honour_chows)
+    return None if entry is None else entry[0]  # type: ignore[index]
+
+
+def _meld_entry(inner: str, honour_chows: bool) -> _MeldEntry | None:
+    """The entry of _MELDS for ``inner`` (see there)."""
+    melds = _MELDS[not honour_chows]
+    if len(melds) > _MEMO_BOUND:
+        melds.clear()
+    meld = _read_plain_meld(inner, honour_chows)
+    entry = melds[inner] = None if meld is None else (meld, tuple(sorted(set(meld.tiles))))
+    return entry
 
 
 def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
@@ -112,23 +118,6 @@ def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
     return None
 
 
-def _meld_set(melds_s: str, honour_chows: bool) -> _MeldSet | None:
-    """The entry of _MELD_SETS for ``melds_s`` (``[…][…]``)."""
-    key = (melds_s, honour_chows)
-    got = _MELD_SETS.get(key, _UNREAD)
-    if got is _UNREAD:
-        if len(_MELD_SETS) > _MEMO_BOUND:
-            _MELD_SETS.clear()
-        melds = [_plain_meld(inner, honour_chows) for inner in melds_s[1:-1].split("][")]
-        got = None
-        if all(melds):  # a Meld is always true: a None is a meld the plain path leaves
-            tiles = [t for meld in melds for t in meld.tiles]  # type: ignore[union-attr]
-            copies = tuple((t, tiles.count(t)) for t in sort_tiles(set(tiles)))
-            got = (tuple(melds), copies, not _DRAGON_SET.isdisjoint(tiles))  # type: ignore[arg-type]
-        _MELD_SETS[key] = got
-    return got  # type: ignore[return-value]
-
-
 def _part(text: str | None, kind: int) -> tuple[str, ...] | None:
     """The entry of ``_PARTS[kind]`` for ``text``, a part of the standing tiles (see there)."""
     parts = _PARTS[kind]
@@ -151,11 +140,18 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
         return _parse_runs(s, variant)
     melds_s, man, pin, sou, honours, win, ctx, fl = m.groups()
     man_parts, pin_parts, sou_parts, honour_parts = _PARTS
-    # (an empty part is () and so false: looked up again, and found, as _part gives it)
-    a = man_parts.get(man) or _part(man, 0)
-    b = pin_parts.get(pin) or _part(pin, 1)
-    c = sou_parts.get(sou) or _part(sou, 2)
-    d = honour_parts.get(honours) or _part(honours, 3)
+    a = man_parts.get(man, _UNREAD)
+    if a is _UNREAD:
+        a = _part(man, 0)
+    b = pin_parts.get(pin, _UNREAD)
+    if b is _UNREAD:
+        b = _part(pin, 1)
+    c = sou_parts.get(sou, _UNREAD)
+    if c is _UNREAD:
+        c = _part(sou, 2)
+    d = honour_parts.get(honours, _UNREAD)
+    if d is _UNREAD:
+        d = _part(honours, 3)
     if a is None or b is None or c is None or d is None:
         return _parse_runs(s, variant)
     concealed = a + b + c + d
@@ -165,13 +161,26 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
         return None  # the winning tile a fifth copy
     melds: tuple[Meld, ...] = ()
     if melds_s:
-        got = _meld_set(melds_s, variant == "nanchang")
-        if got is None or (nanjing and got[2]):
-            return None
-        melds = got[0]
-        for t, n in got[1]:
-            if n + concealed.count(t) + (t == win) > 4:
+        chows = variant == "nanchang"
+        memo = _MELDS[not chows]
+        read = []
+        every = (*concealed, win)
+        kinds: tuple[str, ...] = ()
+        for inner in melds_s[1:-1].split("]["):
+            entry = memo.get(inner, _UNREAD)
+            if entry is _UNREAD:
+                entry = _meld_entry(inner, chows)
+            if entry is None:
+                return None
+            read.append(entry[0])
+            every += entry[0].tiles
+            kinds += entry[1]
+        for t in kinds:
+            if every.count(t) > 4:
                 return None  # a fifth copy between the melds and the standing tiles
+        if nanjing and not _DRAGON_SET.isdisjoint(every):
+            return None  # a dragon melded: in 南京 a flower
+        melds = tuple(read)
     if len(concealed) + 3 * len(melds) != 13:
         return None  # a tile too many or too few
     if nanjing and (win in _DRAGON_SET or (honours and not _DRAGON_SET.isdisjoint(honours))):

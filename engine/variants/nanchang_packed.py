@@ -27,6 +27,7 @@ from . import nanchang_tally as _tally
 
 _WEIGHT = {t: 1 << (4 * i) for i, t in enumerate(ALL_TILES)}
 _weigh = _WEIGHT.__getitem__
+_SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}  # where a tile's count lies in the whole
 _WINDS_AT = _tally._WINDS_AT  # what tells a winds key from a suit key
 _DRAGONS_AT = _tally._DRAGONS_AT
 _SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
@@ -118,8 +119,8 @@ def win_code(
     another player (``fixed``), or None; ``drawn``: the self-drawn winning tile, or None."""
     z, f = jing
     whole = sum(map(_weigh, closed))  # every tile as itself
-    nz = closed.count(z)
-    nf = closed.count(f)
+    nz = whole >> _SHIFT[z] & 15  # a kind's count, read off the whole (at most 14)
+    nf = whole >> _SHIFT[f] & 15
     held = nz + nf
     size = len(closed)
     if not held:  # every tile is itself: clean is wild, and no 精吊

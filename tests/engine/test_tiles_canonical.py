@@ -115,7 +115,7 @@ def test_the_memos_give_the_same_reading_again():
     first = [_parse_plain(s, v) for s, v in hands]
     again = [_parse_plain(s, v) for s, v in hands]
     assert first == again
-    for memo in (*tiles_mod._PARTS, tiles_mod._MELD_SETS):
+    for memo in (*tiles_mod._PARTS, *tiles_mod._MELDS):
         memo.clear()
     assert [_parse_plain(s, v) for s, v in hands] == first
 
