@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -212,29 +211,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 # one at a time and collects them all once more (5% of a long replay's work, and a third
 # of the time `calc` takes after start-up).
 ENDS_AT_ONCE = frozenset({"calc", "replay"})
-_ending_at_once = False  # run() is running such a command
-_kept: list[tuple] = []
-
-
-def keep_until_exit(*objects: object) -> None:
-    """What a command of ENDS_AT_ONCE has made (a replay's record and results: thousands of
-    objects): when the process ends as soon as the command returns, they stay alive until
-    then and go with the process, instead of being freed one at a time as it returns (3% of
-    a long replay's work). A caller of :func:`main` keeps nothing."""
-    if _ending_at_once:
-        _kept.append(objects)
 
 
 def run() -> None:
     """The ``mjscore`` command (and ``python -m mjscore``): :func:`main` on the process's
     arguments, then the exit with its status."""
-    global _ending_at_once
     words = sys.argv[1:]
-    _ending_at_once = _command_named(words) in ENDS_AT_ONCE
-    if _ending_at_once:
-        gc.disable()  # what the command makes goes with the process: nothing to collect
+    ends_at_once = _command_named(words) in ENDS_AT_ONCE
+    if ends_at_once:
+        from mjscore.tui import heap  # see tui/heap.py
+
+        heap.ending_at_once()
     status = main(words)
-    if _ending_at_once:
+    if ends_at_once:
         try:
             sys.stdout.flush()
             sys.stderr.flush()

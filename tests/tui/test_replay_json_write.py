@@ -138,7 +138,7 @@ def test_a_replay_in_process_keeps_nothing_and_collects_as_before():
     """Only the process that ends as the command returns keeps what it made (tui/cli.py)."""
     import gc
 
-    from mjscore.tui import cli
+    from mjscore.tui import heap
 
     from tests.builders import mjscore
 
@@ -146,4 +146,4 @@ def test_a_replay_in_process_keeps_nothing_and_collects_as_before():
     assert gc.isenabled()
     for argv in (["replay", str(path), "--json"], ["replay", str(path)]):
         assert mjscore(*argv).returncode == 0
-        assert cli._kept == [] and gc.isenabled()
+        assert heap._kept == [] and gc.isenabled()

@@ -207,7 +207,7 @@ def cmd_replay(args) -> int:
     from mjscore.engine.core import replay
     from mjscore.engine.money import pad, text_width
     from mjscore.engine.terms import BIXIAHU, DEALER
-    from mjscore.tui.cli import keep_until_exit
+    from mjscore.tui.heap import keep_until_exit
 
     # Reading and settling a record makes next to no reference cycles, and the process ends: the
     # cycle collector would only walk the growing heap again and again (a tenth of the time
