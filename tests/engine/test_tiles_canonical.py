@@ -18,7 +18,6 @@ from mjscore.engine.errors import MjError
 from mjscore.engine.tiles import (
     ALL_TILES,
     HONOURS,
-    _parse_checked,
     _parse_plain,
     _plain_run,
     format_tiles,
@@ -27,8 +26,8 @@ from mjscore.engine.tiles import (
     sort_tiles,
 )
 
-VARIANTS = (None, "nanning", "nanjing", "guobiao", "nanchang")
-ALPHABET = "123456789mpsESWNCFPabcdefgh[],|0 "
+from tests.engine.hand_strings import VARIANTS, mutate, plain_agrees, with_sections
+
 FEW = ["1m", "2m", "5m", "9m", "3p", "5p", "7s", "9s", "E", "N", "C", "P"]  # fifth copies happen
 
 
@@ -56,42 +55,7 @@ def _hand(rng: random.Random) -> str:
     if rng.random() < 0.85:
         standing = list(sort_tiles(standing))  # as format_hand writes them
     body = "".join(melds) + format_tiles(standing) + loose[-1]
-    r = rng.random()
-    if r < 0.4:
-        return body
-    ctx = "".join(rng.choice("ESWN") for _ in range(2)) + "".join(
-        rng.choice("01") for _ in range(4)
-    )
-    if r < 0.7:
-        return f"{body}|{ctx}"
-    flowers = (
-        str(rng.randint(0, 21))
-        if rng.random() < 0.3
-        else "".join(rng.sample("abcdefghCCFP", rng.randint(1, 5)))
-    )
-    return f"{body}|{ctx}|{flowers}"
-
-
-def _mutate(rng: random.Random, s: str) -> str:
-    i = rng.randrange(len(s) + 1)
-    op = rng.random()
-    if op < 0.4 and i < len(s):
-        return s[:i] + rng.choice(ALPHABET) + s[i + 1 :]
-    if op < 0.7:
-        return s[:i] + rng.choice(ALPHABET) + s[i:]
-    return s[:i] + s[i + 1 :]
-
-
-def _agree(s: str, variant: str | None) -> bool:
-    """True when the plain reading answered (and agreed with the checked parser)."""
-    fast = _parse_plain(s, variant)
-    try:
-        slow = _parse_checked(s, variant, True)
-    except MjError:
-        assert fast is None, (s, variant, fast)
-        return False
-    assert fast is None or fast == slow, (s, variant, fast, slow)
-    return fast is not None
+    return with_sections(rng, body, 0.4, 0.7)
 
 
 def test_the_reading_by_parts_agrees_with_the_checked_parser():
@@ -100,11 +64,11 @@ def test_the_reading_by_parts_agrees_with_the_checked_parser():
     for _ in range(8000):
         s = _hand(rng)
         v = rng.choice(VARIANTS)
-        if _agree(s, v):
+        if plain_agrees(s, v):
             answered += 1
             by_parts += tiles_mod._CANON.fullmatch(s) is not None
         for _ in range(3):
-            _agree(_mutate(rng, s), v)
+            plain_agrees(mutate(rng, s), v)
     assert by_parts > 1500  # the strings format_hand writes are read by parts
     assert answered - by_parts > 100  # and the others token by token
 
@@ -132,9 +96,9 @@ def test_a_fifth_copy_or_a_dragon_in_nanjing_is_left_to_the_checked_parser():
         ("123m456p789s1122sC", "nanjing"),  # the winning tile a dragon
     ):
         assert _parse_plain(s, v) is None, s
-        assert not _agree(s, v), s
-    assert _agree("123m456p789s11sCCC", "guobiao")
-    assert _agree("[CCC,1]123m456p789s1s1s", "guobiao")
+        assert not plain_agrees(s, v), s
+    assert plain_agrees("123m456p789s11sCCC", "guobiao")
+    assert plain_agrees("[CCC,1]123m456p789s1s1s", "guobiao")
 
 
 def test_parse_hand_reads_a_string_once_and_words_a_refusal_as_before():

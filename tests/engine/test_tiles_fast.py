@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import random
 
-from mjscore.engine.errors import MjError
-from mjscore.engine.tiles import ALL_TILES, _parse_checked, _parse_plain, format_tiles
+from mjscore.engine.tiles import ALL_TILES, _parse_plain, format_tiles
 
-VARIANTS = (None, "nanning", "nanjing", "guobiao", "nanchang")
-ALPHABET = "123456789mpsESWNCFPabcdefgh[],|0 "
+from tests.engine.hand_strings import VARIANTS, mutate, plain_agrees, with_sections
 
 
 def _hand(rng: random.Random) -> str:
@@ -36,42 +34,7 @@ def _hand(rng: random.Random) -> str:
     n = 14 - 3 * len(melds) + rng.choice((0, 0, 0, 0, 1, -1))
     loose = [rng.choice(ALL_TILES) for _ in range(max(n, 1))]
     body = "".join(melds) + format_tiles(sorted(loose[:-1])) + loose[-1]
-    r = rng.random()
-    if r < 0.3:
-        return body
-    ctx = "".join(rng.choice("ESWN") for _ in range(2)) + "".join(
-        rng.choice("01") for _ in range(4)
-    )
-    if r < 0.6:
-        return f"{body}|{ctx}"
-    flowers = (
-        str(rng.randint(0, 21))
-        if rng.random() < 0.3
-        else "".join(rng.sample("abcdefghCCFP", rng.randint(1, 5)))
-    )
-    return f"{body}|{ctx}|{flowers}"
-
-
-def _mutate(rng: random.Random, s: str) -> str:
-    i = rng.randrange(len(s) + 1)
-    op = rng.random()
-    if op < 0.4 and i < len(s):
-        return s[:i] + rng.choice(ALPHABET) + s[i + 1 :]
-    if op < 0.7:
-        return s[:i] + rng.choice(ALPHABET) + s[i:]
-    return s[:i] + s[i + 1 :]
-
-
-def _agree(s: str, variant: str | None) -> bool:
-    """True when the plain reading answered (and agreed)."""
-    fast = _parse_plain(s, variant)
-    try:
-        slow = _parse_checked(s, variant, True)
-    except MjError:
-        assert fast is None, (s, variant, fast)
-        return False
-    assert fast is None or fast == slow, (s, variant, fast, slow)
-    return fast is not None
+    return with_sections(rng, body, 0.3, 0.6)
 
 
 def test_plain_reading_agrees_with_the_checked_parser():
@@ -80,9 +43,9 @@ def test_plain_reading_agrees_with_the_checked_parser():
     for _ in range(6000):
         s = _hand(rng)
         v = rng.choice(VARIANTS)
-        answered += _agree(s, v)
+        answered += plain_agrees(s, v)
         for _ in range(3):
-            _agree(_mutate(rng, s), v)
+            plain_agrees(mutate(rng, s), v)
     assert answered > 1000  # the common shape is really read by the plain path
 
 
@@ -95,7 +58,7 @@ def test_plain_reading_of_known_hands():
         ("19m19p19sESWNCFPP|EE1000", "guobiao"),
         ("[345m,3]123p456p789s5s5s|SW0000|8", "guobiao"),
     ):
-        assert _agree(s, v), s
+        assert plain_agrees(s, v), s
 
 
 def test_a_fifth_copy_is_left_to_the_checked_parser_wherever_it_sits():
@@ -110,4 +73,4 @@ def test_a_fifth_copy_is_left_to_the_checked_parser_wherever_it_sits():
     ):
         for v in VARIANTS:
             assert _parse_plain(s, v) is None, (s, v)
-            assert not _agree(s, v), (s, v)
+            assert not plain_agrees(s, v), (s, v)
