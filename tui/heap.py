@@ -17,7 +17,12 @@ Collections resume when the start-up heap is frozen or the app closes, whichever
 from __future__ import annotations
 
 import gc
-from typing import Any
+
+# typing's own TYPE_CHECKING would import typing, which `mjscore calc` and `replay` (that use
+# this module as they start) do not otherwise load
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _settled = False  # the app's start-up heap is frozen (until it closes)
 _ends_at_once = False  # the process ends as soon as its command returns (tui/cli.py run())

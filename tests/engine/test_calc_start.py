@@ -129,3 +129,25 @@ def test_calc_imports_only_what_it_needs(tmp_path):
         ["replay", str(record), "--json"],
     ):
         assert not _modules_after(argv) & heavy, argv
+
+
+def test_the_calc_process_loads_no_typing_as_it_starts_and_ends():
+    # the whole command as a user runs it (run(), which ends the process at once), not main()
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "mjscore",
+            "calc",
+            "guobiao",
+            "19m19p19sESWNCFPP|EE1000",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if "|" in line}
+    assert "MahjongGB" in loaded and "mjscore.tui.heap" in loaded
+    assert "typing" not in loaded
