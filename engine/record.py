@@ -18,13 +18,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from . import variants
-from .checks import (
-    check_event_consistency,
-    hand_from_json,
-    read_hand_json,
-    read_won_hand_json,
-    validate_hand_structure,
-)
+from .checks import check_event_consistency, hand_from_json, validate_hand_structure
 from .errors import ErrorCode, MjError
 from .events import (
     DECLARED_FIELDS,
@@ -164,10 +158,7 @@ def _session(obj: Any) -> Session:
         raw_hands, substitutes = split_substitutes(raw_hands, names)
     hands = []
     for i, h in enumerate(raw_hands):
-        hand = read_won_hand_json(h, variant)  # the common hand, read and checked at once
-        if hand is None:
-            hand = read_hand_json(h, variant, f"hands[{i}]", last=i == len(raw_hands) - 1)
-        hands.append(hand)
+        hands.append(hand_from_json(h, variant, f"hands[{i}]", last=i == len(raw_hands) - 1))
     return Session(
         variant=variant_id,
         players=names,

@@ -195,8 +195,6 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     session checks a win's tiles and then values them, and both read the same string. A
     record is read whole before its first hand is valued, so the memo holds as many hands as
     a long record has (a 10,000-hand record's wins all hit it the second time)."""
-    if type(s) is str and len(s) <= MAX_TILE_CHARS and s.isascii():  # as tile_text keeps it
-        return _parse_hand(s, variant, waiting_ok)
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, txt("hand_string"))
     return _parse_hand(tile_text(s), variant, waiting_ok)
