@@ -13,7 +13,10 @@ wild. Then, in one run:
 * replay — the whole ``mjscore replay FILE --json`` process, median of ``--repeat`` runs;
   per hand = (N-hand − 1-hand) / (N − 1);
 * anchor — one bare ``MahjongGB.MahjongFanCalculator`` call: for each hand of the 国标
-  session the mean of a few calls, the median over the hands (timed in this run);
+  session the mean of a few calls, the median over the hands, timed in a process of its own
+  before each round of a rule set's replays; each rule set's ratio divides by the median of
+  the anchors timed between its own runs (a shared machine can change speed for minutes at
+  a time, so a ratio of figures taken minutes apart would measure that);
 * calc — the whole ``mjscore calc guobiao '19m19p19sESWNCFPP|EE1000'`` process against
   ``python -c "import MahjongGB"`` (median of 3 × ``--repeat`` each, interleaved);
 * import — the whole ``mjscore --db NEW import FILE`` process, per hand as for replay, and
@@ -242,33 +245,60 @@ def _tiles(s: str) -> list[str]:
     return out
 
 
-def anchor_us(hands: list[list[dict]]) -> float:
-    """Median over the hands of one bare MahjongFanCalculator call (mean of 20 calls each)."""
-    from MahjongGB import MahjongFanCalculator as calc
-
-    per = []
+def anchor_args(hands: list[list[dict]]) -> list[list]:
+    """For each 国标 hand the arguments of its bare MahjongFanCalculator call (as JSON)."""
+    out = []
     for events in hands:
         win = events[-1]
         packs, standing, tile = _parse_gb(win["hand"])
-        args = (
-            tuple(packs),
-            tuple(_code(t) for t in standing),
-            _code(tile),
-            0,
-            win["from"] is None,
-            False,
-            False,
-            False,
-            (win["player"] - 0) % 4,  # seat wind: no wind pungs, so any is fine
-            0,
-            True,
+        out.append(
+            [
+                [list(p) for p in packs],
+                [_code(t) for t in standing],
+                _code(tile),
+                0,
+                win["from"] is None,
+                False,
+                False,
+                False,
+                (win["player"] - 0) % 4,  # seat wind: no wind pungs, so any is fine
+                0,
+                True,
+            ]
         )
+    return out
+
+
+# The anchor is timed in a process of its own, run between the replays it is compared with,
+# so that both see the machine in the same state (a shared machine can change speed for
+# minutes at a time, and a ratio of figures taken minutes apart would measure that).
+ANCHOR = """
+import json, statistics, sys, time
+from MahjongGB import MahjongFanCalculator as calc
+per = []
+for a in json.load(open(sys.argv[1])):
+    args = (tuple(tuple(p) for p in a[0]), tuple(a[1]), *a[2:])
+    calc(*args)
+    t = time.perf_counter()
+    for _ in range(20):
         calc(*args)
-        t = time.perf_counter()
-        for _ in range(20):
-            calc(*args)
-        per.append((time.perf_counter() - t) / 20 * 1e6)
-    return statistics.median(per)
+    per.append((time.perf_counter() - t) / 20 * 1e6)
+print(statistics.median(per))
+"""
+
+
+def anchor_us(args_file: Path) -> float:
+    """Median over the hands of one bare MahjongFanCalculator call (mean of 20 calls each),
+    timed in a child process."""
+    out = subprocess.run(
+        [sys.executable, "-c", ANCHOR, str(args_file)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=CHILD_ENV,
+    )
+    return float(out.stdout.strip())
 
 
 # ------------------------------------------------------------------ processes
@@ -297,14 +327,17 @@ def run(cmd: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def median_run(cmds, repeat: int, prepare=None) -> list[tuple[float, float]]:
-    """For each command its median wall and CPU time, runs interleaved over the commands."""
+def median_run(cmds, repeat: int, prepare=None, each_round=None) -> list[tuple[float, float]]:
+    """For each command its median wall and CPU time, runs interleaved over the commands
+    (``each_round``, when given, is called before each round of them)."""
     samples: list[list[tuple[float, float]]] = [[] for _ in cmds]
     for k, cmd in enumerate(cmds):  # warm-up: bytecode caches written, files in the OS cache
         if prepare:
             prepare(k)
         run(cmd)
     for _ in range(repeat):
+        if each_round:
+            each_round()
         for k, cmd in enumerate(cmds):
             if prepare:
                 prepare(k)
@@ -436,16 +469,20 @@ def main() -> int:
     print(f"records in {tmp} (made in {time.perf_counter() - t0:.1f} s)")
     for name, mj, _ in trees:
         print(f"  {name}: {' '.join(mj)}")
-    anchor = 0.0
+    anchor_file = tmp / f"anchor-{args.seed}-{args.hands}.json"
+    anchors: list[float] = []  # every anchor timed in this run
     if parts & {"replay", "calc"}:
         gb_pool = pools.get("guobiao") or generate("guobiao", args.hands, args.seed)
-        anchor = anchor_us(gb_pool[: args.hands])
+        anchor_file.write_text(json.dumps(anchor_args(gb_pool[: args.hands])), encoding="utf-8")
+        anchors.append(anchor_us(anchor_file))
         print(
-            f"anchor: bare MahjongFanCalculator call, median over {args.hands} 国标 hands: {anchor:.2f} µs"
+            f"anchor: bare MahjongFanCalculator call, median over {args.hands} 国标 hands, "
+            f"timed before each round of replays; first: {anchors[0]:.2f} µs"
         )
 
-    def per_hand(v: str, n: int, kind: str) -> list[tuple[float, float]]:
-        """µs per hand (wall, cpu) for each tree, runs interleaved."""
+    def per_hand(v: str, n: int, kind: str, timed=None) -> list[tuple[float, float]]:
+        """µs per hand (wall, cpu) for each tree, runs interleaved (``timed``: called before
+        each round)."""
         one, many = write(v, 1), write(v, n)
         cmds, dbs = [], []
         for k, (_, mj, _) in enumerate(trees):
@@ -459,7 +496,7 @@ def main() -> int:
         # 99 hands are a few milliseconds against a start-up that varies by as much: a short
         # session is run more often, a 10,000-hand one once
         runs = max(args.repeat, 11) if n <= 100 else args.repeat if n <= 2000 else 1
-        got = median_run(cmds, runs, prep)
+        got = median_run(cmds, runs, prep, timed)
         out = []
         for k in range(len(trees)):
             (w1, c1), (wn, cn) = got[2 * k], got[2 * k + 1]
@@ -468,12 +505,23 @@ def main() -> int:
 
     head = "".join(f" {n + ' wall×':>12} {n + ' cpu×':>11}" for n in names)
     print()
-    print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal")
+    print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal  anchor µs")
     for v in variants if "replay" in parts else ():
-        figs = per_hand(v, args.hands, "replay")
-        cells = "".join(f" {w / anchor:>12.1f} {c / anchor:>11.1f}" for w, c in figs)
+        mine: list[float] = []  # the anchors timed between this rule set's runs
+        figs = per_hand(
+            v, args.hands, "replay", lambda got=mine: got.append(anchor_us(anchor_file))
+        )
+        anchors.extend(mine)
+        a = statistics.median(mine)
+        cells = "".join(f" {w / a:>12.1f} {c / a:>11.1f}" for w, c in figs)
         us = " / ".join(f"{c:.0f}" for _, c in figs)
-        print(f"{'replay ' + LABEL[v] + ' (' + us + ')':<34}{cells}  ≤ 20×")
+        print(f"{'replay ' + LABEL[v] + ' (' + us + ')':<34}{cells}  ≤ 20×  {a:8.2f}")
+    if len(anchors) > 1:
+        print(
+            f"  (anchors timed in this run: {min(anchors):.2f}–{max(anchors):.2f} µs, "
+            f"median {statistics.median(anchors):.2f}; each rule set is divided by the median "
+            "of those timed between its own runs)"
+        )
     if "calc" in parts:
         cmds = [[sys.executable, "-c", "import MahjongGB"]]
         cmds += [[*mj, "calc", "guobiao", CALC_HAND] for _, mj, _ in trees]
