@@ -37,7 +37,7 @@ _SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
 _WINDS_MASK = (1 << 16) - 1  # four kinds
 
 # The fields of a packed entry, eight bits each, at these shifts:
-_NEED = 0  # the fewest wildcards turning the group into sets
+_NEED = 0  # (at bit 0) the fewest wildcards turning the group into sets
 _SAVES = 8  # 1 when the pair in this group takes one wildcard fewer than sets alone (else
 # two more: a pair adds two tiles to a count of tiles that sets alone take as 3k, so it
 # changes the fewest by 2 mod 3, and by no more than two wildcards or one fewer)
@@ -53,28 +53,26 @@ class _Table(dict[int, int]):
     """A group's key → its packed entry, each worked out the first time it is asked for."""
 
     def __missing__(self, key: int) -> int:
-        return _pack(key)
+        """The packed entry of a group key, from its Tally table entry, kept."""
+        suit = key < _WINDS_AT
+        need, extra, odd, lan, room = (_suit_entry if suit else _work_out)(key)
+        assert extra in (-1, 2), (key, extra)  # see _SAVES
+        p = need | (extra < 0) << _SAVES | odd << _ODD
+        if lan < 0:
+            p |= 1 << _BREAKS
+        elif suit:
+            p |= lan << _SUIT_LAN | room << _SUIT_ROOM
+        else:
+            p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
+        if len(self) >= _tally._LIMIT:
+            self.clear()
+        self[key] = p
+        return p
 
 
 _PACKED = _Table()
 _packed = _PACKED.__getitem__
-
-
-def _pack(key: int) -> int:
-    """The packed entry of a group key, from its Tally table entry, kept."""
-    need, extra, odd, lan, room = _tally._lookup(key) or _tally.work_out(key)
-    assert extra in (-1, 2), (key, extra)  # see _SAVES
-    p = need << _NEED | (extra < 0) << _SAVES | odd << _ODD
-    if lan < 0:
-        p |= 1 << _BREAKS
-    elif key >= _WINDS_AT:
-        p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
-    else:
-        p |= lan << _SUIT_LAN | room << _SUIT_ROOM
-    if len(_PACKED) >= _tally._LIMIT:
-        _PACKED.clear()
-    _PACKED[key] = p
-    return p
+_suit_entry, _work_out = _tally._suit_entry, _tally.work_out
 
 
 def _keys(whole: int) -> list[int]:
