@@ -15,10 +15,11 @@ settles the hand on the full path, which raises the same error it always did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import MjError
-from ..events import Event, Hand, Jing, JingCount, Kong, Pung, Win
+from ..events import WIN_FLAGS, Event, Hand, Jing, JingCount, Kong, Pung, Win
 from ..frozen import maker
 from ..readonly import FrozenDict, FrozenList
 from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, advance
@@ -53,6 +54,20 @@ _NO_KONGS = ((), FrozenList((0, 0, 0, 0)), (0, 0, 0, 0))
 # (readings as a number, 德中德 possible, winner, discarder, dealer, base) → (the details of
 # the win, its payments, its result, the nets they make): nothing else of the hand changes them
 _WINS: dict[tuple, tuple[FrozenDict, tuple[Payment, ...], WinResult, tuple[int, ...]]] = {}
+
+
+def _all_none(names: tuple[str, ...]) -> Callable[[Any], bool]:
+    """A test that each of the attributes ``names`` of an object is None, written out: each
+    read a plain slot read, not the attribute lookups of operator.attrgetter."""
+    src = "def all_none(o):\n    return " + " and ".join(f"o.{n} is None" for n in names)
+    env: dict[str, Any] = {}
+    exec(src, env)
+    return env["all_none"]
+
+
+# a win typed as tiles and nothing more: no flag, no declared pattern (a flag may also be
+# unset as False, which claims.no_flags tells)
+_nothing_set = _all_none((*WIN_FLAGS, "patterns"))
 
 
 def _kept(memo: dict, key: Any, value: Any) -> Any:
@@ -137,29 +152,27 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     """The settled hand, or None where ``Nanchang.settle_full`` must answer (see the module)."""
     evs = hand.events
     win = evs[-1]
-    if type(win) is not Win or win.hand is None or win.patterns is not None:
+    if type(win) is not Win or win.hand is None:
         return None
-    if not no_flags(win):
+    if not _nothing_set(win) and (win.patterns is not None or not no_flags(win)):
         return None
     jev = cev = None
-    ci = 0
     kong_evs: list[Kong] = []
     winner = win.player
     mine: list[Event] = []  # the winner's own pungs and kongs
-    for i in range(len(evs) - 1):
-        e = evs[i]
+    for e in evs[:-1]:
         cls = type(e)
-        if cls is Pung:
+        if cls is Jing and jev is None:
+            jev = e
+        elif cls is JingCount and cev is None:
+            cev = e
+        elif cls is Pung:
             if e.player == winner:
                 mine.append(e)
         elif cls is Kong:
             if e.player == winner:
                 mine.append(e)
             kong_evs.append(e)  # type: ignore[arg-type]
-        elif cls is Jing and jev is None:
-            jev = e
-        elif cls is JingCount and cev is None:
-            cev, ci = e, i
         else:
             return None
     if jev is None or cev is None or cev.jing_kongs is not None:
@@ -177,7 +190,7 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         upper = _COUNTS.get((counts, cev.fed_by, base, ccap)) or _counts(
             cev,  # type: ignore[arg-type]
             zheng,
-            ci,
+            next(i for i, e in enumerate(evs) if e is cev),
             base,
             ccap,
         )
@@ -234,22 +247,31 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         "kong_points": kong[1],
         "win": won[0],
     }
-    payments = low[0] + upper[1] + kong[0] + won[1]
-    a, b, c, d = low[2], upper[3], kong[2], won[3]
-    nets = (a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1])
-    nets += (a[2] + b[2] + c[2] + d[2], a[3] + b[3] + c[3] + d[3])
+    a, b, c = low[2], upper[3], won[3]
+    if kong is _NO_KONGS:
+        payments = low[0] + upper[1] + won[1]
+        nets = (a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3])
+    else:
+        payments = low[0] + upper[1] + kong[0] + won[1]
+        d = kong[2]
+        nets = (
+            a[0] + b[0] + c[0] + d[0],
+            a[1] + b[1] + c[1] + d[1],
+            a[2] + b[2] + c[2] + d[2],
+            a[3] + b[3] + c[3] + d[3],
+        )
     # 封顶 (cap_nets leaves the nets as they are while none is beyond the cap)
     cap = rules.cap
-    capped = nets
     if cap is not None and (max(nets) > cap or min(nets) < -cap):
         capped = cap_nets(nets, cap)
-    if capped != nets:
-        details["cap"] = {"before": list(nets), "after": list(capped)}
-        book = PaymentBook()
-        adjust = [c - n for c, n in zip(capped, nets, strict=True)]
-        for payer, payee, amount in settle_up(adjust):
-            book.pay(payer, payee, amount, f"封顶 {rules.cap}")
-        payments += tuple(book.items)
+        if capped != nets:
+            details["cap"] = {"before": list(nets), "after": list(capped)}
+            book = PaymentBook()
+            adjust = [c - n for c, n in zip(capped, nets, strict=True)]
+            for payer, payee, amount in settle_up(adjust):
+                book.pay(payer, payee, amount, f"封顶 {rules.cap}")
+            payments += tuple(book.items)
+            nets = capped
     moves = winner != dealer
     if type(state) is TableState:  # advance, each field written out
         nxt = _make_state(
@@ -266,7 +288,7 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
         )
     return _make_result(
         payments=payments,
-        deltas=capped,
+        deltas=nets,
         next_state=nxt,
         outcome="win",
         wins=(won[2],),

@@ -87,3 +87,21 @@ def test_the_search_on_one_number_near_the_top_ranks():
         k = sum(c << (4 * r) for r, c in enumerate(counts))
         for pair in (False, True):
             assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
+
+
+def test_nothing_set_is_no_flag_and_no_pattern():
+    """The written-out test of a plain win reads every flag and the declared patterns: any
+    one set (even to False, which the plain settlement then hands to claims.no_flags)
+    makes it answer False."""
+    from mjscore.engine.events import WIN_FLAGS, Win
+    from mjscore.engine.variants.claims import no_flags
+
+    plain = Win(player=0, from_=1, hand="123m456m789m123p55p")
+    assert nanchang_plain._nothing_set(plain) and no_flags(plain)
+    for name in (*WIN_FLAGS, "patterns"):
+        for value in (False, 1, ("x",)):
+            win = Win.__new__(Win)
+            for f in Win.__dataclass_fields__:
+                object.__setattr__(win, f, getattr(plain, f))
+            object.__setattr__(win, name, value)
+            assert not nanchang_plain._nothing_set(win), (name, value)
