@@ -107,20 +107,40 @@ def _plain_pair(v: Any) -> tuple[int, int] | None:
     return None
 
 
+# each plainly valid count pair, made once: _PAIRS[a][b] is (a, b) for a and b in 0..4
+_PAIRS = tuple(tuple((a, b) for b in range(5)) for a in range(5))
+
+
 def plain_four_pairs(v: Any) -> tuple[tuple[int, int], ...] | None:
     """Four count pairs, each plainly valid as :func:`_plain_pair` reads one, else None
-    (the pairs written out: a 南昌 hand logs two such lists)."""
+    (a 南昌 hand logs two such lists). Each pair is looked up in ``_PAIRS`` by its two
+    values and kept only if the pair found holds those very objects: the ints 0..4 are
+    each one object in CPython, so that tells a count from ``True``, ``1.0`` or -1 (which
+    find a pair of other objects) without a type test, and a float, a string or a count
+    beyond 4 finds no pair at all."""
     if type(v) is not list or len(v) != 4:
         return None
-    pairs = []
-    for x in v:
-        if type(x) is not list or len(x) != 2:
-            return None
-        a, b = x
-        if type(a) is not int or type(b) is not int or not 0 <= a <= 4 or not 0 <= b <= 4:
-            return None
-        pairs.append((a, b))
-    return tuple(pairs)
+    x0, x1, x2, x3 = v
+    if type(x0) is not list or type(x1) is not list or type(x2) is not list:
+        return None
+    if type(x3) is not list:
+        return None
+    pairs = _PAIRS
+    try:
+        a0, b0 = x0
+        a1, b1 = x1
+        a2, b2 = x2
+        a3, b3 = x3
+        p0 = pairs[a0][b0]
+        p1 = pairs[a1][b1]
+        p2 = pairs[a2][b2]
+        p3 = pairs[a3][b3]
+    except (TypeError, ValueError, IndexError):
+        return None
+    if p0[0] is a0 and p0[1] is b0 and p1[0] is a1 and p1[1] is b1:
+        if p2[0] is a2 and p2[1] is b2 and p3[0] is a3 and p3[1] is b3:
+            return (p0, p1, p2, p3)
+    return None
 
 
 def _pair_counts(v: Any, where: str) -> tuple[int, int]:

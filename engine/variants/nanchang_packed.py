@@ -7,14 +7,16 @@ figures are read faster, in two steps:
 
 - the hand is one number: the tile of index i in ``ALL_TILES`` weighs ``1 << 4·i``, so the
   sum of the closed tiles' weights (one pass in C) holds the five groups' keys side by side —
-  the suits at bits 0, 36 and 72, the winds at 108, the dragons at 124 — and leaving the jing
-  out, or a tile, is a subtraction;
+  the suits at bits 0, 36 and 72, the winds at 108, the dragons at 124 — read apart once;
+  leaving the jing out, or a tile, is a subtraction from its own group's key, whose entry
+  alone is looked up again;
 - each key's entry is packed into one number, its figures in fields of eight bits, so that the
   five groups' figures are added up by one addition of five numbers (no field of a sum of
   five ever reaches 256: a hand has at most 14 tiles).
 
 The shapes come out as :func:`win_code`, one number the readings are looked up by
-(``nanchang_score.code_readings``). The tests hold it against the Tally and against
+(``nanchang_score.code_readings``); the shapes of a sum of entries are kept by the sum and
+the wildcards (a session's hands come to a few hundred). The tests hold it against the Tally and against
 nanchang_wild's general analysis.
 """
 
@@ -27,6 +29,7 @@ from . import nanchang_tally as _tally
 
 _WEIGHT = {t: 1 << (4 * i) for i, t in enumerate(ALL_TILES)}
 _weigh = _WEIGHT.__getitem__
+_PLACE = _tally._PLACE  # a tile's group (0-4) and its weight in the group's key
 _SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}  # where a tile's count lies in the whole
 _WINDS_AT = _tally._WINDS_AT  # what tells a winds key from a suit key
 _DRAGONS_AT = _tally._DRAGONS_AT
@@ -34,7 +37,7 @@ _SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
 _WINDS_MASK = (1 << 16) - 1  # four kinds
 
 # The fields of a packed entry, eight bits each, at these shifts:
-_NEED = 0  # the fewest wildcards turning the group into sets
+_NEED = 0  # (at bit 0) the fewest wildcards turning the group into sets
 _SAVES = 8  # 1 when the pair in this group takes one wildcard fewer than sets alone (else
 # two more: a pair adds two tiles to a count of tiles that sets alone take as 3k, so it
 # changes the fewest by 2 mod 3, and by no more than two wildcards or one fewer)
@@ -50,41 +53,38 @@ class _Table(dict[int, int]):
     """A group's key → its packed entry, each worked out the first time it is asked for."""
 
     def __missing__(self, key: int) -> int:
-        return _pack(key)
+        """The packed entry of a group key, from its Tally table entry, kept."""
+        suit = key < _WINDS_AT
+        need, extra, odd, lan, room = (_suit_entry if suit else _work_out)(key)
+        assert extra in (-1, 2), (key, extra)  # see _SAVES
+        p = need | (extra < 0) << _SAVES | odd << _ODD
+        if lan < 0:
+            p |= 1 << _BREAKS
+        elif suit:
+            p |= lan << _SUIT_LAN | room << _SUIT_ROOM
+        else:
+            p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
+        if len(self) >= _tally._LIMIT:
+            self.clear()
+        self[key] = p
+        return p
 
 
 _PACKED = _Table()
 _packed = _PACKED.__getitem__
+_suit_entry, _work_out = _tally._suit_entry, _tally.work_out
 
 
-def _pack(key: int) -> int:
-    """The packed entry of a group key, from its Tally table entry, kept."""
-    need, extra, odd, lan, room = _tally._lookup(key) or _tally.work_out(key)
-    assert extra in (-1, 2), (key, extra)  # see _SAVES
-    p = need << _NEED | (extra < 0) << _SAVES | odd << _ODD
-    if lan < 0:
-        p |= 1 << _BREAKS
-    elif key >= _WINDS_AT:
-        p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
-    else:
-        p |= lan << _SUIT_LAN | room << _SUIT_ROOM
-    if len(_PACKED) >= _tally._LIMIT:
-        _PACKED.clear()
-    _PACKED[key] = p
-    return p
-
-
-def _sum(whole: int) -> int:
-    """The packed entries of the five groups of a whole-hand number, added up."""
+def _keys(whole: int) -> list[int]:
+    """The five groups' keys of a whole-hand number."""
     m = _SUIT_MASK
-    keys = (
+    return [
         whole & m,
         whole >> 36 & m,
         whole >> 72 & m,
         (whole >> 108 & _WINDS_MASK) | _WINDS_AT,
         whole >> 124 | _DRAGONS_AT,
-    )
-    return sum(map(_packed, keys))
+    ]
 
 
 def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
@@ -109,6 +109,20 @@ def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int
     return bits
 
 
+# (the packed total, wild jing, honour jing standing as themselves, closed tiles, melds) →
+# _shape_bits of them: a session's hands come to the same few hundred
+_SHAPES: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _shapes(key: tuple[int, int, int, int, int]) -> int:
+    """_shape_bits of ``key`` (the arguments), kept in _SHAPES."""
+    bits = _shape_bits(*key)
+    if len(_SHAPES) >= _tally._LIMIT:
+        _SHAPES.clear()
+    _SHAPES[key] = bits
+    return bits
+
+
 def win_code(
     closed: Sequence[str], n_melds: int, jing: Sequence[str], taken: str | None, drawn: str | None
 ) -> int:
@@ -116,31 +130,67 @@ def win_code(
     jing wild (bits 0-3, :data:`~.nanchang_tally.SHAPE_BITS`) and clean (德国, looked for among
     the first; bits 4-7), and ``Tally(closed, n_melds, jing).jing_single((drawn,))`` (bits
     8-11, :data:`SINGLE_BITS`) when the jing are held. ``taken``: the one jing copy taken from
-    another player (``fixed``), or None; ``drawn``: the self-drawn winning tile, or None."""
+    another player (``fixed``), or None; ``drawn``: the self-drawn winning tile, or None.
+
+    The groups' keys and entries are read once, every tile as itself; leaving the jing out,
+    or a tile, changes only its own group's key, whose entry alone is looked up again."""
     z, f = jing
     whole = sum(map(_weigh, closed))  # every tile as itself
+    keys = _keys(whole)
+    entries = [*map(_packed, keys)]
+    total = sum(entries)
     nz = whole >> _SHIFT[z] & 15  # a kind's count, read off the whole (at most 14)
     nf = whole >> _SHIFT[f] & 15
-    held = nz + nf
     size = len(closed)
-    if not held:  # every tile is itself: clean is wild, and no 精吊
-        bits = _shape_bits(_sum(whole), 0, 0, size, n_melds)
+    if not nz + nf:  # every tile is itself: clean is wild, and no 精吊
+        key = (total, 0, 0, size, n_melds)
+        bits = _SHAPES.get(key)
+        if bits is None:
+            bits = _shapes(key)
         return bits | bits << 4
-    free = whole - nz * _WEIGHT[z] - nf * _WEIGHT[f]  # the jing left out: they are wild
-    total = free_total = _sum(free)
-    wild = held
+    gz, wz = _PLACE[z]
+    gf, wf = _PLACE[f]
+    free = keys.copy()  # the jing left out: they are wild
+    free[gz] -= nz * wz
+    free[gf] -= nf * wf
+    free_entries = entries.copy()
+    free_entries[gz] = _packed(free[gz])
+    free_entries[gf] = _packed(free[gf])
+    wild_total = free_total = sum(free_entries)
+    wild = nz + nf
     real_z = real_f = False
     if taken is not None and (taken == z and nz or taken == f and nf):
         real_z, real_f = taken == z, taken == f
-        total = _sum(free + _WEIGHT[taken])  # a taken jing counts as itself
+        g, w = _PLACE[taken]  # a taken jing counts as itself
+        wild_total += _packed(free[g] + w) - free_entries[g]
         wild -= 1
     own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
-    code = _shape_bits(total, wild, own, size, n_melds)
+    key = (wild_total, wild, own, size, n_melds)
+    code = _SHAPES.get(key)
+    if code is None:
+        code = _shapes(key)
     if code:
-        code |= (code & _shape_bits(_sum(whole), 0, 0, size, n_melds)) << 4
-    if drawn is not None and drawn in closed:  # 精吊 reads every jing in hand as wild
-        code |= _single(free_total, free, whole, nz, nf, z, f, drawn, size, n_melds) << 8
-    return code
+        key = (total, 0, 0, size, n_melds)
+        clean = _SHAPES.get(key)
+        if clean is None:
+            clean = _shapes(key)
+        code |= (code & clean) << 4
+    if drawn is None or drawn not in closed:
+        return code
+    # 精吊 reads every jing in hand as wild: the 13 without the drawn tile t (a jing drawn is
+    # one wild fewer, another tile leaves its group) and, when t is a jing held twice or
+    # more, every tile as itself without two copies of t (德国)
+    t = drawn
+    g, w = _PLACE[t]
+    clean_total = None
+    if t == z or t == f:
+        wild13 = nz + nf - 1
+        if (nz if t == z else nf) >= 2:
+            clean_total = total - entries[g] + _packed(keys[g] - 2 * w)
+    else:
+        wild13 = nz + nf
+        free_total += _packed(free[g] - w) - free_entries[g]
+    return code | _single(free_total, clean_total, wild13, size, n_melds) << 8
 
 
 # 精吊 as bits: the shape, and whether it is also 德国
@@ -152,35 +202,15 @@ SINGLE_BITS = (
 )
 
 
-def _single(
-    total: int,
-    free: int,
-    whole: int,
-    nz: int,
-    nf: int,
-    z: str,
-    f: str,
-    t: str,
-    size: int,
-    n_melds: int,
-) -> int:
-    """:meth:`Tally.jing_single` of the one drawn tile ``t`` as :data:`SINGLE_BITS`, from the
-    hand's numbers: ``free`` without the jing (its entries adding up to ``total``), ``whole``
-    every tile as itself."""
-    # the 13 without t: a jing drawn is one wild fewer, another tile leaves its group
-    if t == z or t == f:
-        wild13 = nz + nf - 1
-    else:
-        wild13 = nz + nf
-        total = _sum(free - _WEIGHT[t])
+def _single(total: int, clean: int | None, wild13: int, size: int, n_melds: int) -> int:
+    """:meth:`Tally.jing_single` of the one drawn tile as :data:`SINGLE_BITS`, from the
+    packed total of the 13 other tiles without the jing (``wild13`` of them), and that of
+    every tile as itself but two copies of the drawn jing (None: no 德国 to look for)."""
     if wild13 < 1:
         return 0  # no jing among the 13 to wait on
     # whichever jing is set aside, one wildcard fewer; 德国 only when t is that jing's own
     # kind (a second copy of it among the 13) and the rest are real sets / pairs
     wild12 = wild13 - 1
-    clean = None
-    if (t == z and nz >= 2) or (t == f and nf >= 2):
-        clean = _sum(whole - 2 * _WEIGHT[t])
     out = 0
     if (size - 2) % 3 == 0 and total & 255 <= wild12:  # the 12 in sets
         out = 3 if clean is not None and not clean & 255 else 1

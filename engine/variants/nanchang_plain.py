@@ -4,9 +4,10 @@ A hand whose events are the jing reveal, the jing count, pungs and kongs and one
 tiles — no situation flag, no declared pattern, no |context or flowers in the hand string, no
 ``jing_kongs`` given — is nearly every hand of a record. :func:`settle_plain` settles it with
 the same checks and the same functions as ``Nanchang.settle_full``, but reads the events in
-one pass, and makes what follows from the win's readings (its valuation, payments, result and
-the nets they make) once per distinct readings, winner, discarder, dealer and 德中德 case,
-then shares it (payments and results are immutable).
+one pass, and makes each part of the settlement — the 下精分, the 奖励分 of the jing count and
+of the kongs, and what follows from the win's readings (its valuation, payments and result) —
+once per distinct case of what it depends on, with the nets its payments make and its part of
+the hand's details (read-only), then shares it (payments and results are immutable).
 
 Anything else — another event, a flag, a refusal of any kind — answers None, and the caller
 settles the hand on the full path, which raises the same error it always did.
@@ -14,11 +15,13 @@ settles the hand on the full path, which raises the same error it always did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import MjError
-from ..events import Event, Hand, Jing, JingCount, Kong, Pung, Win
+from ..events import WIN_FLAGS, Event, Hand, Jing, JingCount, Kong, Pung, Win
 from ..frozen import maker
+from ..readonly import FrozenDict, FrozenList
 from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, advance
 from ..tiles import parse_hand, successor
 from ..transfers import settle_up
@@ -26,27 +29,95 @@ from .claims import melds_match, no_flags
 from .nanchang_hand import NanchangRules, WinFacts, _check_counts
 from .nanchang_packed import win_code
 from .nanchang_pay import win_payments
-from .nanchang_score import award_nets, best_reading, cap_nets, code_readings
-from .nanchang_wild import jing_pair
+from .nanchang_score import _kongs, _upper, best_reading, cap_nets, code_readings, lower_by_player
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
+_make_state = maker(TableState)
 
-# (readings as a number, 德中德 possible, winner, discarder, dealer, base) → (the details of the win, its
-# payments, its result, the nets they make): nothing else of the hand changes them
-_WINS: dict[tuple, tuple[dict[str, Any], tuple[Payment, ...], WinResult, tuple[int, ...]]] = {}
-# jing counts (and feeders) the checks of the jing count found sound
-_COUNTS_OK: set[tuple] = set()
-_LIMIT = 50_000  # a few hundred in practice
+# Each part of a hand's settlement is kept by what it depends on alone, with the nets its
+# payments make, and shared by every hand that comes to it (payments, results and the
+# read-only details are immutable). Each memo starts afresh past _LIMIT entries (a session
+# meets a few hundred of each).
+_LIMIT = 50_000
+
+# (正精 indicator, 下精 lower) → (the jing pair, the hand's "jing" details, the most 下精 and
+# the most of the next tile the players can hold: the copies not face up on the wall)
+_TURNED: dict[tuple[str, str], tuple[tuple[str, str], FrozenDict, int, int]] = {}
+# (下精 counts, base, 冲关 cap) → (下精分 payments, scores, nets, 下精 held, next tile held)
+_LOWER: dict[tuple, tuple[tuple[Payment, ...], FrozenList, tuple[int, ...], int, int]] = {}
+# (jing counts, feeders, base, 冲关 cap), the checks of the jing count passed → (德中德
+# possible, by winner; 奖励分 上精 payments; scores; nets)
+_COUNTS: dict[tuple, tuple[tuple[bool, ...], tuple[Payment, ...], FrozenList, tuple[int, ...]]] = {}
+# (kongs, 精杠, base) → (奖励分 kong payments, points, nets); a hand without kongs pays none
+_KONGS: dict[tuple, tuple[tuple[Payment, ...], FrozenList, tuple[int, ...]]] = {}
+_NO_KONGS = ((), FrozenList((0, 0, 0, 0)), (0, 0, 0, 0))
+# (readings as a number, 德中德 possible, winner, discarder, dealer, base) → (the details of
+# the win, its payments, its result, the nets they make): nothing else of the hand changes them
+_WINS: dict[tuple, tuple[FrozenDict, tuple[Payment, ...], WinResult, tuple[int, ...]]] = {}
 
 
-def _lower_ok(zheng: str, lower: str, lower_counts: tuple) -> bool:
-    """Whether nanchang_hand._check_lower lets the 下精 counts pass: no more of a turned tile
-    among the players than the copies not lying face up on the wall."""
-    (a0, b0), (a1, b1), (a2, b2), (a3, b3) = lower_counts
-    after = successor(lower)
-    return a0 + a1 + a2 + a3 <= 4 - (zheng == lower) - 1 and b0 + b1 + b2 + b3 <= 4 - (
-        zheng == after
-    ) - (lower == after)
+def _all_none(names: tuple[str, ...]) -> Callable[[Any], bool]:
+    """A test that each of the attributes ``names`` of an object is None, written out: each
+    read a plain slot read, not the attribute lookups of operator.attrgetter."""
+    src = "def all_none(o):\n    return " + " and ".join(f"o.{n} is None" for n in names)
+    env: dict[str, Any] = {}
+    exec(src, env)
+    return env["all_none"]
+
+
+# a win typed as tiles and nothing more: no flag, no declared pattern (a flag may also be
+# unset as False, which claims.no_flags tells)
+_nothing_set = _all_none((*WIN_FLAGS, "patterns"))
+
+
+def _kept(memo: dict, key: Any, value: Any) -> Any:
+    if len(memo) >= _LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _turned(zheng: str, lower: str) -> tuple[tuple[str, str], FrozenDict, int, int]:
+    """The _TURNED entry: nanchang_hand._check_lower's limits (each turned tile lies face up
+    on the wall while the 下精 are counted) and the details Nanchang.settle_full writes."""
+    fu, after = successor(zheng), successor(lower)
+    most_lower = 4 - (zheng == lower) - 1
+    most_after = 4 - (zheng == after) - (lower == after)
+    details = FrozenDict(zheng=zheng, fu=fu, lower=FrozenList((lower, after)))
+    return _kept(_TURNED, (zheng, lower), ((zheng, fu), details, most_lower, most_after))
+
+
+def _lower(
+    lower_counts: tuple[tuple[int, int], ...], base: int, cap: int | None
+) -> tuple[tuple[Payment, ...], FrozenList, tuple[int, ...], int, int]:
+    """The _LOWER entry: nanchang_score.lower_by_player and the 下精 counts' two totals."""
+    payments, scores, nets = lower_by_player(lower_counts, base, cap)
+    held = sum(a for a, _ in lower_counts)
+    after = sum(b for _, b in lower_counts)
+    out = (payments, FrozenList(scores), nets, held, after)
+    return _kept(_LOWER, (lower_counts, base, cap), out)
+
+
+def _counts(
+    cev: JingCount, zheng: str, ci: int, base: int, cap: int | None
+) -> tuple[tuple[bool, ...], tuple[Payment, ...], FrozenList, tuple[int, ...]]:
+    """The _COUNTS entry, once nanchang_hand._check_counts passes (else its MjError): 德中德
+    needs every other player to hold no jing."""
+    _check_counts(cev, zheng, ci)
+    counts, fed_by = cev.counts, cev.fed_by
+    holds = [sum(c) > 0 for c in counts]
+    sweep = tuple(not any(h for p, h in enumerate(holds) if p != w) for w in range(4))
+    payments, award, nets = _upper(counts, fed_by or (None, None, None, None), base, cap)
+    out = (sweep, payments, FrozenList(award), nets)
+    return _kept(_COUNTS, (counts, fed_by, base, cap), out)
+
+
+def _kong_part(
+    kongs: tuple[int, ...], jing_kongs: tuple[int, ...], base: int
+) -> tuple[tuple[Payment, ...], FrozenList, tuple[int, ...]]:
+    """The _KONGS entry: nanchang_score._kongs with its points read-only."""
+    payments, points, nets = _kongs(kongs, jing_kongs, base)
+    return _kept(_KONGS, (kongs, jing_kongs, base), (payments, FrozenList(points), nets))
 
 
 def _nets(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
@@ -59,7 +130,7 @@ def _nets(payments: tuple[Payment, ...]) -> tuple[int, int, int, int]:
 
 def _win_part(
     code: int, sweep: bool, winner: int, from_: int | None, dealer: int, base: int
-) -> tuple[dict[str, Any], tuple[Payment, ...], WinResult, tuple[int, ...]]:
+) -> tuple[FrozenDict, tuple[Payment, ...], WinResult, tuple[int, ...]]:
     """The win's valuation, payments and result from its readings (given as the number
     nanchang_packed.win_code makes of them), as Nanchang.settle_full makes them (memoised: a
     pure function of the arguments)."""
@@ -70,12 +141,10 @@ def _win_part(
         val, _ = best_reading(rs, sweep=sweep, heavenly=False, earthly=False)
         f = WinFacts(from_ is None, False, False, False, False)
         payments, result = win_payments(val, winner, from_, dealer, f, base)
-        detail = {"shape": val.shape, "patterns": val.patterns, "multiplier": val.m}
-        detail["clean"] = val.clean
-        hit = (detail, payments, result, _nets(payments))
-        if len(_WINS) >= _LIMIT:
-            _WINS.clear()
-        _WINS[key] = hit
+        detail = FrozenDict(
+            shape=val.shape, patterns=FrozenList(val.patterns), multiplier=val.m, clean=val.clean
+        )
+        hit = _kept(_WINS, key, (detail, payments, result, _nets(payments)))
     return hit
 
 
@@ -83,127 +152,147 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     """The settled hand, or None where ``Nanchang.settle_full`` must answer (see the module)."""
     evs = hand.events
     win = evs[-1]
-    if type(win) is not Win or win.hand is None or win.patterns is not None:
+    if type(win) is not Win or win.hand is None:
         return None
-    if not no_flags(win):
+    if not _nothing_set(win) and (win.patterns is not None or not no_flags(win)):
         return None
     jev = cev = None
-    ci = 0
     kong_evs: list[Kong] = []
     winner = win.player
     mine: list[Event] = []  # the winner's own pungs and kongs
-    for i in range(len(evs) - 1):
-        e = evs[i]
+    for e in evs[:-1]:
         cls = type(e)
-        if cls is Pung:
+        if cls is Jing and jev is None:
+            jev = e
+        elif cls is JingCount and cev is None:
+            cev = e
+        elif cls is Pung:
             if e.player == winner:
                 mine.append(e)
         elif cls is Kong:
             if e.player == winner:
                 mine.append(e)
             kong_evs.append(e)  # type: ignore[arg-type]
-        elif cls is Jing and jev is None:
-            jev = e
-        elif cls is JingCount and cev is None:
-            cev, ci = e, i
         else:
             return None
     if jev is None or cev is None or cev.jing_kongs is not None:
         return None
     zheng = jev.indicator
     counts = cev.counts
-    fed_by = cev.fed_by
-    from_ = win.from_
+    base = rules.base
+    ccap = rules.chongguan_cap
     try:
-        if not _lower_ok(jev.indicator, jev.lower, jev.lower_counts):
-            return None
-        key = (counts, fed_by)
-        if key not in _COUNTS_OK:
-            _check_counts(cev, zheng, ci)  # type: ignore[arg-type]
-            if len(_COUNTS_OK) >= _LIMIT:
-                _COUNTS_OK.clear()
-            _COUNTS_OK.add(key)
+        turned = _TURNED.get((zheng, jev.lower)) or _turned(zheng, jev.lower)
+        lower_counts = jev.lower_counts
+        low = _LOWER.get((lower_counts, base, ccap)) or _lower(lower_counts, base, ccap)
+        if low[3] > turned[2] or low[4] > turned[3]:
+            return None  # more 下精 held than copies left: nanchang_hand._check_lower refuses
+        upper = _COUNTS.get((counts, cev.fed_by, base, ccap)) or _counts(
+            cev,  # type: ignore[arg-type]
+            zheng,
+            next(i for i, e in enumerate(evs) if e is cev),
+            base,
+            ccap,
+        )
         tiles = parse_hand(win.hand, variant="nanchang", waiting_ok=False)
     except (MjError, TypeError, ValueError):
         return None
-    if fed_by is None:
-        fed_by = (None, None, None, None)
     # 精杠: a kong of four identical jing, which the jing count must show as four
-    z, fu = pair = jing_pair(zheng)
-    kongs = [0, 0, 0, 0]
-    jing_kongs = [0, 0, 0, 0]
-    for e in kong_evs:
-        p = e.player
-        kongs[p] += 1
-        if e.tile in pair:
-            if counts[p][pair.index(e.tile)] != 4:
-                return None
-            jing_kongs[p] += 1
+    pair = turned[0]
+    z, fu = pair
+    if kong_evs:
+        kongs = [0, 0, 0, 0]
+        jing_kongs = [0, 0, 0, 0]
+        for e in kong_evs:
+            p = e.player
+            kongs[p] += 1
+            if e.tile in pair:
+                if counts[p][pair.index(e.tile)] != 4:
+                    return None
+                jing_kongs[p] += 1
+        key = (tuple(kongs), tuple(jing_kongs), base)
+        kong = _KONGS.get(key) or _kong_part(*key)
+    else:
+        kong = _NO_KONGS
     if tiles.context is not None or tiles.flowers:
         return None
     # the winner's jing as the jing count gives them
     closed = tiles.closed
+    melds = tiles.melds
     nz, nf = closed.count(z), closed.count(fu)
-    for m in tiles.melds:
+    for m in melds:
         nz += m.tiles.count(z)
         nf += m.tiles.count(fu)
-    if (nz, nf) != tuple(counts[winner]):
+    if (nz, nf) != counts[winner]:
         return None
-    if (mine or tiles.melds) and not melds_match(winner, mine, tiles.melds):
+    if (mine or melds) and not melds_match(winner, mine, melds):
         return None  # where claims.melds_agree would not answer
     # the win's shapes (nanchang_score.readings of a win that is not 天胡, as one number)
     t = tiles.win_tile
+    from_ = win.from_
     if from_ is None:
-        code = win_code(closed, len(tiles.melds), pair, None, t)
+        code = win_code(closed, len(melds), pair, None, t)
     else:  # a jing won on counts only as itself
-        code = win_code(closed, len(tiles.melds), pair, t if t in pair else None, None)
+        code = win_code(closed, len(melds), pair, t if t in pair else None, None)
     if not code:
         return None  # no reading: not a win
-    # 德中德 needs every other player to hold no jing
-    sweep = True
-    for p in range(4):
-        if p != winner and sum(counts[p]):
-            sweep = False
     dealer = state.dealer
-    base = rules.base
-    aw, aw_nets = award_nets(
-        jev.lower_counts, counts, fed_by, tuple(kongs), tuple(jing_kongs), base, rules.chongguan_cap
-    )
-    detail, win_payments, result, win_nets = _win_part(code, sweep, winner, from_, dealer, base)
-    lower = jev.lower
+    sweep = upper[0][winner]
+    wkey = (code, sweep, winner, from_, dealer, base)
+    won = _WINS.get(wkey) or _win_part(code, sweep, winner, from_, dealer, base)
     details: dict[str, Any] = {
-        "jing": {"zheng": zheng, "fu": fu, "lower": [lower, successor(lower)]}
+        "jing": turned[1],
+        "lower_scores": low[1],
+        "award_scores": upper[2],
+        "kong_points": kong[1],
+        "win": won[0],
     }
-    if aw.lower_scores is not None:
-        details["lower_scores"] = list(aw.lower_scores)
-    if aw.award_scores is not None:
-        details["award_scores"] = list(aw.award_scores)
-    details["kong_points"] = list(aw.kong_points)
-    details["win"] = {**detail, "patterns": list(detail["patterns"])}
-    payments = aw.payments + win_payments
-    a, b = aw_nets, win_nets
-    nets = (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+    a, b, c = low[2], upper[3], won[3]
+    if kong is _NO_KONGS:
+        payments = low[0] + upper[1] + won[1]
+        nets = (a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3])
+    else:
+        payments = low[0] + upper[1] + kong[0] + won[1]
+        d = kong[2]
+        nets = (
+            a[0] + b[0] + c[0] + d[0],
+            a[1] + b[1] + c[1] + d[1],
+            a[2] + b[2] + c[2] + d[2],
+            a[3] + b[3] + c[3] + d[3],
+        )
     # 封顶 (cap_nets leaves the nets as they are while none is beyond the cap)
     cap = rules.cap
-    capped = nets
     if cap is not None and (max(nets) > cap or min(nets) < -cap):
         capped = cap_nets(nets, cap)
-    if capped != nets:
-        details["cap"] = {"before": list(nets), "after": list(capped)}
-        book = PaymentBook()
-        adjust = [c - n for c, n in zip(capped, nets, strict=True)]
-        for payer, payee, amount in settle_up(adjust):
-            book.pay(payer, payee, amount, f"封顶 {rules.cap}")
-        payments += tuple(book.items)
+        if capped != nets:
+            details["cap"] = {"before": list(nets), "after": list(capped)}
+            book = PaymentBook()
+            adjust = [c - n for c, n in zip(capped, nets, strict=True)]
+            for payer, payee, amount in settle_up(adjust):
+                book.pay(payer, payee, amount, f"封顶 {rules.cap}")
+            payments += tuple(book.items)
+            nets = capped
     moves = winner != dealer
-    nxt = advance(state, dealer=(dealer + 1) % 4 if moves else dealer, passes=state.passes + moves)
+    if type(state) is TableState:  # advance, each field written out
+        nxt = _make_state(
+            hand_number=state.hand_number + 1,
+            dealer=(dealer + 1) % 4 if moves else dealer,
+            prevailing_wind=state.prevailing_wind,
+            bixiahu=state.bixiahu,
+            flags=state.flags,
+            passes=state.passes + moves,
+        )
+    else:
+        nxt = advance(
+            state, dealer=(dealer + 1) % 4 if moves else dealer, passes=state.passes + moves
+        )
     return _make_result(
         payments=payments,
-        deltas=capped,
+        deltas=nets,
         next_state=nxt,
         outcome="win",
-        wins=(result,),
-        summary=result.summary,
+        wins=(won[2],),
+        summary=won[2].summary,
         details=details,
     )
 

@@ -135,24 +135,6 @@ def awards(
     return Awards(lower + upper + kong, lower_scores, award, kong_points)
 
 
-def award_nets(
-    lower_counts: tuple[tuple[int, int], ...],
-    counts: tuple[tuple[int, int], ...],
-    fed_by: tuple[int | None, ...],
-    kongs: tuple[int, ...],
-    jing_kongs: tuple[int, ...],
-    base: int,
-    cap: int | None,
-) -> tuple[Awards, tuple[int, int, int, int]]:
-    """:func:`awards` of a hand whose counts are tuples, and what those payments make of each
-    player's net (each part's nets are kept with its payments)."""
-    lower, lower_scores, a = lower_by_player(lower_counts, base, cap)
-    upper, award, b = _upper(counts, fed_by, base, cap)
-    kong, kong_points, c = _kongs(kongs, jing_kongs, base)
-    nets = (a[0] + b[0] + c[0], a[1] + b[1] + c[1], a[2] + b[2] + c[2], a[3] + b[3] + c[3])
-    return Awards(lower + upper + kong, lower_scores, award, kong_points), nets
-
-
 def lower_jing_payments(
     lower_counts: Sequence[tuple[int, int]], base: int, cap: int | None
 ) -> tuple[Payment, ...]:

@@ -64,6 +64,7 @@ def test_win_code_is_what_the_tally_reads(cold, monkeypatch):
         if cold:  # every entry worked out afresh
             monkeypatch.setattr(npk, "_PACKED", npk._Table())
             monkeypatch.setattr(npk, "_packed", npk._PACKED.__getitem__)
+            monkeypatch.setattr(npk, "_SHAPES", {})
         n_melds = rng.choice((0, 0, 1, 2, 3, 4))
         tiles = _hand(rng, 14 - 3 * n_melds)
         zheng = rng.choice(ALL_TILES if rng.random() < 0.7 else HONOURS)

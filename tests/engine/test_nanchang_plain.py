@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from mjscore.engine.checks import hand_from_json
 from mjscore.engine.errors import MjError
 from mjscore.engine.results import TableState
@@ -201,5 +202,13 @@ def test_settle_hand_takes_the_plain_path_and_falls_back():
     plain = settle_plain(hand, state, rules)
     assert plain is not None and plain == V.settle_hand(hand, state, rules)
     assert plain == V.settle_full(hand, state, rules)
+    # the parts of the details are shared by the hands that come to them, so none can change
+    again = settle_plain(hand_from_json({"events": events}, V), state, rules)
+    for key in ("jing", "lower_scores", "award_scores", "kong_points", "win"):
+        assert again.details[key] is plain.details[key]
+        with pytest.raises(TypeError):
+            plain.details[key].clear()
+    with pytest.raises(TypeError):
+        plain.details["win"]["patterns"].append("clean")
     events[-1]["patterns"] = ["clean"]
     assert settle_plain(hand_from_json({"events": events}, V), state, rules) is None

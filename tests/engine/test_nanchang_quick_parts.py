@@ -1,6 +1,7 @@
 """Pieces of the plain 南昌 settlement held against the functions they stand for, on seeded
 random inputs: the 下精分 put together player by player (``lower_by_player``) against
-``_lower``, and the quick test of the 下精 counts against ``_check_lower``."""
+``_lower``, and the quick test of the 下精 counts (the plain settlement's limits of the turned
+tiles against the totals of the counts) against ``_check_lower``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ import random
 from mjscore.engine.errors import MjError
 from mjscore.engine.events import Jing
 from mjscore.engine.tiles import ALL_TILES
-from mjscore.engine.variants import nanchang_score
+from mjscore.engine.variants import nanchang_plain, nanchang_score
 from mjscore.engine.variants.nanchang_hand import _check_lower
-from mjscore.engine.variants.nanchang_plain import _lower_ok
 from mjscore.engine.variants.nanchang_score import _lower, lower_by_player
 
 
@@ -41,7 +41,7 @@ def test_lower_by_player_is_lower():
     assert paid > 2000 and sole > 500
 
 
-def test_lower_ok_is_whether_check_lower_passes():
+def test_the_plain_limits_of_the_lower_counts_are_check_lower():
     rng = random.Random(20261206)
     passed = refused = 0
     for _ in range(4000):
@@ -54,7 +54,12 @@ def test_lower_ok_is_whether_check_lower_passes():
             want = True
         except MjError:
             want = False
-        assert _lower_ok(zheng, lower, counts) == want, (zheng, lower, counts)
+        if rng.random() < 0.1:  # cold tables now and then
+            nanchang_plain._TURNED.clear()
+            nanchang_plain._LOWER.clear()
+        _, _, most_lower, most_after = nanchang_plain._turned(zheng, lower)
+        *_, held, after = nanchang_plain._lower(counts, 1, None)
+        assert (held <= most_lower and after <= most_after) == want, (zheng, lower, counts)
         passed += want
         refused += not want
     assert passed > 1000 and refused > 1000
@@ -82,3 +87,21 @@ def test_the_search_on_one_number_near_the_top_ranks():
         k = sum(c << (4 * r) for r, c in enumerate(counts))
         for pair in (False, True):
             assert suit_min(k, pair) == _group_min("suit", counts, pair), (counts, pair)
+
+
+def test_nothing_set_is_no_flag_and_no_pattern():
+    """The written-out test of a plain win reads every flag and the declared patterns: any
+    one set (even to False, which the plain settlement then hands to claims.no_flags)
+    makes it answer False."""
+    from mjscore.engine.events import WIN_FLAGS, Win
+    from mjscore.engine.variants.claims import no_flags
+
+    plain = Win(player=0, from_=1, hand="123m456m789m123p55p")
+    assert nanchang_plain._nothing_set(plain) and no_flags(plain)
+    for name in (*WIN_FLAGS, "patterns"):
+        for value in (False, 1, ("x",)):
+            win = Win.__new__(Win)
+            for f in Win.__dataclass_fields__:
+                object.__setattr__(win, f, getattr(plain, f))
+            object.__setattr__(win, name, value)
+            assert not nanchang_plain._nothing_set(win), (name, value)
