@@ -116,17 +116,21 @@ def _suit(code: int, x: int) -> int:
         # twelve tiles of four, all of them in the table)
         sets = suit_table.sets_only()
         if mod == 0:
-            found = mod, _sets_facts(digits, x) if digits in sets else ()
+            facts = ()
+            if digits in sets:
+                facts = _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+            found = mod, facts
         elif mod == 1:
             found = mod, ()
         else:
             pairs = []
             for r in hand_lookup.pair_ranks(digits):
-                if digits - 2 * POW5[r] in sets:
-                    rest = _sets_facts(digits - 2 * POW5[r], x)
+                rest = digits - 2 * POW5[r]
+                if rest in sets:
+                    facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
                     if r == x:
-                        rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
-                    pairs.append(rest)
+                        facts = tuple(dict.fromkeys([(chow, at | _PAIR_BIT) for chow, at in facts]))
+                    pairs.append(facts)
             found = mod, tuple(pairs)
     if found is None:
         n = -1

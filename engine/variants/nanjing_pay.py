@@ -38,10 +38,15 @@ def _words(val: Valuation) -> tuple[str, str]:
     if got is not None and got[0] is val:
         return got[1], got[2]
     # every factor in the reason, so a payer can check the amount from the line alone
-    mults = "".join(
-        f" {i.zh}{i.value}"
-        for i in val.items
-        if isinstance(i.value, str) and i.value.startswith("×")
+    # (engine.variants.nanjing_score.assemble lists a multiplier's line only with a factor)
+    mults = (
+        "".join(
+            f" {i.zh}{i.value}"
+            for i in val.items
+            if isinstance(i.value, str) and i.value.startswith("×")
+        )
+        if val.factor != 1
+        else ""
     )
     if len(_WORDS) >= _WORDS_MAX:
         _WORDS.clear()

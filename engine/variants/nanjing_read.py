@@ -258,8 +258,9 @@ def _best(
         return v
 
     vals = [value(quads, False, 0, None)] if quads is not None else []
-    vals.extend(value(None, pungs, wind_pungs, flower) for pungs, flower in readings)
-    return best(vals)
+    for pungs, flower in readings:
+        vals.append(value(None, pungs, wind_pungs, flower))
+    return vals[0] if len(vals) == 1 else best(vals)  # (one reading: the best there is)
 
 
 def _searched(

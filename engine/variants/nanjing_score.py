@@ -124,8 +124,8 @@ class Valuation(NamedTuple):
             patterns=FrozenList(map(_pattern_json, self.patterns)),
             hard_flowers=self.hard,
             soft_flowers=self.soft,
-            soft_items=FrozenList(map(_item_json, self.soft_items)),
-            items=FrozenList(map(_item_json, self.items)),
+            soft_items=FrozenList(_items_json(self.soft_items)),
+            items=FrozenList(_items_json(self.items)),
             subtotal=self.subtotal,
             factor=self.factor,
             value=self.value,
@@ -176,6 +176,14 @@ def _pattern(p: str) -> Pattern | ScoreItem:
 # shared; each entry holds its item, so the id it is filed under is never reused while it is
 # kept, and no item is hashed field by field)
 _ITEM_JSON: dict[int, tuple[ScoreItem, FrozenDict]] = {}
+
+
+def _items_json(items: tuple[ScoreItem, ...]) -> list[FrozenDict]:
+    """The lines of ``items`` (:func:`_item_json` of each, its memo read in place)."""
+    get = _ITEM_JSON.get
+    return [
+        got[1] if (got := get(id(i))) is not None and got[0] is i else _item_json(i) for i in items
+    ]
 
 
 def _item_json(item: ScoreItem) -> FrozenDict:
