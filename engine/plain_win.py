@@ -183,8 +183,15 @@ Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
 _HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
 _SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
-# each suit, where its field starts in the packed number and its number in a read's key
-_SHIFTS = tuple((g, FIELD * g, _HON_BITS + _SUIT_BITS * g) for g in range(3))
+# winning tile → (each suit: where its field starts in the packed number, where its number
+# starts in a read's key, the winning tile's rank in it or 9; the winning tile's honour or 7)
+_STEPS: dict[str, tuple[tuple[tuple[int, int, int], ...], int]] = {
+    t: (
+        tuple((FIELD * g, _HON_BITS + _SUIT_BITS * g, x if g == wg else 9) for g in range(3)),
+        x if wg == 3 else 7,
+    )
+    for t, (wg, x) in WHERE.items()
+}
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
@@ -196,18 +203,16 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
     number (:func:`_read`) are read once; equal places are one tuple (a caller may key a memo
     by the tuple itself while it holds it)."""
     total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
-    wg, x = WHERE[win]
+    steps, k = _STEPS[win]
     honours = total >> HONOURS
-    k = x if wg == 3 else 7
     key = _HON.get(honours * 8 + k)
     if key is None:
         key = _honours(honours, k)
     if key < 0:
         return None
-    for g, shift, place in _SHIFTS:
+    for shift, place, xg in steps:
         code = total >> shift & MASK
         if code:
-            xg = x if g == wg else 9
             n = _SUIT.get(code * 10 + xg)
             if n is None:
                 n = _suit(code, xg)

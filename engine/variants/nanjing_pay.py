@@ -55,9 +55,10 @@ def _words(val: Valuation) -> tuple[str, str]:
 
 
 # (id of the valuation, multiplier, how it was won, why someone is liable) → (the valuation,
-# the words of its payments, the amount each pays, the win's items and summary). Each entry
-# holds its valuation, so the id it is filed under is never reused while it is kept.
-_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str]] = {}
+# the words of its payments, the amount each pays, the win's items and summary, its value
+# with the multiplier). Each entry holds its valuation, so the id it is filed under is never
+# reused while it is kept.
+_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]] = {}
 _WORDING_MAX = 8192  # the memo starts afresh past this many cases
 # (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
 _PAID: dict[tuple[int, int, int, str], Payment] = {}
@@ -67,7 +68,7 @@ _OTHERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))  # each 
 
 def _wording(
     val: Valuation, m: int, how: str, liable: bool, why: str
-) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str]:
+) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]:
     key = (id(val), m, how, liable, why)
     got = _WORDING.get(key)
     if got is not None and got[0] is val:
@@ -81,7 +82,8 @@ def _wording(
     else:
         reason = f"{base}{tag}{' ' + why if why else ''}"
     items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
-    got = (val, reason, 3 * h if liable and how != "放炮" else h, items, f"{summary}{mults}{tag}")
+    amount = 3 * h if liable and how != "放炮" else h
+    got = (val, reason, amount, items, f"{summary}{mults}{tag}", h)
     if len(_WORDING) >= _WORDING_MAX:
         _WORDING.clear()
     _WORDING[key] = got
@@ -113,7 +115,7 @@ def win_part(
     win is paid by each other player, or 3× by the liable one; a discard by the discarder or
     the liable player), the nets they make and the win's result, at multiplier ``m``."""
     how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
-    _, reason, amount, items, line = _wording(val, m, how, liable is not None, why)
+    _, reason, amount, items, line, h = _wording(val, m, how, liable is not None, why)
     nets = [0, 0, 0, 0]
     if how != "放炮" and liable is None:  # each other player pays
         kept = _PAID.get  # (most payments are made already: their memo read in place)
@@ -128,7 +130,5 @@ def win_part(
         payments = (_paid(payer, w, amount, reason),)
         nets[payer] = -amount
         nets[w] = amount
-    wr = _make_win_result(
-        player=w, from_=from_, items=items, value=val.value * m, unit="花", summary=line
-    )
+    wr = _make_win_result(player=w, from_=from_, items=items, value=h, unit="花", summary=line)
     return payments, (nets[0], nets[1], nets[2], nets[3]), wr

@@ -222,7 +222,6 @@ def _best(
         _MEMO.clear()
     if len(_FINDINGS) > _MEMO_MAX:
         _FINDINGS.clear()
-    all_tiles = tiles.all_tiles
     melds = tiles.melds
     suits = _SUIT_SETS[suit_bits & 7]
 
@@ -238,7 +237,7 @@ def _best(
         found = _FINDINGS.get(fkey)
         if found is None:
             r = Reading(
-                tiles=all_tiles,
+                tiles=tiles.all_tiles,
                 melds=melds,
                 pung_sets=pungs,
                 wind_pung_sets=wind_pungs,
