@@ -27,6 +27,7 @@ from .tiles import ALL_TILES
 from .win_places import _BITS_PLACES, _CHOW_BITS, _PAIR_BIT, _PUNG_BIT
 
 POW5 = hand_lookup.POW5
+_LOW = hand_lookup.LOW
 UNIT = hand_lookup.TILE_UNIT
 FIELD = 25  # bits per suit field (a suit of 14 tiles stays below 2^25)
 MASK = (1 << FIELD) - 1
@@ -75,7 +76,9 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     found = _SETS.get(asked)
     if found is not None:
         return found
-    i = hand_lookup.lowest_rank(code)
+    low, high = hand_lookup.half_lowest()  # (hand_lookup.lowest_rank, its tables read here)
+    part = code % _LOW
+    i = low[part] if part else high[code // _LOW]
     q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
         x = 9
@@ -86,13 +89,18 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
             return found
     out: dict[tuple[bool, int], None] = {}
     sets = suit_table.sets_only()
-    if q % 5 >= 3 and code - 3 * POW5[i] in sets:
-        bit = _PUNG_BIT if i == x else 0
-        for chow, at in _sets_facts(code - 3 * POW5[i], x):
-            out[chow, at | bit] = None
-    if i <= 6 and q // 5 % 5 and q // 25 % 5 and code - 31 * POW5[i] in sets:
+    rest = code - 3 * POW5[i]
+    if q % 5 >= 3 and rest in sets:
+        facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
+        if i == x:
+            for chow, at in facts:
+                out[chow, at | _PUNG_BIT] = None
+        else:  # (the pung leaves each fact of the rest as it is)
+            out = dict.fromkeys(facts)
+    rest = code - 31 * POW5[i]
+    if i <= 6 and q // 5 % 5 and q // 25 % 5 and rest in sets:
         bit = _CHOW_BITS[i][x]
-        for _, at in _sets_facts(code - 31 * POW5[i], x):
+        for _, at in _SETS.get(rest * 10 + x) or _sets_facts(rest, x):
             out[True, at | bit] = None
     found = tuple(out)
     if len(_SETS) > MEMO_MAX:
@@ -109,8 +117,9 @@ def _suit(code: int, x: int) -> int:
     -1 for a number holding a fifth copy; -2 when the facts' numbers were full and every
     memo keyed by them started afresh (the caller reads the hand again)."""
     found: tuple[int, tuple] | None = None
-    if not hand_lookup.fifth_copy(code):
-        digits = code % UNIT
+    digits = code % UNIT
+    low, high = hand_lookup.half_sums()  # (hand_lookup.fifth_copy, its tables read here)
+    if low[digits % _LOW] + high[digits // _LOW] == code // UNIT:  # no fifth copy
         mod = code // UNIT % 3
         # (a hand's standing tiles are at most 14, so what is left for sets is at most the
         # twelve tiles of four, all of them in the table)
