@@ -12,7 +12,7 @@ from functools import lru_cache
 from ..frozen import maker
 from ..results import Payment, ScoreItem, WinResult
 from .nanjing_score import Valuation
-from .nanjing_spot import multiplier_tag
+from .nanjing_spot import make_payment, multiplier_tag
 
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
@@ -98,7 +98,7 @@ def _paid(payer: int, payee: int, amount: int, reason: str) -> Payment:
             raise AssertionError(f"self-payment {payer} ({reason})")
         if len(_PAID) >= _PAID_MAX:
             _PAID.clear()
-        p = _PAID[key] = Payment(payer, payee, amount, reason)
+        p = _PAID[key] = make_payment(payer=payer, payee=payee, amount=amount, reason=reason)
     return p
 
 

@@ -194,11 +194,22 @@ def best_valuation(
         concealed_tiles, win, [t for m in melds for t in m.tiles] if melds else [], read
     )
     readings = rs[2] if single else rs[3]
-    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
-    key = (id(readings), quads, wind_pungs, hand_key)
+    key = (
+        id(readings),
+        quads,
+        wind_pungs,
+        kinds,
+        suit_bits,
+        exposed,
+        concealed,
+        hard,
+        hard_known,
+        bonus,
+    )
     found = _BEST.get(key)
     if found is not None and found[0] is readings:
         return found[1]
+    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
     val = _best(tiles, hand_key, quads, wind_pungs, readings)
     if len(_BEST) > _MEMO_MAX:
         _BEST.clear()
