@@ -115,10 +115,12 @@ def win_part(
     win is paid by each other player, or 3× by the liable one; a discard by the discarder or
     the liable player), the nets they make and the win's result, at multiplier ``m``."""
     how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
-    _, reason, amount, items, line, h = _wording(val, m, how, liable is not None, why)
-    nets = [0, 0, 0, 0]
+    got = _WORDING.get((id(val), m, how, liable is not None, why))  # (its memo read in place)
+    if got is None or got[0] is not val:
+        got = _wording(val, m, how, liable is not None, why)
+    _, reason, amount, items, line, h = got
+    kept = _PAID.get  # (most payments are made already: their memo read in place)
     if how != "放炮" and liable is None:  # each other player pays
-        kept = _PAID.get  # (most payments are made already: their memo read in place)
         payments = tuple(
             [kept((p, w, amount, reason)) or _paid(p, w, amount, reason) for p in _OTHERS[w]]
         )
@@ -127,8 +129,9 @@ def win_part(
     else:
         payer = liable if liable is not None else from_
         assert payer is not None
-        payments = (_paid(payer, w, amount, reason),)
+        payments = (kept((payer, w, amount, reason)) or _paid(payer, w, amount, reason),)
+        nets = [0, 0, 0, 0]
         nets[payer] = -amount
         nets[w] = amount
     wr = _make_win_result(player=w, from_=from_, items=items, value=h, unit="花", summary=line)
-    return payments, (nets[0], nets[1], nets[2], nets[3]), wr
+    return payments, tuple(nets), wr

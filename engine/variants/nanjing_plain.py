@@ -219,7 +219,10 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
                 return None
     payments, nets, wr = win_part(val, w, from_, False, m, liable, why)
     dealer = state.dealer
-    _, triggers, details = _details(val, m, liable, why, w == dealer)
+    got = _DETAILS.get((id(val), m, liable, why, w == dealer))  # (its memo read in place)
+    if got is None or got[0] is not val:
+        got = _details(val, m, liable, why, w == dealer)
+    _, triggers, details = got
     if spot:
         net = list(nets)
         for pay in spot:

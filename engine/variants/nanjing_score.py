@@ -222,6 +222,8 @@ def small_win_msg(patterns: Iterable[str], concealed: bool, hard: int) -> Msg | 
 
 # The lines of a valuation are immutable, so each is made once and shared by every hand.
 PATTERN_ORDER = tuple(p.id for p in PATTERNS)
+_KNOWN = frozenset(PATTERN_ORDER)
+_RANK = {p: k for k, p in enumerate(PATTERN_ORDER)}  # a pattern id → its place in the table
 RUN_ITEM = ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)
 PATTERN_ITEMS = {
     **{p.id: ScoreItem(id=p.id, zh=p.zh, en=p.en, value=p.value) for p in PATTERNS},
@@ -264,8 +266,8 @@ def assemble(
     bonus: Bonuses,
 ) -> Valuation:
     """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
-    wanted = set(patterns)
-    ps = [p for p in PATTERN_ORDER if p in wanted]
+    # the patterns known, each once, in the order of the table
+    ps = sorted(_KNOWN.intersection(patterns), key=_RANK.__getitem__)
     if bonus.heavenly:
         ps.append("heavenly")
     if bonus.earthly:
