@@ -40,6 +40,7 @@ PACK: dict[str, int] = {
 }
 # tile → one bit per kind: the xor over a hand's tiles has the kinds held an odd number of times
 ODD: dict[str, int] = {t: 1 << i for i, t in enumerate(ALL_TILES)}
+KIND: dict[str, int] = {t: i for i, t in enumerate(ALL_TILES)}  # tile → its kind 0–33
 # tile → (its suit 0–2 or 3 for an honour, its rank in the suit or its honour number)
 WHERE: dict[str, tuple[int, int]] = {
     **{t: (i // 9, i % 9) for i, t in enumerate(ALL_TILES[:27])},
@@ -322,10 +323,22 @@ def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
     return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
 
 
-def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: Read) -> bool:
+def seven_pairs_wait(concealed: tuple[str, ...]) -> int:
+    """The kind (0–33) thirteen standing tiles wait on as seven pairs — the one kind they
+    hold an odd number of times —, -1 for none."""
+    if len(set(concealed)) > 7:  # (13 tiles of 8 kinds or more hold 3 kinds or more oddly)
+        return -1
+    odd = reduce(xor, map(ODD.__getitem__, concealed))
+    return odd.bit_length() - 1 if odd and not odd & (odd - 1) else -1
+
+
+def single_wait(
+    concealed: tuple[str, ...], win: str, visible: list[str], read: Read, seven: int | None = None
+) -> bool:
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
-    no other tile, a fifth copy (``visible``: the melds' tiles) never a wait?"""
+    no other tile, a fifth copy (``visible``: the melds' tiles) never a wait? ``seven``: the
+    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it."""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
     g = 3 + x if wg == 3 else wg
@@ -334,9 +347,10 @@ def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: 
         # the group holding the pair may take the tile instead (then this one holds the pair)
         found += _group_waits(total, pair_group)[2]
     if len(concealed) == 13:  # seven pairs: the one kind held an odd number of times
-        odd = reduce(xor, map(ODD.__getitem__, concealed))
-        if odd and not odd & (odd - 1):
-            found += (odd.bit_length() - 1,)
+        if seven is None:
+            seven = seven_pairs_wait(concealed)
+        if seven >= 0:
+            found += (seven,)
     n = 0
     for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]

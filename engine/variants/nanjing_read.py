@@ -19,14 +19,12 @@ tests/engine/test_nanjing_read.py checks the result against valuing every readin
 
 from __future__ import annotations
 
-from functools import reduce
 from itertools import product
-from operator import xor
 
 from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
 from ..hands import seven_pairs, waits
-from ..plain_win import HONOURS, ODD, read_win, single_wait
+from ..plain_win import HONOURS, KIND, read_win, seven_pairs_wait, single_wait
 from ..results import ScoreItem
 from ..tiles import ALL_TILES, SUITS, HandTiles, Meld, is_wind
 from ..win_places import win_places
@@ -155,12 +153,10 @@ def best_valuation(
             last_closed_declared=last_closed_declared,
         )
     places, total, _, suit_bits = read
-    # seven pairs: fourteen standing tiles, each kind held an even number of times
-    if (
-        melds
-        or len(concealed_tiles) != 13
-        or reduce(xor, map(ODD.__getitem__, concealed_tiles), ODD[win])
-    ):
+    # seven pairs: fourteen standing tiles, each kind held an even number of times, so the
+    # thirteen without the winning tile wait on it as seven pairs
+    seven = seven_pairs_wait(concealed_tiles) if not melds and len(concealed_tiles) == 13 else -1
+    if seven != KIND[win]:
         quads = None
         if not places:
             return None
@@ -191,7 +187,11 @@ def best_valuation(
     if rs is None or rs[0] is not places:
         rs = _readings(places)
     single = rs[1] and single_wait(
-        concealed_tiles, win, [t for m in melds for t in m.tiles] if melds else [], read
+        concealed_tiles,
+        win,
+        [t for m in melds for t in m.tiles] if melds else [],
+        read,
+        seven,
     )
     readings = rs[2] if single else rs[3]
     key = (
