@@ -61,7 +61,7 @@ def half_sums() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 @cache
-def _half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The ranks (0–8) held twice or more of every low part and every high part."""
     low, high = _halves()
     return (
@@ -72,7 +72,7 @@ def _half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
 
 def pair_ranks(digits: int) -> tuple[int, ...]:
     """The ranks (0–8, in order) a suit's base-5 counts ``digits`` hold twice or more."""
-    low, high = _half_ranks()
+    low, high = half_ranks()
     return low[digits % LOW] + high[digits // LOW]
 
 

@@ -64,6 +64,31 @@ _READS: dict[int, tuple[tuple[tuple[bool, str], ...], int, int]] = {}
 _PLACES: dict[tuple, tuple] = {}  # places → the same places, kept once (see read_win)
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
 
+# The tables of engine.suit_table and engine.hand_lookup, held here once they are first
+# needed (each is made on first use, and a read of a global costs less than a call)
+_SETS_ONLY: frozenset[int] = frozenset()  # suit_table.sets_only()
+_PAIRS: frozenset[int] = frozenset()  # suit_table.pair_and_sets()
+_SUMS: tuple = ()  # hand_lookup.half_sums()
+_LOWEST: tuple = ()  # hand_lookup.half_lowest()
+_RANKS: tuple = ()  # hand_lookup.half_ranks()
+
+
+def _tables() -> tuple[frozenset[int], frozenset[int], tuple, tuple, tuple]:
+    """The tables a new suit's reading needs (all but pair_and_sets), now held here."""
+    global _SETS_ONLY, _SUMS, _LOWEST, _RANKS
+    _SETS_ONLY = suit_table.sets_only()
+    _SUMS = hand_lookup.half_sums()
+    _LOWEST = hand_lookup.half_lowest()
+    _RANKS = hand_lookup.half_ranks()
+    return _SETS_ONLY, _PAIRS, _SUMS, _LOWEST, _RANKS
+
+
+def _pairs_table() -> frozenset[int]:
+    """suit_table.pair_and_sets(), now held here (the waits alone need it)."""
+    global _PAIRS
+    _PAIRS = suit_table.pair_and_sets()
+    return _PAIRS
+
 
 def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     """(has a chow, places of the winning tile as bits) of each split of the suit counts
@@ -77,7 +102,7 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     found = _SETS.get(asked)
     if found is not None:
         return found
-    low, high = hand_lookup.half_lowest()  # (hand_lookup.lowest_rank, its tables read here)
+    low, high = _LOWEST or _tables()[3]  # (hand_lookup.lowest_rank, its tables read here)
     part = code % _LOW
     i = low[part] if part else high[code // _LOW]
     q = code // POW5[i]
@@ -89,7 +114,7 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
             _SETS[asked] = found
             return found
     out: dict[tuple[bool, int], None] = {}
-    sets = suit_table.sets_only()
+    sets = _SETS_ONLY or _tables()[0]
     rest = code - 3 * POW5[i]
     if q % 5 >= 3 and rest in sets:
         facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
@@ -119,12 +144,12 @@ def _suit(code: int, x: int) -> int:
     memo keyed by them started afresh (the caller reads the hand again)."""
     found: tuple[int, tuple] | None = None
     digits = code % UNIT
-    low, high = hand_lookup.half_sums()  # (hand_lookup.fifth_copy, its tables read here)
+    low, high = _SUMS or _tables()[2]  # (hand_lookup.fifth_copy, its tables read here)
     if low[digits % _LOW] + high[digits // _LOW] == code // UNIT:  # no fifth copy
         mod = code // UNIT % 3
         # (a hand's standing tiles are at most 14, so what is left for sets is at most the
         # twelve tiles of four, all of them in the table)
-        sets = suit_table.sets_only()
+        sets = _SETS_ONLY or _tables()[0]
         if mod == 0:
             facts = ()
             if digits in sets:
@@ -134,7 +159,8 @@ def _suit(code: int, x: int) -> int:
             found = mod, ()
         else:
             pairs = []
-            for r in hand_lookup.pair_ranks(digits):
+            low_ranks, high_ranks = _RANKS or _tables()[4]  # (hand_lookup.pair_ranks)
+            for r in low_ranks[digits % _LOW] + high_ranks[digits // _LOW]:
                 rest = digits - 2 * POW5[r]
                 if rest in sets:
                     facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
@@ -297,8 +323,8 @@ def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
         return got
     digits = code % UNIT
     mod = code // UNIT % 3
-    sets = suit_table.sets_only()
-    pairs = suit_table.pair_and_sets()
+    sets = _SETS_ONLY or _tables()[0]
+    pairs = _PAIRS or _pairs_table()
     complete = digits in pairs if mod == 2 else digits in sets if mod == 0 else False
     found: tuple[int, ...] = ()
     if mod:
