@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import product
-from operator import xor
+from operator import itemgetter, xor
 
 from . import hand_lookup, suit_table
 from .tiles import ALL_TILES
@@ -238,7 +238,11 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
     The places depend only on each group's facts, which are few, so the hand's facts as one
     number (:func:`_read`) are read once; equal places are one tuple (a caller may key a memo
     by the tuple itself while it holds it)."""
-    total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
+    # (the tiles' numbers fetched at once by an itemgetter: fewer steps than one at a time)
+    if len(concealed) > 1:
+        total = sum(itemgetter(*concealed)(PACK), PACK[win])
+    else:
+        total = sum(map(PACK.__getitem__, concealed), PACK[win])
     steps, k = _STEPS[win]
     honours = total >> HONOURS
     key = _HON.get(honours * 8 + k)
