@@ -249,11 +249,22 @@ def _counted(id_: str, value: int) -> ScoreItem:
     return ScoreItem(id=id_, zh=zh, en=en, value=value)
 
 
-@cache
+# A soft flower's line among a valuation's items, by the soft item itself (each entry holds
+# its item, so the id it is filed under is never reused while it is kept, and no item is
+# hashed field by field)
+_SOFT_LINES: dict[int, tuple[ScoreItem, ScoreItem]] = {}
+
+
 def _soft_line(i: ScoreItem) -> ScoreItem:
-    return ScoreItem(
-        id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count
-    )
+    got = _SOFT_LINES.get(id(i))
+    if got is None or got[0] is not i:
+        if len(_SOFT_LINES) >= _JSON_MAX:
+            _SOFT_LINES.clear()
+        line = ScoreItem(
+            id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count
+        )
+        got = _SOFT_LINES[id(i)] = (i, line)
+    return got[1]
 
 
 def assemble(
@@ -278,7 +289,7 @@ def assemble(
         _counted("hard_flowers", hard),
         _counted("soft_flowers", soft_n),
     ]
-    items.extend(_soft_line(i) for i in soft_items)
+    items += map(_soft_line, soft_items)
     items.append(_counted("flowers_x2", 2 * (hard + soft_n)))
     subtotal = RUN + 2 * (hard + soft_n)
     for p in ps:
