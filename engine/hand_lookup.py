@@ -42,26 +42,26 @@ def group_codes(tiles: Iterable[str]) -> list[int]:
     return codes
 
 
-_LOW = 5**5  # ranks 1–5 are the number's low part, ranks 6–9 its high part
+LOW = 5**5  # ranks 1–5 are the number's low part, ranks 6–9 its high part
 
 
 @cache
 def _halves() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The counts of every low part (ranks 1–5) and every high part (ranks 6–9)."""
-    low = tuple(tuple(n // POW5[r] % 5 for r in range(5)) for n in range(_LOW))
+    low = tuple(tuple(n // POW5[r] % 5 for r in range(5)) for n in range(LOW))
     high = tuple(tuple(n // POW5[r] % 5 for r in range(4)) for n in range(5**4))
     return low, high
 
 
 @cache
-def _half_sums() -> tuple[tuple[int, ...], tuple[int, ...]]:
+def half_sums() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """How many tiles every low part and every high part holds."""
     low, high = _halves()
     return tuple(map(sum, low)), tuple(map(sum, high))
 
 
 @cache
-def _half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The ranks (0–8) held twice or more of every low part and every high part."""
     low, high = _halves()
     return (
@@ -72,12 +72,12 @@ def _half_ranks() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
 
 def pair_ranks(digits: int) -> tuple[int, ...]:
     """The ranks (0–8, in order) a suit's base-5 counts ``digits`` hold twice or more."""
-    low, high = _half_ranks()
-    return low[digits % _LOW] + high[digits // _LOW]
+    low, high = half_ranks()
+    return low[digits % LOW] + high[digits // LOW]
 
 
 @cache
-def _half_lowest() -> tuple[tuple[int, ...], tuple[int, ...]]:
+def half_lowest() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The lowest rank held (0–8; 9 for none) of every low part and every high part."""
     low, high = _halves()
     return (
@@ -88,24 +88,24 @@ def _half_lowest() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def lowest_rank(digits: int) -> int:
     """The lowest rank (0–8) a suit's base-5 counts ``digits`` hold (9 for none)."""
-    low, high = _half_lowest()
-    part = digits % _LOW
-    return low[part] if part else high[digits // _LOW]
+    low, high = half_lowest()
+    part = digits % LOW
+    return low[part] if part else high[digits // LOW]
 
 
 def fifth_copy(code: int) -> bool:
     """Whether a suit's number holds a fifth copy of a rank (it carried into the next rank:
     the ranks' counts no longer add up to the tiles the number counts)."""
-    low, high = _half_sums()
+    low, high = half_sums()
     digits = code % TILE_UNIT
-    return low[digits % _LOW] + high[digits // _LOW] != code // TILE_UNIT
+    return low[digits % LOW] + high[digits // LOW] != code // TILE_UNIT
 
 
 def suit_pattern(code: int) -> tuple[int, ...] | None:
     """The nine counts of a suit's number, or None if a rank overflowed (a fifth copy)."""
     low, high = _halves()
     digits = code % TILE_UNIT
-    pat = low[digits % _LOW] + high[digits // _LOW]
+    pat = low[digits % LOW] + high[digits // LOW]
     return pat if sum(pat) == code // TILE_UNIT else None
 
 

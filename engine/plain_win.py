@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import product
-from operator import xor
+from operator import itemgetter, xor
 
 from . import hand_lookup, suit_table
 from .tiles import ALL_TILES
 from .win_places import _BITS_PLACES, _CHOW_BITS, _PAIR_BIT, _PUNG_BIT
 
 POW5 = hand_lookup.POW5
+_LOW = hand_lookup.LOW
 UNIT = hand_lookup.TILE_UNIT
 FIELD = 25  # bits per suit field (a suit of 14 tiles stays below 2^25)
 MASK = (1 << FIELD) - 1
@@ -39,6 +40,7 @@ PACK: dict[str, int] = {
 }
 # tile → one bit per kind: the xor over a hand's tiles has the kinds held an odd number of times
 ODD: dict[str, int] = {t: 1 << i for i, t in enumerate(ALL_TILES)}
+KIND: dict[str, int] = {t: i for i, t in enumerate(ALL_TILES)}  # tile → its kind 0–33
 # tile → (its suit 0–2 or 3 for an honour, its rank in the suit or its honour number)
 WHERE: dict[str, tuple[int, int]] = {
     **{t: (i // 9, i % 9) for i, t in enumerate(ALL_TILES[:27])},
@@ -62,6 +64,31 @@ _READS: dict[int, tuple[tuple[tuple[bool, str], ...], int, int]] = {}
 _PLACES: dict[tuple, tuple] = {}  # places → the same places, kept once (see read_win)
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
 
+# The tables of engine.suit_table and engine.hand_lookup, held here once they are first
+# needed (each is made on first use, and a read of a global costs less than a call)
+_SETS_ONLY: frozenset[int] = frozenset()  # suit_table.sets_only()
+_PAIRS: frozenset[int] = frozenset()  # suit_table.pair_and_sets()
+_SUMS: tuple = ()  # hand_lookup.half_sums()
+_LOWEST: tuple = ()  # hand_lookup.half_lowest()
+_RANKS: tuple = ()  # hand_lookup.half_ranks()
+
+
+def _tables() -> tuple[frozenset[int], frozenset[int], tuple, tuple, tuple]:
+    """The tables a new suit's reading needs (all but pair_and_sets), now held here."""
+    global _SETS_ONLY, _SUMS, _LOWEST, _RANKS
+    _SETS_ONLY = suit_table.sets_only()
+    _SUMS = hand_lookup.half_sums()
+    _LOWEST = hand_lookup.half_lowest()
+    _RANKS = hand_lookup.half_ranks()
+    return _SETS_ONLY, _PAIRS, _SUMS, _LOWEST, _RANKS
+
+
+def _pairs_table() -> frozenset[int]:
+    """suit_table.pair_and_sets(), now held here (the waits alone need it)."""
+    global _PAIRS
+    _PAIRS = suit_table.pair_and_sets()
+    return _PAIRS
+
 
 def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     """(has a chow, places of the winning tile as bits) of each split of the suit counts
@@ -75,7 +102,9 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     found = _SETS.get(asked)
     if found is not None:
         return found
-    i = hand_lookup.lowest_rank(code)
+    low, high = _LOWEST or _tables()[3]  # (hand_lookup.lowest_rank, its tables read here)
+    part = code % _LOW
+    i = low[part] if part else high[code // _LOW]
     q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
         x = 9
@@ -85,14 +114,19 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
             _SETS[asked] = found
             return found
     out: dict[tuple[bool, int], None] = {}
-    sets = suit_table.sets_only()
-    if q % 5 >= 3 and code - 3 * POW5[i] in sets:
-        bit = _PUNG_BIT if i == x else 0
-        for chow, at in _sets_facts(code - 3 * POW5[i], x):
-            out[chow, at | bit] = None
-    if i <= 6 and q // 5 % 5 and q // 25 % 5 and code - 31 * POW5[i] in sets:
+    sets = _SETS_ONLY or _tables()[0]
+    rest = code - 3 * POW5[i]
+    if q % 5 >= 3 and rest in sets:
+        facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
+        if i == x:
+            for chow, at in facts:
+                out[chow, at | _PUNG_BIT] = None
+        else:  # (the pung leaves each fact of the rest as it is)
+            out = dict.fromkeys(facts)
+    rest = code - 31 * POW5[i]
+    if i <= 6 and q // 5 % 5 and q // 25 % 5 and rest in sets:
         bit = _CHOW_BITS[i][x]
-        for _, at in _sets_facts(code - 31 * POW5[i], x):
+        for _, at in _SETS.get(rest * 10 + x) or _sets_facts(rest, x):
             out[True, at | bit] = None
     found = tuple(out)
     if len(_SETS) > MEMO_MAX:
@@ -109,24 +143,30 @@ def _suit(code: int, x: int) -> int:
     -1 for a number holding a fifth copy; -2 when the facts' numbers were full and every
     memo keyed by them started afresh (the caller reads the hand again)."""
     found: tuple[int, tuple] | None = None
-    if not hand_lookup.fifth_copy(code):
-        digits = code % UNIT
+    digits = code % UNIT
+    low, high = _SUMS or _tables()[2]  # (hand_lookup.fifth_copy, its tables read here)
+    if low[digits % _LOW] + high[digits // _LOW] == code // UNIT:  # no fifth copy
         mod = code // UNIT % 3
         # (a hand's standing tiles are at most 14, so what is left for sets is at most the
         # twelve tiles of four, all of them in the table)
-        sets = suit_table.sets_only()
+        sets = _SETS_ONLY or _tables()[0]
         if mod == 0:
-            found = mod, _sets_facts(digits, x) if digits in sets else ()
+            facts = ()
+            if digits in sets:
+                facts = _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+            found = mod, facts
         elif mod == 1:
             found = mod, ()
         else:
             pairs = []
-            for r in hand_lookup.pair_ranks(digits):
-                if digits - 2 * POW5[r] in sets:
-                    rest = _sets_facts(digits - 2 * POW5[r], x)
+            low_ranks, high_ranks = _RANKS or _tables()[4]  # (hand_lookup.pair_ranks)
+            for r in low_ranks[digits % _LOW] + high_ranks[digits // _LOW]:
+                rest = digits - 2 * POW5[r]
+                if rest in sets:
+                    facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
                     if r == x:
-                        rest = tuple(dict.fromkeys((chow, at | _PAIR_BIT) for chow, at in rest))
-                    pairs.append(rest)
+                        facts = tuple(dict.fromkeys([(chow, at | _PAIR_BIT) for chow, at in facts]))
+                    pairs.append(facts)
             found = mod, tuple(pairs)
     if found is None:
         n = -1
@@ -179,8 +219,15 @@ Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
 _HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
 _SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
-# each suit, where its field starts in the packed number and its number in a read's key
-_SHIFTS = tuple((g, FIELD * g, _HON_BITS + _SUIT_BITS * g) for g in range(3))
+# winning tile → (each suit: where its field starts in the packed number, where its number
+# starts in a read's key, the winning tile's rank in it or 9; the winning tile's honour or 7)
+_STEPS: dict[str, tuple[tuple[tuple[int, int, int], ...], int]] = {
+    t: (
+        tuple((FIELD * g, _HON_BITS + _SUIT_BITS * g, x if g == wg else 9) for g in range(3)),
+        x if wg == 3 else 7,
+    )
+    for t, (wg, x) in WHERE.items()
+}
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
@@ -191,19 +238,21 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
     The places depend only on each group's facts, which are few, so the hand's facts as one
     number (:func:`_read`) are read once; equal places are one tuple (a caller may key a memo
     by the tuple itself while it holds it)."""
-    total = sum(map(PACK.__getitem__, concealed)) + PACK[win]
-    wg, x = WHERE[win]
+    # (the tiles' numbers fetched at once by an itemgetter: fewer steps than one at a time)
+    if len(concealed) > 1:
+        total = sum(itemgetter(*concealed)(PACK), PACK[win])
+    else:
+        total = sum(map(PACK.__getitem__, concealed), PACK[win])
+    steps, k = _STEPS[win]
     honours = total >> HONOURS
-    k = x if wg == 3 else 7
     key = _HON.get(honours * 8 + k)
     if key is None:
         key = _honours(honours, k)
     if key < 0:
         return None
-    for g, shift, place in _SHIFTS:
+    for shift, place, xg in steps:
         code = total >> shift & MASK
         if code:
-            xg = x if g == wg else 9
             n = _SUIT.get(code * 10 + xg)
             if n is None:
                 n = _suit(code, xg)
@@ -278,8 +327,8 @@ def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
         return got
     digits = code % UNIT
     mod = code // UNIT % 3
-    sets = suit_table.sets_only()
-    pairs = suit_table.pair_and_sets()
+    sets = _SETS_ONLY or _tables()[0]
+    pairs = _PAIRS or _pairs_table()
     complete = digits in pairs if mod == 2 else digits in sets if mod == 0 else False
     found: tuple[int, ...] = ()
     if mod:
@@ -304,10 +353,22 @@ def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
     return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
 
 
-def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: Read) -> bool:
+def seven_pairs_wait(concealed: tuple[str, ...]) -> int:
+    """The kind (0–33) thirteen standing tiles wait on as seven pairs — the one kind they
+    hold an odd number of times —, -1 for none."""
+    if len(set(concealed)) > 7:  # (13 tiles of 8 kinds or more hold 3 kinds or more oddly)
+        return -1
+    odd = reduce(xor, map(ODD.__getitem__, concealed))
+    return odd.bit_length() - 1 if odd and not odd & (odd - 1) else -1
+
+
+def single_wait(
+    concealed: tuple[str, ...], win: str, visible: list[str], read: Read, seven: int | None = None
+) -> bool:
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
-    no other tile, a fifth copy (``visible``: the melds' tiles) never a wait?"""
+    no other tile, a fifth copy (``visible``: the melds' tiles) never a wait? ``seven``: the
+    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it."""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
     g = 3 + x if wg == 3 else wg
@@ -316,9 +377,10 @@ def single_wait(concealed: tuple[str, ...], win: str, visible: list[str], read: 
         # the group holding the pair may take the tile instead (then this one holds the pair)
         found += _group_waits(total, pair_group)[2]
     if len(concealed) == 13:  # seven pairs: the one kind held an odd number of times
-        odd = reduce(xor, map(ODD.__getitem__, concealed))
-        if odd and not odd & (odd - 1):
-            found += (odd.bit_length() - 1,)
+        if seven is None:
+            seven = seven_pairs_wait(concealed)
+        if seven >= 0:
+            found += (seven,)
     n = 0
     for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]

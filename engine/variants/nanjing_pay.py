@@ -12,7 +12,7 @@ from functools import lru_cache
 from ..frozen import maker
 from ..results import Payment, ScoreItem, WinResult
 from .nanjing_score import Valuation
-from .nanjing_spot import multiplier_tag
+from .nanjing_spot import make_payment, multiplier_tag
 
 LIABLE_PATTERNS = ("all_pungs", "full_flush", "all_melded")  # 对三嘴/对四嘴 承包 applies to these
 
@@ -38,10 +38,15 @@ def _words(val: Valuation) -> tuple[str, str]:
     if got is not None and got[0] is val:
         return got[1], got[2]
     # every factor in the reason, so a payer can check the amount from the line alone
-    mults = "".join(
-        f" {i.zh}{i.value}"
-        for i in val.items
-        if isinstance(i.value, str) and i.value.startswith("×")
+    # (engine.variants.nanjing_score.assemble lists a multiplier's line only with a factor)
+    mults = (
+        "".join(
+            f" {i.zh}{i.value}"
+            for i in val.items
+            if isinstance(i.value, str) and i.value.startswith("×")
+        )
+        if val.factor != 1
+        else ""
     )
     if len(_WORDS) >= _WORDS_MAX:
         _WORDS.clear()
@@ -50,9 +55,10 @@ def _words(val: Valuation) -> tuple[str, str]:
 
 
 # (id of the valuation, multiplier, how it was won, why someone is liable) → (the valuation,
-# the words of its payments, the amount each pays, the win's items and summary). Each entry
-# holds its valuation, so the id it is filed under is never reused while it is kept.
-_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str]] = {}
+# the words of its payments, the amount each pays, the win's items and summary, its value
+# with the multiplier). Each entry holds its valuation, so the id it is filed under is never
+# reused while it is kept.
+_WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]] = {}
 _WORDING_MAX = 8192  # the memo starts afresh past this many cases
 # (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
 _PAID: dict[tuple[int, int, int, str], Payment] = {}
@@ -62,7 +68,7 @@ _OTHERS = tuple(tuple(p for p in range(4) if p != w) for w in range(4))  # each 
 
 def _wording(
     val: Valuation, m: int, how: str, liable: bool, why: str
-) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str]:
+) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]:
     key = (id(val), m, how, liable, why)
     got = _WORDING.get(key)
     if got is not None and got[0] is val:
@@ -76,7 +82,8 @@ def _wording(
     else:
         reason = f"{base}{tag}{' ' + why if why else ''}"
     items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
-    got = (val, reason, 3 * h if liable and how != "放炮" else h, items, f"{summary}{mults}{tag}")
+    amount = 3 * h if liable and how != "放炮" else h
+    got = (val, reason, amount, items, f"{summary}{mults}{tag}", h)
     if len(_WORDING) >= _WORDING_MAX:
         _WORDING.clear()
     _WORDING[key] = got
@@ -91,7 +98,7 @@ def _paid(payer: int, payee: int, amount: int, reason: str) -> Payment:
             raise AssertionError(f"self-payment {payer} ({reason})")
         if len(_PAID) >= _PAID_MAX:
             _PAID.clear()
-        p = _PAID[key] = Payment(payer, payee, amount, reason)
+        p = _PAID[key] = make_payment(payer=payer, payee=payee, amount=amount, reason=reason)
     return p
 
 
@@ -108,10 +115,12 @@ def win_part(
     win is paid by each other player, or 3× by the liable one; a discard by the discarder or
     the liable player), the nets they make and the win's result, at multiplier ``m``."""
     how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
-    _, reason, amount, items, line = _wording(val, m, how, liable is not None, why)
-    nets = [0, 0, 0, 0]
+    got = _WORDING.get((id(val), m, how, liable is not None, why))  # (its memo read in place)
+    if got is None or got[0] is not val:
+        got = _wording(val, m, how, liable is not None, why)
+    _, reason, amount, items, line, h = got
+    kept = _PAID.get  # (most payments are made already: their memo read in place)
     if how != "放炮" and liable is None:  # each other player pays
-        kept = _PAID.get  # (most payments are made already: their memo read in place)
         payments = tuple(
             [kept((p, w, amount, reason)) or _paid(p, w, amount, reason) for p in _OTHERS[w]]
         )
@@ -120,10 +129,9 @@ def win_part(
     else:
         payer = liable if liable is not None else from_
         assert payer is not None
-        payments = (_paid(payer, w, amount, reason),)
+        payments = (kept((payer, w, amount, reason)) or _paid(payer, w, amount, reason),)
+        nets = [0, 0, 0, 0]
         nets[payer] = -amount
         nets[w] = amount
-    wr = _make_win_result(
-        player=w, from_=from_, items=items, value=val.value * m, unit="花", summary=line
-    )
-    return payments, (nets[0], nets[1], nets[2], nets[3]), wr
+    wr = _make_win_result(player=w, from_=from_, items=items, value=h, unit="花", summary=line)
+    return payments, tuple(nets), wr

@@ -111,7 +111,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     from_ = win.from_
     if from_ == w:
         return None
-    m = multiplier(state, rules)
+    m = multiplier(state, rules) if state.bixiahu else 1  # (1 in an ordinary hand)
     flowers = [0, 0, 0, 0]  # hard flowers each player showed
     seen: list[str] = []  # every flower shown at the table
     shown: dict[tuple[int, str], int] = {}  # copies of a tile a player shows in pungs and kongs
@@ -162,7 +162,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     # a flower is shown at most once; a dragon at most four times, and three here, as the
     # fourth a player shows is a 花杠 (paid on the spot: the full path pays it). No player
     # then holds more than the 20 flowers a player may (8 letters and 9 dragons at most).
-    if len(set(seen)) != len(seen):  # some flower shown twice: a dragon may be
+    if len(seen) > 1 and len(set(seen)) != len(seen):  # a flower shown twice: a dragon may be
         for t in set(seen):
             n = seen.count(t)
             if n > 1 and (n > 3 or t not in _DRAGONS):
@@ -219,7 +219,10 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
                 return None
     payments, nets, wr = win_part(val, w, from_, False, m, liable, why)
     dealer = state.dealer
-    _, triggers, details = _details(val, m, liable, why, w == dealer)
+    got = _DETAILS.get((id(val), m, liable, why, w == dealer))  # (its memo read in place)
+    if got is None or got[0] is not val:
+        got = _details(val, m, liable, why, w == dealer)
+    _, triggers, details = got
     if spot:
         net = list(nets)
         for pay in spot:

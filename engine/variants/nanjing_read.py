@@ -19,14 +19,12 @@ tests/engine/test_nanjing_read.py checks the result against valuing every readin
 
 from __future__ import annotations
 
-from functools import reduce
 from itertools import product
-from operator import xor
 
 from ..errors import ErrorCode, MjError
 from ..hand_lookup import PLACE, group_codes, waits_of_codes
 from ..hands import seven_pairs, waits
-from ..plain_win import HONOURS, ODD, read_win, single_wait
+from ..plain_win import HONOURS, KIND, read_win, seven_pairs_wait, single_wait
 from ..results import ScoreItem
 from ..tiles import ALL_TILES, SUITS, HandTiles, Meld, is_wind
 from ..win_places import win_places
@@ -155,12 +153,10 @@ def best_valuation(
             last_closed_declared=last_closed_declared,
         )
     places, total, _, suit_bits = read
-    # seven pairs: fourteen standing tiles, each kind held an even number of times
-    if (
-        melds
-        or len(concealed_tiles) != 13
-        or reduce(xor, map(ODD.__getitem__, concealed_tiles), ODD[win])
-    ):
+    # seven pairs: fourteen standing tiles, each kind held an even number of times, so the
+    # thirteen without the winning tile wait on it as seven pairs
+    seven = seven_pairs_wait(concealed_tiles) if not melds and len(concealed_tiles) == 13 else -1
+    if seven != KIND[win]:
         quads = None
         if not places:
             return None
@@ -191,14 +187,29 @@ def best_valuation(
     if rs is None or rs[0] is not places:
         rs = _readings(places)
     single = rs[1] and single_wait(
-        concealed_tiles, win, [t for m in melds for t in m.tiles] if melds else [], read
+        concealed_tiles,
+        win,
+        [t for m in melds for t in m.tiles] if melds else [],
+        read,
+        seven,
     )
     readings = rs[2] if single else rs[3]
-    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
-    key = (id(readings), quads, wind_pungs, hand_key)
+    key = (
+        id(readings),
+        quads,
+        wind_pungs,
+        kinds,
+        suit_bits,
+        exposed,
+        concealed,
+        hard,
+        hard_known,
+        bonus,
+    )
     found = _BEST.get(key)
     if found is not None and found[0] is readings:
         return found[1]
+    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
     val = _best(tiles, hand_key, quads, wind_pungs, readings)
     if len(_BEST) > _MEMO_MAX:
         _BEST.clear()
@@ -222,7 +233,6 @@ def _best(
         _MEMO.clear()
     if len(_FINDINGS) > _MEMO_MAX:
         _FINDINGS.clear()
-    all_tiles = tiles.all_tiles
     melds = tiles.melds
     suits = _SUIT_SETS[suit_bits & 7]
 
@@ -238,7 +248,7 @@ def _best(
         found = _FINDINGS.get(fkey)
         if found is None:
             r = Reading(
-                tiles=all_tiles,
+                tiles=tiles.all_tiles,
                 melds=melds,
                 pung_sets=pungs,
                 wind_pung_sets=wind_pungs,
@@ -258,8 +268,9 @@ def _best(
         return v
 
     vals = [value(quads, False, 0, None)] if quads is not None else []
-    vals.extend(value(None, pungs, wind_pungs, flower) for pungs, flower in readings)
-    return best(vals)
+    for pungs, flower in readings:
+        vals.append(value(None, pungs, wind_pungs, flower))
+    return vals[0] if len(vals) == 1 else best(vals)  # (one reading: the best there is)
 
 
 def _searched(

@@ -124,8 +124,8 @@ class Valuation(NamedTuple):
             patterns=FrozenList(map(_pattern_json, self.patterns)),
             hard_flowers=self.hard,
             soft_flowers=self.soft,
-            soft_items=FrozenList(map(_item_json, self.soft_items)),
-            items=FrozenList(map(_item_json, self.items)),
+            soft_items=FrozenList(_items_json(self.soft_items)),
+            items=FrozenList(_items_json(self.items)),
             subtotal=self.subtotal,
             factor=self.factor,
             value=self.value,
@@ -178,6 +178,14 @@ def _pattern(p: str) -> Pattern | ScoreItem:
 _ITEM_JSON: dict[int, tuple[ScoreItem, FrozenDict]] = {}
 
 
+def _items_json(items: tuple[ScoreItem, ...]) -> list[FrozenDict]:
+    """The lines of ``items`` (:func:`_item_json` of each, its memo read in place)."""
+    get = _ITEM_JSON.get
+    return [
+        got[1] if (got := get(id(i))) is not None and got[0] is i else _item_json(i) for i in items
+    ]
+
+
 def _item_json(item: ScoreItem) -> FrozenDict:
     """An item's line in a valuation's JSON (read-only, one per item)."""
     got = _ITEM_JSON.get(id(item))
@@ -214,6 +222,8 @@ def small_win_msg(patterns: Iterable[str], concealed: bool, hard: int) -> Msg | 
 
 # The lines of a valuation are immutable, so each is made once and shared by every hand.
 PATTERN_ORDER = tuple(p.id for p in PATTERNS)
+_KNOWN = frozenset(PATTERN_ORDER)
+_RANK = {p: k for k, p in enumerate(PATTERN_ORDER)}  # a pattern id → its place in the table
 RUN_ITEM = ScoreItem(id="run", zh="跑20", en="Base (跑20)", value=RUN)
 PATTERN_ITEMS = {
     **{p.id: ScoreItem(id=p.id, zh=p.zh, en=p.en, value=p.value) for p in PATTERNS},
@@ -239,11 +249,22 @@ def _counted(id_: str, value: int) -> ScoreItem:
     return ScoreItem(id=id_, zh=zh, en=en, value=value)
 
 
-@cache
+# A soft flower's line among a valuation's items, by the soft item itself (each entry holds
+# its item, so the id it is filed under is never reused while it is kept, and no item is
+# hashed field by field)
+_SOFT_LINES: dict[int, tuple[ScoreItem, ScoreItem]] = {}
+
+
 def _soft_line(i: ScoreItem) -> ScoreItem:
-    return ScoreItem(
-        id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count
-    )
+    got = _SOFT_LINES.get(id(i))
+    if got is None or got[0] is not i:
+        if len(_SOFT_LINES) >= _JSON_MAX:
+            _SOFT_LINES.clear()
+        line = ScoreItem(
+            id=f"soft:{i.id}", zh=f"· {i.zh}", en=f"· {i.en}", value=i.value, count=i.count
+        )
+        got = _SOFT_LINES[id(i)] = (i, line)
+    return got[1]
 
 
 def assemble(
@@ -256,8 +277,8 @@ def assemble(
     bonus: Bonuses,
 ) -> Valuation:
     """H before 比下胡 = (20 + 2·(hard+soft) + Σ patterns + 20 小杠开 + 10 海底捞) × 2 大杠开 / × 4 花杠开."""
-    wanted = set(patterns)
-    ps = [p for p in PATTERN_ORDER if p in wanted]
+    # the patterns known, each once, in the order of the table
+    ps = sorted(_KNOWN.intersection(patterns), key=_RANK.__getitem__)
     if bonus.heavenly:
         ps.append("heavenly")
     if bonus.earthly:
@@ -268,7 +289,7 @@ def assemble(
         _counted("hard_flowers", hard),
         _counted("soft_flowers", soft_n),
     ]
-    items.extend(_soft_line(i) for i in soft_items)
+    items += map(_soft_line, soft_items)
     items.append(_counted("flowers_x2", 2 * (hard + soft_n)))
     subtotal = RUN + 2 * (hard + soft_n)
     for p in ps:

@@ -9,11 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..events import Event, Flowers, Kong, Penalty
+from ..frozen import maker
 from ..results import Payment, PaymentBook
 from ..terms import PENALTY, PENALTY_KINDS
 from ..tiles import TILE_ZH
 from .nanjing_checks import FlowerLog, _flower_event
 from .nanjing_score import FLOWER_KONG_PAY, KONG_PAY, PENALTY_PAY
+
+make_payment = maker(Payment)  # Payment without the setters of its __init__
 
 
 def multiplier_tag(m: int) -> str:
@@ -51,14 +54,15 @@ def kong_payments(
     what = "明杠" if kind == "exposed" else "补杠(明杠)" if kind == "added" else "暗杠"
     name = f" {TILE_ZH[tile]}" if tile else ""
     reason = f"{what}{name}{multiplier_tag(m)}"
-    amt = KONG_PAY[kind] * m
-    book = PaymentBook()
+    amt = KONG_PAY[kind] * m  # (never 0: each payment is made, as a PaymentBook would)
     if kind == "concealed":
-        book.each_pays(player, amt, reason)
+        payers: tuple[int, ...] = tuple(p for p in range(4) if p != player)
     else:
         assert from_ is not None
-        book.pay(from_, player, amt, reason)
-    got = tuple(book.items)
+        if from_ == player:
+            raise AssertionError(f"self-payment {player} ({reason})")
+        payers = (from_,)
+    got = tuple([make_payment(payer=p, payee=player, amount=amt, reason=reason) for p in payers])
     if len(_KONGS) >= _KONGS_MAX:
         _KONGS.clear()
     _KONGS[key] = got

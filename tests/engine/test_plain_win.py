@@ -3,7 +3,7 @@ engine.win_places.win_places (itself held against every decomposition), and sing
 against engine.hands.waits of the standing tiles without the winning tile, on seeded whole
 hands (several suits, honours, melds; many with several decompositions) with every tile of
 the hand and a random tile as the winning tile, and on every single-suit winning shape of
-up to 11 tiles."""
+up to 11 tiles; seven_pairs_wait against counting each kind."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ def _check(concealed: tuple[str, ...], win: str, visible: list[str]) -> tuple[bo
         return bool(want), False
     single = len(waits(concealed, visible)) == 1
     assert plain_win.single_wait(concealed, win, visible, read) == single, (concealed, win)
+    if len(concealed) == 13:  # the seven-pairs wait given, as the 南京 valuation gives it
+        seven = plain_win.seven_pairs_wait(concealed)
+        assert plain_win.single_wait(concealed, win, visible, read, seven) == single
     return True, single
 
 
@@ -111,3 +114,24 @@ def test_numbers_of_suit_facts_start_afresh_when_full(monkeypatch):
         if resets:
             assert len(plain_win._FACTS) <= 4
     assert resets > 10
+
+
+def test_seven_pairs_wait_is_the_one_kind_held_oddly():
+    """seven_pairs_wait against counting each kind, on seeded thirteen tiles of few kinds
+    (six pairs and a tile, quads, a pung) and of many."""
+    rng = random.Random(77)
+    kinds = ALL_TILES[:34]
+    seen = set()
+    for _ in range(3000):
+        n = rng.randint(4, 10)
+        pool = rng.sample(kinds, n)
+        tiles: list[str] = []
+        while len(tiles) < 13:
+            t = rng.choice(pool)
+            if tiles.count(t) < 4:
+                tiles.append(t)
+        odd = [t for t in set(tiles) if tiles.count(t) % 2]
+        want = kinds.index(odd[0]) if len(odd) == 1 else -1
+        assert plain_win.seven_pairs_wait(tuple(tiles)) == want, tiles
+        seen.add(want >= 0)
+    assert seen == {True, False}
