@@ -30,7 +30,7 @@ from .events import (
 )
 from .frozen import maker
 from .texts_checks import Seat, txt
-from .tiles import parse_hand, parse_tiles
+from .tiles import parse_ascii_hand, parse_hand, parse_tiles
 from .variant import Variant
 
 
@@ -341,8 +341,8 @@ def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
                 return None
             _remember_consistent(hand, variant)
             break
-    try:
-        parse_hand(events[-1].hand, variant=variant.id, waiting_ok=False)
+    try:  # the win's hand is ASCII and not too long (read_won_hand read it so)
+        parse_ascii_hand(events[-1].hand, variant.id, False)
     except MjError:
         return None
     return hand
