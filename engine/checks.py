@@ -5,7 +5,6 @@ each tile and flower. Every entry path (record loading, the table, the ledger) r
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -26,10 +25,12 @@ from .events import (
     Pung,
     Win,
     _bad,
+    _Checked,
     event_from_json,
 )
+from .frozen import maker
 from .texts_checks import Seat, txt
-from .tiles import parse_hand, parse_tiles
+from .tiles import parse_ascii_hand, parse_hand, parse_tiles
 from .variant import Variant
 
 
@@ -37,11 +38,11 @@ def _at(where: str, i: int) -> str:
     return f"{where}.events[{i}]" if where else f"events[{i}]"
 
 
-# Hands already found consistent, by id, with a weak reference to the hand (so an id is never
-# mistaken for a later object's, and the entry goes when the hand does): a Hand and its events
-# are immutable, so the answer cannot change, and a hand is checked when it is read and again
-# when its rule set settles it, a whole record read before its first hand is settled.
-_CONSISTENT: dict[int, tuple[weakref.ref[Hand], Variant]] = {}
+# A hand found consistent by a rule set's checks keeps that rule set (events._Checked): it is
+# checked when it is read and again when its rule set settles it, a whole record read before
+# its first hand is settled.
+_remember_consistent = _Checked.__dict__["_consistent_for"].__set__  # (hand, variant)
+_make_hand = maker(Hand)  # a Hand without the setter of its __init__
 
 
 _CROSS_CHECKED = frozenset((Pung, Kong, Flowers))  # the event types the checks below read
@@ -55,20 +56,12 @@ def check_event_consistency(hand: Hand, variant: Variant, where: str = "") -> No
             break
     else:  # a hand of wins, draws, penalties…: no meld or flower to hold against another
         return
-    key = id(hand)
-    seen = _CONSISTENT.get(key)
-    if seen is not None and seen[0]() is hand and seen[1] is variant:
+    if getattr(hand, "_consistent_for", None) is variant:
         return
     if not _plainly_consistent(hand.events, variant.data.flower_tiles):
         _check_added_kongs(hand.events, where)
         _check_copies(hand.events, variant, where)
     _remember_consistent(hand, variant)
-
-
-def _remember_consistent(hand: Hand, variant: Variant) -> None:
-    """Remember that ``hand`` passed the checks of ``variant`` (see _CONSISTENT)."""
-    key = id(hand)
-    _CONSISTENT[key] = (weakref.ref(hand, lambda _, key=key: _CONSISTENT.pop(key, None)), variant)
 
 
 def _plainly_consistent(evs: tuple[Event, ...], limit: int) -> bool:
@@ -341,15 +334,15 @@ def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
     events = read_won_hand(evs, variant.event_types)
     if events is None:
         return None
-    hand = Hand(events)
+    hand = _make_hand(events=events)
     for e in events:
         if type(e) in _CROSS_CHECKED:
             if not _plainly_consistent(events, variant.data.flower_tiles):
                 return None
             _remember_consistent(hand, variant)
             break
-    try:
-        parse_hand(events[-1].hand, variant=variant.id, waiting_ok=False)
+    try:  # the win's hand is ASCII and not too long (read_won_hand read it so)
+        parse_ascii_hand(events[-1].hand, variant.id, False)
     except MjError:
         return None
     return hand

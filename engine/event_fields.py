@@ -11,7 +11,7 @@ from typing import Any
 from .errors import ErrorCode, MjError, Msg
 from .jsonin import show
 from .texts_record import txt
-from .tiles import ALL_TILES, ascii_text, parse_tiles
+from .tiles import ALL_TILES, LETTER_TILES, ascii_text, parse_tiles
 from .tiles import MAX_TILE_CHARS as MAX_HAND_CHARS
 
 ONE_TILE = frozenset(ALL_TILES)  # every tile as one tile string reads
@@ -92,6 +92,8 @@ def _four(item: Callable[[Any, str], Any]) -> Callable[[Any, str], tuple]:
 
 def plain_flowers(v: str) -> bool:
     """Whether ``v`` (ASCII) reads as flower letters, as :func:`_flower_str` reads them."""
+    if len(v) <= MAX_HAND_CHARS and not v.strip(LETTER_TILES):
+        return True  # letters alone, each a tile: parse_tiles reads them so at once
     try:
         parse_tiles(v, allow_flowers=True)
     except MjError:

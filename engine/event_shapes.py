@@ -20,7 +20,6 @@ from .frozen import maker
 _win, _pung, _kong, _flowers = maker(Win), maker(Pung), maker(Kong), maker(Flowers)
 _jing, _jing_count = maker(Jing), maker(JingCount)
 _KONG_KINDS = ("exposed", "added", "concealed")
-_ABSENT = object()
 
 
 def _is_seat(v: Any) -> bool:
@@ -31,9 +30,12 @@ def _read_win(o: dict) -> Win | None:
     # {"type": "win", "player", "from", "hand"}: a win typed as tiles
     if len(o) != 4:
         return None
-    p = o.get("player")
-    f = o.get("from", _ABSENT)
-    h = o.get("hand")
+    try:
+        p = o["player"]
+        f = o["from"]
+        h = o["hand"]
+    except KeyError:
+        return None
     # the seat checks of _is_seat, written out: a win and a pung are most of the events
     if type(p) is not int or not 0 <= p <= 3:
         return None
@@ -48,9 +50,12 @@ def _read_pung(o: dict) -> Pung | None:
     # {"type": "pung", "player", "from", "tile"}
     if len(o) != 4:
         return None
-    p = o.get("player")
-    f = o.get("from")
-    t = o.get("tile")
+    try:
+        p = o["player"]
+        f = o["from"]
+        t = o["tile"]
+    except KeyError:
+        return None
     if type(p) is not int or type(f) is not int or not 0 <= p <= 3 or not 0 <= f <= 3:
         return None
     if f == p or type(t) is not str or t not in ONE_TILE:
@@ -61,14 +66,17 @@ def _read_pung(o: dict) -> Pung | None:
 def _read_kong(o: dict) -> Kong | None:
     # {"type": "kong", "player", "kind", "tile"} and "from" unless concealed
     n = len(o)
-    p = o.get("player")
-    k = o.get("kind")
-    t = o.get("tile")
-    if not _is_seat(p) or type(k) is not str or type(t) is not str or t not in ONE_TILE:
+    try:
+        p = o["player"]
+        k = o["kind"]
+        t = o["tile"]
+    except KeyError:
         return None
-    if n == 4 and k == "concealed":
+    if type(p) is not int or not 0 <= p <= 3 or type(t) is not str or t not in ONE_TILE:
+        return None
+    if n == 4 and k == "concealed" and type(k) is str:
         return _kong(player=p, kind=k, tile=t)
-    if n == 5 and k in _KONG_KINDS and k != "concealed":
+    if n == 5 and type(k) is str and k in _KONG_KINDS and k != "concealed":
         f = o.get("from")
         if _is_seat(f) and f != p:
             return _kong(player=p, kind=k, from_=f, tile=t)
@@ -79,9 +87,12 @@ def _read_flowers(o: dict) -> Flowers | None:
     # {"type": "flowers", "player", "tiles"}
     if len(o) != 3:
         return None
-    p = o.get("player")
-    t = o.get("tiles")
-    if not _is_seat(p) or type(t) is not str or not t.isascii() or not t:
+    try:
+        p = o["player"]
+        t = o["tiles"]
+    except KeyError:
+        return None
+    if type(p) is not int or not 0 <= p <= 3 or type(t) is not str or not t.isascii() or not t:
         return None
     if len(t) > MAX_HAND_CHARS or not plain_flowers(t):
         return None

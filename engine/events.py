@@ -363,8 +363,16 @@ def _check_event_shape(ev: Event, where: str) -> None:
 
 
 # ---------------------------------------------------------------- hands and sessions
-@frozen(weakref_slot=True)  # engine.checks remembers the hands it found consistent
-class Hand:
+class _Checked:
+    """Room on a hand for :mod:`engine.checks`: the rule set whose cross-event checks the hand
+    passed (a hand and its events are immutable, so the answer cannot change). Not a field:
+    not compared, hashed, copied or written, and unset until the checks set it."""
+
+    __slots__ = ("_consistent_for",)
+
+
+@frozen
+class Hand(_Checked):
     events: tuple[Event, ...] = ()
 
     @property

@@ -62,33 +62,39 @@ def _fast_init(cls: type) -> Callable[..., None]:
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
-    """A keyword-only constructor of the ``@frozen`` class ``cls`` that stores each field
-    with a plain attribute store on a writable twin of the class (the same slots, in the
-    same order, no refusal of assignment) and then makes the object a ``cls``: several times
-    cheaper than the setters of ``__init__`` for a class of many fields. It does not run
-    ``__post_init__``: for objects whose invariants the caller has made sure of."""
+    """A constructor of the ``@frozen`` class ``cls``, called with keywords, that stores each
+    field with a plain attribute store on a writable twin of the class (the same slots, in
+    the same order, no refusal of assignment) and then makes the object a ``cls``: several
+    times cheaper than the setters of ``__init__`` for a class of many fields. It does not
+    run ``__post_init__``: for objects whose invariants the caller has made sure of.
+
+    A field with a default is a parameter a call may also give by position (a default left
+    out is then filled in from the function's defaults in one step, where a keyword-only
+    parameter's default is looked up by name, one at a time: a win event has 21 of them); a
+    field without one is keyword-only, so it cannot be left out. Callers name every field."""
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
     slots = cls.__dict__["__slots__"]
     twin = type(f"_Writable{cls.__name__}", cls.__bases__, {"__slots__": slots})
     probe = object.__new__(twin)
     probe.__class__ = cls  # TypeError here if the layouts differed
     env: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls, "_MISSING": MISSING}
-    params, body = [], []
+    defaulted, required, body = [], [], []
     for f in fields(cls):  # type: ignore[arg-type]
         if f.default is not MISSING:
             env[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
+            defaulted.append(f"{f.name}=_d_{f.name}")
         elif f.default_factory is not MISSING:
             env[f"_f_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_MISSING")
+            defaulted.append(f"{f.name}=_MISSING")
             body.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
         else:
-            params.append(f.name)
+            required.append(f.name)
     body.append("    self = _new(_twin)")
     body.extend(f"    self.{n} = {n}" for n in names)
     body.append("    self.__class__ = _cls")
     body.append("    return self")
-    src = f"def make(*, {', '.join(params)}):\n" + "\n".join(body) + "\n"
+    params = ", ".join([*defaulted, *(["*", *required] if required else [])])
+    src = f"def make({params}):\n" + "\n".join(body) + "\n"
     exec(src, env)
     make = env["make"]
     make.__qualname__ = f"{cls.__qualname__}.make"

@@ -206,6 +206,12 @@ def _parse_hand(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     return _parse_plain(s, variant) or _parse_checked(s, variant, waiting_ok)
 
 
+# parse_hand of a hand string already known to be a str of ASCII, at most MAX_TILE_CHARS long
+# (a win event's, as engine.event_shapes reads it), with the arguments by position: the same
+# memo, without tile_text's tests again
+parse_ascii_hand = _parse_hand
+
+
 def _parse_checked(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
     honour_chows = variant == "nanchang"
     dragons_are_flowers = variant == "nanjing"
@@ -305,7 +311,7 @@ def parse_tiles(
 ) -> tuple[str, ...]:
     """A plain run of tiles such as ``"15E"``-style horse tiles (``"19mEC"``) or flowers ``"aCC"``."""
     if type(s) is str and len(s) <= MAX_TILE_CHARS:
-        if not s.strip(_FLOWER_AND_HONOUR if allow_flowers else HONOURS):
+        if not s.strip(LETTER_TILES if allow_flowers else HONOURS):
             return tuple(s)  # letters alone, each a tile of its own (as _tokenize reads them)
     try:
         if isinstance(s, str):
@@ -317,7 +323,7 @@ def parse_tiles(
         raise
 
 
-_FLOWER_AND_HONOUR = FLOWER_LETTERS + HONOURS  # the tiles written as one letter each
+LETTER_TILES = FLOWER_LETTERS + HONOURS  # the tiles written as one letter each
 
 
 @lru_cache(maxsize=4096)

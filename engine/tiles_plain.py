@@ -42,14 +42,22 @@ _CANON = re.compile(
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 _TILE = {t: t for t in ALL_TILES}  # each tile's one string, so that lookups find it at once
 _RUNS: dict[str, tuple[str, ...]] = {}  # "123m" → ("1m", "2m", "3m"); bounded below
-# A meld as written between its brackets ("345s,2") → the meld and its different tiles, or
-# None for one the plain reading leaves to the checked parser; a memo for each way of reading
-# honour chows (南昌's, then the other rule sets').
-_MeldEntry = tuple[Meld, tuple[str, ...]]
+# A meld as written between its brackets ("345s,2") → the meld and its tiles as a tally (see
+# _WEIGHT), or None for one the plain reading leaves to the checked parser; a memo for each
+# way of reading honour chows (南昌's, then the other rule sets').
+_MeldEntry = tuple[Meld, int]
 _MELDS: tuple[dict[str, _MeldEntry | None], dict[str, _MeldEntry | None]] = ({}, {})
 _CONTEXTS: dict[str, Context] = {}
 _DRAGON_SET = frozenset(DRAGONS)
 _UNREAD = object()
+
+# Tiles tallied as one number, six bits for each kind: adding 27 to every kind's count carries
+# into the top bit of each kind held five times or more (a hand holds at most 21 of a kind
+# as the plain reading reaches the tally: four standing, the winning tile, four melds of four).
+_WEIGHT = {t: 1 << 6 * i for i, t in enumerate(ALL_TILES)}
+_ADD = 27 * sum(_WEIGHT.values())
+_FIFTH = 32 * sum(_WEIGHT.values())
+_DRAGON_BITS = 63 * sum(_WEIGHT[t] for t in DRAGONS)  # any dragon in a tally
 
 # A part of the standing tiles, by suit (its digits: "34556" of "34556m") and the honours
 # ("NNN") → its tiles, when they are in the order of sort_tiles with at most four of each
@@ -91,7 +99,7 @@ def _meld_entry(inner: str, honour_chows: bool) -> _MeldEntry | None:
     if len(melds) > _MEMO_BOUND:
         melds.clear()
     meld = _read_plain_meld(inner, honour_chows)
-    entry = melds[inner] = None if meld is None else (meld, tuple(sorted(set(meld.tiles))))
+    entry = melds[inner] = None if meld is None else (meld, sum(map(_WEIGHT.get, meld.tiles)))
     return entry
 
 
@@ -164,8 +172,7 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
         chows = variant == "nanchang"
         memo = _MELDS[not chows]
         read = []
-        every = (*concealed, win)
-        kinds: tuple[str, ...] = ()
+        melded = 0  # the melds' tiles tallied
         for inner in melds_s[1:-1].split("]["):
             entry = memo.get(inner, _UNREAD)
             if entry is _UNREAD:
@@ -173,12 +180,10 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
             if entry is None:
                 return None
             read.append(entry[0])
-            every += entry[0].tiles
-            kinds += entry[1]
-        for t in kinds:
-            if every.count(t) > 4:
-                return None  # a fifth copy between the melds and the standing tiles
-        if nanjing and not _DRAGON_SET.isdisjoint(every):
+            melded += entry[1]
+        if sum(map(_WEIGHT.__getitem__, concealed), melded + _WEIGHT[win] + _ADD) & _FIFTH:
+            return None  # a fifth copy between the melds and the standing tiles
+        if nanjing and melded & _DRAGON_BITS:
             return None  # a dragon melded: in 南京 a flower
         melds = tuple(read)
     if len(concealed) + 3 * len(melds) != 13:

@@ -93,7 +93,6 @@ def _outcome(evs, variant, *, quick: bool, last: bool):
     saved = checks._one_plain_win_last
     if not quick:
         checks._one_plain_win_last = lambda evs, types: False
-    checks._CONSISTENT.clear()
     try:
         checks.validate_hand_structure(Hand(evs), variant, "hands[3]", last=last)
     except MjError as e:

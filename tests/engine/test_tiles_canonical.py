@@ -130,3 +130,19 @@ def test_letters_alone_are_read_as_the_run_reader_reads_them():
     assert parse_tiles(HONOURS) == tuple(HONOURS)
     with pytest.raises(MjError, match="at most 200"):
         parse_tiles("a" * 201, allow_flowers=True)
+
+
+def test_the_tally_of_melded_and_standing_tiles_finds_a_fifth_copy():
+    """The plain reading's tally (tiles_plain._WEIGHT) of up to 21 of a kind, as a hand with
+    melds reaches it: a kind held five times or more, and only then, sets its top bit."""
+    rng = random.Random(21)
+    kinds = list(tiles_mod._WEIGHT)
+    for _ in range(3000):
+        counts = {t: rng.choice((0, 0, 1, 2, 3, 4)) for t in kinds}
+        if rng.random() < 0.5:  # one kind held five times or more
+            counts[rng.choice(kinds)] = rng.randint(5, 21)
+        tally = sum(n * tiles_mod._WEIGHT[t] for t, n in counts.items())
+        fifth = bool((tally + tiles_mod._ADD) & tiles_mod._FIFTH)
+        assert fifth == any(n > 4 for n in counts.values()), counts
+        dragons = bool(tally & tiles_mod._DRAGON_BITS)
+        assert dragons == any(counts[d] for d in "CFP")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from mjscore.engine import checks
 from mjscore.engine.checks import hand_from_json, read_hand_json, read_won_hand_json
 from mjscore.engine.errors import MjError
 from mjscore.engine.variants import get_variant
@@ -97,7 +96,6 @@ def _hand(rng: random.Random) -> object:
 
 
 def _outcome(read, h, variant):
-    checks._CONSISTENT.clear()
     try:
         return ("ok", read(h, variant, "hands[2]", last=False))
     except MjError as e:
@@ -128,5 +126,4 @@ def test_a_common_hand_is_remembered_as_checked():
     ]
     hand = read_won_hand_json({"events": evs}, v)
     assert hand is not None
-    seen = checks._CONSISTENT[id(hand)]
-    assert seen[0]() is hand and seen[1] is v
+    assert hand._consistent_for is v
