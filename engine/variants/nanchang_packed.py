@@ -75,18 +75,6 @@ _packed = _PACKED.__getitem__
 _suit_entry, _work_out = _tally._suit_entry, _tally.work_out
 
 
-def _keys(whole: int) -> list[int]:
-    """The five groups' keys of a whole-hand number."""
-    m = _SUIT_MASK
-    return [
-        whole & m,
-        whole >> 36 & m,
-        whole >> 72 & m,
-        (whole >> 108 & _WINDS_MASK) | _WINDS_AT,
-        whole >> 124 | _DRAGONS_AT,
-    ]
-
-
 def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
     """``Tally.shapes`` of the groups whose packed entries add up to ``total``, as
     :data:`~.nanchang_tally.SHAPE_BITS` (``wild``: the wild jing; ``own``: the honour jing
@@ -136,7 +124,14 @@ def win_code(
     or a tile, changes only its own group's key, whose entry alone is looked up again."""
     z, f = jing
     whole = sum(map(_weigh, closed))  # every tile as itself
-    keys = _keys(whole)
+    m = _SUIT_MASK  # the five groups' keys, read apart (suits, winds, dragons)
+    keys = [
+        whole & m,
+        whole >> 36 & m,
+        whole >> 72 & m,
+        (whole >> 108 & _WINDS_MASK) | _WINDS_AT,
+        whole >> 124 | _DRAGONS_AT,
+    ]
     entries = [*map(_packed, keys)]
     total = sum(entries)
     nz = whole >> _SHIFT[z] & 15  # a kind's count, read off the whole (at most 14)
@@ -175,7 +170,7 @@ def win_code(
         if clean is None:
             clean = _shapes(key)
         code |= (code & clean) << 4
-    if drawn is None or drawn not in closed:
+    if drawn is None or not whole >> _SHIFT[drawn] & 15:  # not held
         return code
     # 精吊 reads every jing in hand as wild: the 13 without the drawn tile t (a jing drawn is
     # one wild fewer, another tile leaves its group) and, when t is a jing held twice or
