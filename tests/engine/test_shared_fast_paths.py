@@ -323,6 +323,10 @@ def test_replay_json_text_writes_odd_values_as_the_standard_encoder():
     odd = ['阿明 "quoted" \\ back', "line\nbreak\ttab\x00\x1f", "\u2028\u2029 \ud800", "", "×2 番"]
     pays = tuple(Payment(i % 4, (i + 1) % 4, 10**i, r) for i, r in enumerate(odd))
     pays += (pays[0], Payment(0, 1, True, "a bool amount"), Payment(2, 3, 7, "x"))
+    # new payments sharing one half with those before (who pays whom, or amount and reason),
+    # and ones that only a bool tells apart from them
+    pays += (Payment(3, 0, 7, "x"), Payment(2, 3, 8, "x"), Payment(2, 3, 7, "y"))
+    pays += (Payment(True, 3, 7, "x"), Payment(2, 3, 1, "z"), Payment(2, 3, True, "z"))
     net = [0, 0, 0, 0]
     for p in pays:
         net[p.payer] -= p.amount
