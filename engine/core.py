@@ -104,7 +104,7 @@ class Replay:
         A hand of anything but whole numbers and plain states is written by the standard
         encoder; the bytes come out the same either way."""
         pay: dict[int, bytes] = {}  # by id: the payments are alive for the whole call
-        reasons: dict[str, bytes] = {}
+        halves: dict[tuple, bytes] = {}  # by who pays whom, or by amount and reason
         states: dict[tuple, bytes] = {}
         yield b'{"hands": ['
         sep = b""
@@ -127,10 +127,7 @@ class Replay:
                 if head is None:
                     head = states[key] = _encode(st.to_json())[1:-1].encode("utf-8", errors)
                 body = b", ".join(
-                    [
-                        pay.get(id(p)) or _payment_bytes(p, pay, reasons, errors)
-                        for p in res.payments
-                    ]
+                    [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in res.payments]
                 )
                 yield _HAND % (sep, i, head, body, a, b, c, d, e, f, g, k)
             else:
@@ -149,21 +146,28 @@ _HAND = (
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
-# a payment of whole numbers, its reason already written as a JSON string
-_PAYMENT = b'{"from": %d, "to": %d, "amount": %d, "reason": %b}'
+# a payment of whole numbers: who pays whom, then its amount and reason (the reason written
+# as a JSON string)
+_PAYMENT_HEAD = b'{"from": %d, "to": %d, "amount": '
+_PAYMENT_TAIL = b'%d, "reason": %b}'
 
 
 def _payment_bytes(
-    p: Payment, texts: dict[int, bytes], reasons: dict[str, bytes], errors: str
+    p: Payment, texts: dict[int, bytes], halves: dict[tuple, bytes], errors: str
 ) -> bytes:
-    """The payment as the standard encoder writes it, kept in ``texts`` by its id (its reason
-    in ``reasons``: a reason is paid by several players)."""
+    """The payment as the standard encoder writes it, kept in ``texts`` by its id. Its two
+    halves are kept in ``halves``: a win's amount and reason are paid by several players, and
+    the same few players pay each other."""
     a, b, c, r = p.payer, p.payee, p.amount, p.reason
     if type(a) is type(b) is type(c) is int and type(r) is str:
-        reason = reasons.get(r)
-        if reason is None:
-            reason = reasons[r] = encode_basestring(r).encode("utf-8", errors)
-        t = texts[id(p)] = _PAYMENT % (a, b, c, reason)
+        head = halves.get((a, b))
+        if head is None:
+            head = halves[a, b] = _PAYMENT_HEAD % (a, b)
+        tail = halves.get((c, r))
+        if tail is None:
+            reason = encode_basestring(r).encode("utf-8", errors)
+            tail = halves[c, r] = _PAYMENT_TAIL % (c, reason)
+        t = texts[id(p)] = head + tail
     else:
         t = texts[id(p)] = _encode(p.to_json()).encode("utf-8", errors)
     return t

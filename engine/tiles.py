@@ -195,15 +195,45 @@ def parse_hand(s: str, *, variant: str | None = None, waiting_ok: bool = True) -
     session checks a win's tiles and then values them, and both read the same string. A
     record is read whole before its first hand is valued, so the memo holds as many hands as
     a long record has (a 10,000-hand record's wins all hit it the second time)."""
+    if not waiting_ok:
+        # a won hand (the common call) is looked up by the very string it was read from, in
+        # its rule set's plain dict: no argument tuple to build, as a cache wrapper would
+        try:
+            return _WON_HANDS[variant][s]
+        except (KeyError, TypeError):  # not read yet, or not a str at all
+            pass
     if not isinstance(s, str):
         raise MjError(ErrorCode.BAD_TILES, txt("hand_string"))
     return _parse_hand(tile_text(s), variant, waiting_ok)
 
 
-@lru_cache(maxsize=50_000)
+# the won hands read so far, by rule set and then by hand string; emptied when one rule set's
+# holds _WON_HANDS_HELD of them, so that it stays bounded
+_WON_HANDS: dict[str | None, dict[str, HandTiles]] = {}
+_WON_HANDS_HELD = 50_000
+
+
 def _parse_hand(s: str, variant: str | None, waiting_ok: bool) -> HandTiles:
+    if waiting_ok:
+        return _parse_any_hand(s, variant)
+    memo = _WON_HANDS.get(variant)
+    if memo is None:
+        memo = _WON_HANDS[variant] = {}
+    else:
+        tiles = memo.get(s)
+        if tiles is not None:
+            return tiles
+    tiles = _parse_plain(s, variant) or _parse_checked(s, variant, False)
+    if len(memo) >= _WON_HANDS_HELD:
+        memo.clear()
+    memo[s] = tiles
+    return tiles
+
+
+@lru_cache(maxsize=50_000)
+def _parse_any_hand(s: str, variant: str | None) -> HandTiles:
     # the common shape read at once (engine.tiles_plain), anything else by the checked parser
-    return _parse_plain(s, variant) or _parse_checked(s, variant, waiting_ok)
+    return _parse_plain(s, variant) or _parse_checked(s, variant, True)
 
 
 # parse_hand of a hand string already known to be a str of ASCII, at most MAX_TILE_CHARS long

@@ -104,7 +104,8 @@ class Valuation(NamedTuple):
 
     @property
     def summary(self) -> str:
-        return _summary(self.patterns)
+        got = _SUMMARIES.get(self.patterns)
+        return got if got is not None else _summary(self.patterns)
 
     def to_json(self) -> dict:
         """The valuation as JSON: read-only (engine.frozen.FrozenDict) and made once per
@@ -196,13 +197,21 @@ def _item_json(item: ScoreItem) -> FrozenDict:
     return got[1]
 
 
-@lru_cache(maxsize=1024)
+# The patterns' names by their ids (a plain dict read in place by Valuation.summary, emptied
+# past _SUMMARIES_HELD entries)
+_SUMMARIES: dict[tuple[str, ...], str] = {}
+_SUMMARIES_HELD = 1024
+
+
 def _summary(patterns: tuple[str, ...]) -> str:
-    """The patterns' names, '对对胡 混一色' (memoised on the ids)."""
+    """The patterns' names, '对对胡 混一色' (memoised on the ids in _SUMMARIES)."""
     names = [
         BY_ID[p].zh if p in BY_ID else {"heavenly": "天胡", "earthly": "地胡"}[p] for p in patterns
     ]
-    return " ".join(names) or "小胡"
+    if len(_SUMMARIES) >= _SUMMARIES_HELD:
+        _SUMMARIES.clear()
+    got = _SUMMARIES[patterns] = " ".join(names) or "小胡"
+    return got
 
 
 def small_win_refusal(patterns: Iterable[str], concealed: bool, hard: int) -> str | None:
@@ -243,10 +252,22 @@ _COUNTED_WORDS = {
 }
 
 
-@cache
+# A counted line by its count, one plain dict for each of the three (read in place by
+# assemble; a session's counts are a few dozen)
+_COUNTED_LINES: dict[str, dict[int, ScoreItem]] = {id_: {} for id_ in _COUNTED_WORDS}
+_HARD_LINES = _COUNTED_LINES["hard_flowers"]
+_SOFT_LINES_BY_COUNT = _COUNTED_LINES["soft_flowers"]
+_DOUBLED_LINES = _COUNTED_LINES["flowers_x2"]
+
+
 def _counted(id_: str, value: int) -> ScoreItem:
-    zh, en = _COUNTED_WORDS[id_]
-    return ScoreItem(id=id_, zh=zh, en=en, value=value)
+    """The line of ``id_`` counting ``value``, made once (kept in _COUNTED_LINES)."""
+    lines = _COUNTED_LINES[id_]
+    got = lines.get(value)
+    if got is None:
+        zh, en = _COUNTED_WORDS[id_]
+        got = lines[value] = ScoreItem(id=id_, zh=zh, en=en, value=value)
+    return got
 
 
 # A soft flower's line among a valuation's items, by the soft item itself (each entry holds
@@ -286,11 +307,12 @@ def assemble(
     soft_n = soft_total(soft_items) if soft is None else soft
     items: list[ScoreItem] = [
         RUN_ITEM,
-        _counted("hard_flowers", hard),
-        _counted("soft_flowers", soft_n),
+        _HARD_LINES.get(hard) or _counted("hard_flowers", hard),
+        _SOFT_LINES_BY_COUNT.get(soft_n) or _counted("soft_flowers", soft_n),
     ]
     items += map(_soft_line, soft_items)
-    items.append(_counted("flowers_x2", 2 * (hard + soft_n)))
+    both = 2 * (hard + soft_n)
+    items.append(_DOUBLED_LINES.get(both) or _counted("flowers_x2", both))
     subtotal = RUN + 2 * (hard + soft_n)
     for p in ps:
         it = PATTERN_ITEMS[p]

@@ -446,3 +446,31 @@ def test_declared_no_flowers_with_flowers_refused():
     with pytest.raises(MjError) as e:
         value_declared(["no_flowers"], soft=0, hard=2, hard_known=True, bonus=Bonuses())
     assert e.value.code == ErrorCode.CONTRADICTION
+
+
+def test_assembled_lines_and_summary_read_from_their_memos_are_made_afresh():
+    import random
+
+    from mjscore.engine.results import ScoreItem
+    from mjscore.engine.variants import nanjing_score as ns
+
+    rng = random.Random(7)
+    ids = list(ns.PATTERN_ORDER)
+    words = {"hard_flowers": "硬花", "soft_flowers": "软花", "flowers_x2": "软硬花×2 (砸2)"}
+    for n in range(300):
+        if n % 100 == 0:  # the memos start empty, and fill again
+            for lines in ns._COUNTED_LINES.values():
+                lines.clear()
+            ns._SUMMARIES.clear()
+        hard, soft = rng.randrange(0, 12), rng.randrange(0, 12)
+        patterns = rng.sample(ids, rng.randrange(0, 4))
+        for _ in range(2):  # the second time from the memos
+            val = ns.assemble(
+                patterns, hard=hard, soft_items=(), soft=soft, concealed=False, bonus=NO_BONUS
+            )
+            counted = [i for i in val.items if i.id in words]
+            want = [(i, v) for i, v in zip(words, (hard, soft, 2 * (hard + soft)), strict=True)]
+            assert [(i.id, i.value) for i in counted] == want
+            assert all(type(i) is ScoreItem and i.zh == words[i.id] for i in counted)
+            names = [ns.PATTERN_ITEMS[p].zh for p in val.patterns]
+            assert val.summary == (" ".join(names) or "小胡")

@@ -188,10 +188,11 @@ def test_a_hand_of_common_events_reads_as_one_of_checked_events():
     assert e.value.where.startswith("hand.events[1].hand")
 
 
-def test_a_long_records_hands_are_parsed_once_between_reading_and_settling():
+def test_a_long_records_hands_are_parsed_once_between_reading_and_settling(monkeypatch):
     import itertools
 
-    from mjscore.engine.tiles import _parse_hand, parse_hand
+    from mjscore.engine import tiles
+    from mjscore.engine.tiles import parse_ascii_hand, parse_hand
 
     chows = [f"{r}{r + 1}{r + 2}{s}" for s in "mps" for r in range(1, 8)]
     hands = []
@@ -200,13 +201,46 @@ def test_a_long_records_hands_are_parsed_once_between_reading_and_settling():
             hands.append(a + b + c + d + pair)
         if len(hands) >= 10_000:
             break
-    for h in hands:  # a record read whole: every win's tiles checked
-        parse_hand(h, variant="guobiao", waiting_ok=False)
-    before = _parse_hand.cache_info()
-    for h in hands:  # then each hand valued
-        parse_hand(h, variant="guobiao", waiting_ok=False)
-    after = _parse_hand.cache_info()
-    assert after.misses == before.misses
+    read = []
+    plain = tiles._parse_plain
+    monkeypatch.setattr(tiles, "_parse_plain", lambda s, v: read.append(s) or plain(s, v))
+    first = [parse_hand(h, variant="guobiao", waiting_ok=False) for h in hands]  # a record read
+    assert len(read) == len(set(hands))
+    again = [parse_hand(h, variant="guobiao", waiting_ok=False) for h in hands]  # then valued
+    again_by_position = [parse_ascii_hand(h, "guobiao", False) for h in hands]
+    assert len(read) == len(set(hands))  # nothing read twice
+    assert all(a is b is c for a, b, c in zip(first, again, again_by_position, strict=True))
+
+
+def test_a_won_hands_memo_answers_as_a_fresh_reading():
+    from mjscore.engine import tiles
+    from mjscore.engine.tiles import parse_hand
+
+    cases = [
+        ("123m456p789s11s 555p", "nanjing"),  # a 13-tile hand: refused when won
+        ("１２３ｍ456p789s111s55p", "nanjing"),  # full-width typing, read as ASCII
+        ("123m456p789s111s55p", "nanjing"),
+        ("123m456p789s111s55p|ab", "nanjing"),
+        ("123m456p789s111s55p", "guobiao"),
+        ("123m456p789s111s5", "nanjing"),  # too few tiles
+    ]
+    for s, v in cases:
+        tiles._WON_HANDS.clear()
+        for waiting_ok in (False, True, False):  # a 13-tile hand read when waiting, refused won
+            fresh = _reading(tiles._parse_checked, tiles.tile_text(s), v, waiting_ok)
+            first = _reading(parse_hand, s, variant=v, waiting_ok=waiting_ok)
+            again = _reading(parse_hand, s, variant=v, waiting_ok=waiting_ok)
+            assert first == again == fresh, (s, v, waiting_ok)
+    for bad in (None, 5, ["1m"]):
+        got = _reading(parse_hand, bad, variant="nanjing", waiting_ok=False)
+        assert got == ("error", "BAD_TILES")
+
+
+def _reading(read, *args, **kwargs):
+    try:
+        return read(*args, **kwargs)
+    except MjError as e:
+        return ("error", e.code.name)
 
 
 # ---------------------------------------------------------------- results made at once
@@ -289,6 +323,10 @@ def test_replay_json_text_writes_odd_values_as_the_standard_encoder():
     odd = ['阿明 "quoted" \\ back', "line\nbreak\ttab\x00\x1f", "\u2028\u2029 \ud800", "", "×2 番"]
     pays = tuple(Payment(i % 4, (i + 1) % 4, 10**i, r) for i, r in enumerate(odd))
     pays += (pays[0], Payment(0, 1, True, "a bool amount"), Payment(2, 3, 7, "x"))
+    # new payments sharing one half with those before (who pays whom, or amount and reason),
+    # and ones that only a bool tells apart from them
+    pays += (Payment(3, 0, 7, "x"), Payment(2, 3, 8, "x"), Payment(2, 3, 7, "y"))
+    pays += (Payment(True, 3, 7, "x"), Payment(2, 3, 1, "z"), Payment(2, 3, True, "z"))
     net = [0, 0, 0, 0]
     for p in pays:
         net[p.payer] -= p.amount
