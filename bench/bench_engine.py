@@ -504,8 +504,9 @@ def main() -> int:
         return out
 
     head = "".join(f" {n + ' wall×':>12} {n + ' cpu×':>11}" for n in names)
-    print()
-    print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal  anchor µs")
+    if parts & {"replay", "calc"}:
+        print()
+        print(f"{'ratio to the bare call (µs: cpu)':<34}{head}  goal  anchor µs")
     for v in variants if "replay" in parts else ():
         mine: list[float] = []  # the anchors timed between this rule set's runs
         figs = per_hand(
@@ -533,10 +534,11 @@ def main() -> int:
             f"  (python -c 'import MahjongGB': {got[0][0] * 1e3:.0f} ms wall, {got[0][1] * 1e3:.0f} ms cpu)"
         )
 
-    print()
-    print(
-        f"{'rule set':<16} {'tree':<7} {'settles/hand':>12} {'import µs':>10} {'bytes/hand':>11} {'hands table':>12}"
-    )
+    if "import" in parts:
+        print()
+        print(
+            f"{'rule set':<16} {'tree':<7} {'settles/hand':>12} {'import µs':>10} {'bytes/hand':>11} {'hands table':>12}"
+        )
     for v in variants if "import" in parts else ():
         imports = per_hand(v, args.hands, "import")
         for k, (name, mj, python) in enumerate(trees):
