@@ -287,11 +287,10 @@ print(statistics.median(per))
 """
 
 
-def anchor_us(args_file: Path) -> float:
-    """Median over the hands of one bare MahjongFanCalculator call (mean of 20 calls each),
-    timed in a child process."""
+def child_number(python: str, script: str, *args: str) -> float:
+    """The number a Python script prints, run as a child process with ``args``."""
     out = subprocess.run(
-        [sys.executable, "-c", ANCHOR, str(args_file)],
+        [python, "-c", script, *args],
         capture_output=True,
         text=True,
         check=True,
@@ -299,6 +298,12 @@ def anchor_us(args_file: Path) -> float:
         env=CHILD_ENV,
     )
     return float(out.stdout.strip())
+
+
+def anchor_us(args_file: Path) -> float:
+    """Median over the hands of one bare MahjongFanCalculator call (mean of 20 calls each),
+    timed in a child process."""
+    return child_number(sys.executable, ANCHOR, str(args_file))
 
 
 # ------------------------------------------------------------------ processes
@@ -373,15 +378,7 @@ print(calls[0] / n)
 def import_counts(python: str, path: Path, db: Path) -> float:
     """Settlements per hand of ``mjscore import`` (every variant's settle_hand counted, in a
     process of the tree's own Python)."""
-    out = subprocess.run(
-        [python, "-c", COUNT_SETTLEMENTS, str(path), str(db)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env=CHILD_ENV,
-    )
-    return float(out.stdout.strip())
+    return child_number(python, COUNT_SETTLEMENTS, str(path), str(db))
 
 
 def ledger_bytes(db: Path, out: Path) -> tuple[int, int | None]:

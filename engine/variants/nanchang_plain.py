@@ -29,7 +29,14 @@ from .claims import melds_match, no_flags
 from .nanchang_hand import NanchangRules, WinFacts, _check_counts
 from .nanchang_packed import win_code
 from .nanchang_pay import win_payments
-from .nanchang_score import _kongs, _upper, best_reading, cap_nets, code_readings, lower_by_player
+from .nanchang_score import (
+    best_reading,
+    cap_nets,
+    code_readings,
+    kong_award,
+    lower_by_player,
+    upper_award,
+)
 
 _make_result = maker(HandResult)  # its deltas are the payments' own nets, made below
 _make_state = maker(TableState)
@@ -107,7 +114,7 @@ def _counts(
     counts, fed_by = cev.counts, cev.fed_by
     holds = [sum(c) > 0 for c in counts]
     sweep = tuple(not any(h for p, h in enumerate(holds) if p != w) for w in range(4))
-    payments, award, nets = _upper(counts, fed_by or (None, None, None, None), base, cap)
+    payments, award, nets = upper_award(counts, fed_by or (None, None, None, None), base, cap)
     out = (sweep, payments, FrozenList(award), nets)
     return _kept(_COUNTS, (counts, fed_by, base, cap), out)
 
@@ -115,8 +122,8 @@ def _counts(
 def _kong_part(
     kongs: tuple[int, ...], jing_kongs: tuple[int, ...], base: int
 ) -> tuple[tuple[Payment, ...], FrozenList, tuple[int, ...]]:
-    """The _KONGS entry: nanchang_score._kongs with its points read-only."""
-    payments, points, nets = _kongs(kongs, jing_kongs, base)
+    """The _KONGS entry: nanchang_score.kong_award with its points read-only."""
+    payments, points, nets = kong_award(kongs, jing_kongs, base)
     return _kept(_KONGS, (kongs, jing_kongs, base), (payments, FrozenList(points), nets))
 
 

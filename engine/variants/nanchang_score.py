@@ -126,12 +126,12 @@ def awards(
     and a session repeats the same few of each."""
     try:
         lower, lower_scores, _ = _lower(lower_counts, base, cap)  # type: ignore[arg-type]
-        upper, award, _ = _upper(counts, fed_by, base, cap)  # type: ignore[arg-type]
-        kong, kong_points, _ = _kongs(kongs, jing_kongs, base)  # type: ignore[arg-type]
+        upper, award, _ = upper_award(counts, fed_by, base, cap)  # type: ignore[arg-type]
+        kong, kong_points, _ = kong_award(kongs, jing_kongs, base)  # type: ignore[arg-type]
     except TypeError:  # counts given as lists: not a key
         lower, lower_scores, _ = _lower.__wrapped__(lower_counts, base, cap)
-        upper, award, _ = _upper.__wrapped__(counts, fed_by, base, cap)
-        kong, kong_points, _ = _kongs.__wrapped__(kongs, jing_kongs, base)
+        upper, award, _ = upper_award.__wrapped__(counts, fed_by, base, cap)
+        kong, kong_points, _ = kong_award.__wrapped__(kongs, jing_kongs, base)
     return Awards(lower + upper + kong, lower_scores, award, kong_points)
 
 
@@ -205,7 +205,7 @@ def lower_by_player(
 
 
 @lru_cache(maxsize=4096)
-def _upper(
+def upper_award(
     counts: Sequence[tuple[int, int]] | None,
     fed_by: Sequence[int | None],
     base: int,
@@ -230,7 +230,7 @@ def _upper(
 
 
 @lru_cache(maxsize=4096)
-def _kongs(
+def kong_award(
     kongs: Sequence[int], jing_kongs: Sequence[int], base: int
 ) -> tuple[tuple[Payment, ...], tuple[int, ...], tuple[int, ...]]:
     """奖励分 for the kongs: each 精杠 10, each other kong 2, from each other player; with
