@@ -11,9 +11,12 @@ such a place). :func:`best_valuation` reads the hand's facts once, walks its rea
 order of :func:`~engine.variants.nanjing_score.readings` (the best is the first of the
 highest, so the order keeps ties as they were; engine.win_places gives each
 decomposition's facts in that order without making the decompositions) and values each by
-those facts: the first reading with given facts is valued in full, every later one with the
-same facts (in this hand or an earlier one) reuses the valuation (an immutable named tuple),
-and a hand whose facts and readings are those of an earlier hand takes its best valuation.
+those facts. A hand whose facts and readings are those of an earlier hand takes its best
+valuation. Otherwise the best reading is chosen by what the choice can tell apart — which
+suits the hand holds or how many flowers within a class cannot change it (see
+:func:`_best_findings`) — so a hand like an earlier one in those respects takes its best
+reading's findings and only values them with its own flowers; the first hand of a class
+finds each reading's patterns and soft lines (once per reading's facts) and compares them.
 tests/engine/test_nanjing_read.py checks the result against valuing every reading in full.
 """
 
@@ -40,9 +43,11 @@ from .nanjing_score import (
 )
 from .texts_nanjing import txt
 
-_MEMO: dict[tuple, Valuation] = {}  # a reading's facts → its valuation
-# a reading's facts but whether none of its flowers are known → its patterns and soft lines
+# a reading's facts (with its hand's as _best_findings keys them) → its patterns and soft lines
 _FINDINGS: dict[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]]] = {}
+# a hand's facts as _best_findings keys them and its readings' → (its readings, the findings
+# of its best reading): keyed by the readings tuple itself, as _BEST is
+_CLASSES: dict[tuple, tuple[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]] | None]] = {}
 # a hand's facts and its readings' → (its readings, the best valuation): keyed by the
 # readings tuple itself (equal readings are kept as one tuple, see _readings), which the
 # entry holds, so the id it is filed under is never reused while it is kept
@@ -55,6 +60,12 @@ _SUIT_SETS = tuple(
     frozenset(SUITS[g] for g in range(3) if bits >> g & 1) for bits in range(8)
 )  # the suits of a hand by the bits of the groups it holds
 _WIND = 8  # with the suits' bits: a wind among the tiles
+# (and 16: a dragon.) The bits of a hand's suits, honours kept, as _best_findings keys them:
+# the suits' bits of the first suits in the order of SUITS, as many as the hand holds
+_SUIT_CLASS = tuple(
+    bits & 24 | (1 << (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1)) - 1 for bits in range(32)
+)
+_CLOSED_OR_EDGE = frozenset(("closed", "edge"))  # the wait flowers 压绝 reads
 
 # What a meld says of the hand, by the meld itself (engine.tiles makes each distinct meld
 # once; each entry holds its meld, so the id it is filed under is never reused while it is
@@ -115,8 +126,10 @@ def _readings(places: tuple) -> tuple[tuple, bool, tuple, tuple]:
     if len(_READINGS) > _MEMO_MAX:
         _READINGS.clear()
         _SAME.clear()
-    single = tuple([(p, _WAIT_FLOWER.get(w)) for p, w in places])
-    other = tuple([(p, None) for p, _ in places])
+    # each reading once, where it first comes (a later equal one is never the best: ties
+    # keep the first)
+    single = tuple(dict.fromkeys([(p, _WAIT_FLOWER.get(w)) for p, w in places]))
+    other = tuple(dict.fromkeys([(p, None) for p, _ in places]))
     got = (
         places,
         any(place in _WAIT_FLOWER for _, place in places),
@@ -209,43 +222,110 @@ def best_valuation(
     found = _BEST.get(key)
     if found is not None and found[0] is readings:
         return found[1]
-    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
-    val = _best(tiles, hand_key, quads, wind_pungs, readings)
+    # a valuation not made yet: its best reading's findings are shared by every hand whose
+    # facts fall in the same class (see _best_findings)
+    got = _best_findings(
+        tiles,
+        readings,
+        quads,
+        wind_pungs,
+        kinds,
+        suit_bits,
+        exposed,
+        concealed,
+        hard,
+        hard_known,
+        bonus,
+    )
+    val = None if got is None else valued(got, hard, concealed, bonus)
     if len(_BEST) > _MEMO_MAX:
         _BEST.clear()
     _BEST[key] = (readings, val)
     return val
 
 
+def _best_findings(
+    tiles: HandTiles,
+    readings: tuple[tuple[bool, str | None], ...],
+    quads: int | None,
+    wind_pungs: int,
+    kinds: int,
+    suit_bits: int,
+    exposed: bool,
+    concealed: bool,
+    hard: int,
+    hard_known: bool,
+    bonus: Bonuses,
+) -> tuple[tuple[str, ...], tuple[ScoreItem, ...]] | None:
+    """The findings of the best reading of the hand ``tiles`` (None: no reading), by memo.
+
+    Its facts: its melds' ``kinds``, the suits and honours held as ``suit_bits``, 压绝's
+    condition, 门清, the flowers and the bonuses; its readings: seven pairs with ``quads``
+    (None: not seven pairs) and the decompositions' ``readings`` (all sets pungs, wait
+    flower). The memo's key holds only what the choice can tell apart: how many suits the
+    hand holds, not which (a flush or 缺一 is the same in any suit); 压绝's condition only
+    when a reading's winning tile sits in the middle or at the edge of a chow; and of the
+    flowers only whether none are known (无花果) and whether there are four or more (a 小胡
+    is legal then), since each flower adds the same to every reading's value."""
+    suit_bits = _SUIT_CLASS[suit_bits]
+    if exposed and not any(flower in _CLOSED_OR_EDGE for _, flower in readings):
+        exposed = False
+    none_known = hard_known and hard == 0
+    key = (
+        id(readings),
+        quads,
+        wind_pungs,
+        kinds,
+        suit_bits,
+        exposed,
+        concealed,
+        none_known,
+        hard >= 4,
+        bonus,
+    )
+    found = _CLASSES.get(key)
+    if found is not None and found[0] is readings:
+        return found[1]
+    got = _best(
+        tiles,
+        (kinds, suit_bits, exposed, concealed, none_known, bonus),
+        quads,
+        wind_pungs,
+        readings,
+        hard,
+        hard_known,
+    )
+    if len(_CLASSES) > _MEMO_MAX:
+        _CLASSES.clear()
+    _CLASSES[key] = (readings, got)
+    return got
+
+
 def _best(
     tiles: HandTiles,
-    hand_key: tuple[int, int, bool, bool, int, bool, Bonuses],
+    facts: tuple[int, int, bool, bool, bool, Bonuses],
     quads: int | None,
     wind_pungs: int,
     readings: tuple[tuple[bool, str | None], ...],
-) -> Valuation | None:
-    """The best valuation of the hand ``tiles`` whose facts are ``hand_key`` (its melds'
-    kinds, the suits and honours held as bits, 压绝's condition, 门清, the flowers and the
-    bonuses) and whose readings are seven pairs with ``quads`` (None: not seven pairs) and
-    the decompositions' ``readings`` (all sets pungs, wait flower), each valued by memo."""
-    _, suit_bits, exposed, concealed, hard, hard_known, bonus = hand_key
-    if len(_MEMO) > _MEMO_MAX:
-        _MEMO.clear()
+    hard: int,
+    hard_known: bool,
+) -> tuple[tuple[str, ...], tuple[ScoreItem, ...]] | None:
+    """The findings of the best reading of the hand ``tiles`` whose ``facts`` are its melds'
+    kinds, the suits and honours held as bits, 压绝's condition, 门清, whether none of its
+    ``hard`` flowers are known and the bonuses, and whose readings are seven pairs with
+    ``quads`` (None: not seven pairs) and the decompositions' ``readings``; each reading's
+    findings by memo. None: no reading."""
+    _, suit_bits, exposed, concealed, _, bonus = facts
     if len(_FINDINGS) > _MEMO_MAX:
         _FINDINGS.clear()
     melds = tiles.melds
     suits = _SUIT_SETS[suit_bits & 7]
 
-    none_known = hard_known and hard == 0  # (what the findings read of the flowers)
-    facts = (hand_key[0], suit_bits, exposed, concealed, none_known, bonus)
-
-    def value(quads: int | None, pungs: bool, wind_pungs: int, flower: str | None) -> Valuation:
-        key = (hand_key, quads, pungs, wind_pungs, flower)
-        v = _MEMO.get(key)
-        if v is not None:
-            return v
-        fkey = (facts, quads, pungs, wind_pungs, flower)
-        found = _FINDINGS.get(fkey)
+    def finding(
+        quads: int | None, pungs: bool, wind_pungs: int, flower: str | None
+    ) -> tuple[tuple[str, ...], tuple[ScoreItem, ...]]:
+        key = (facts, quads, pungs, wind_pungs, flower)
+        found = _FINDINGS.get(key)
         if found is None:
             r = Reading(
                 tiles=tiles.all_tiles,
@@ -263,14 +343,16 @@ def _best(
                 concealed=concealed,
                 wait_flower=flower,
             )
-            found = _FINDINGS[fkey] = findings(r)
-        v = _MEMO[key] = valued(found, hard, concealed, bonus)
-        return v
+            found = _FINDINGS[key] = findings(r)
+        return found
 
-    vals = [value(quads, False, 0, None)] if quads is not None else []
+    found = [finding(quads, False, 0, None)] if quads is not None else []
     for pungs, flower in readings:
-        vals.append(value(None, pungs, wind_pungs, flower))
-    return vals[0] if len(vals) == 1 else best(vals)  # (one reading: the best there is)
+        found.append(finding(None, pungs, wind_pungs, flower))
+    if len(found) < 2:  # (one reading: the best there is)
+        return found[0] if found else None
+    vals = [valued(f, hard, concealed, bonus) for f in found]
+    return found[vals.index(best(vals))]
 
 
 def _searched(
@@ -309,9 +391,17 @@ def _searched(
         f = _meld(m)
         kinds += f[1]
         suit_bits |= f[2]
-    hand_key = (kinds, suit_bits, exposed, concealed, hard, hard_known, bonus)
     readings = tuple([(p, _WAIT_FLOWER.get(w) if single else None) for p, w in places])
-    return _best(tiles, hand_key, quads, wind_pungs, readings)
+    got = _best(
+        tiles,
+        (kinds, suit_bits, exposed, concealed, hard_known and hard == 0, bonus),
+        quads,
+        wind_pungs,
+        readings,
+        hard,
+        hard_known,
+    )
+    return None if got is None else valued(got, hard, concealed, bonus)
 
 
 def _single_wait(tiles: HandTiles, codes: list[int], visible: list[str]) -> bool:

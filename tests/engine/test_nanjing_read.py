@@ -90,3 +90,34 @@ def test_memo_gives_what_valuing_every_reading_gives():
             assert nanjing_read.value_tiles(t, bonus=bonus, **kw) == want, t
             legal += want.legal
     assert legal > 500  # the sample holds legal wins, not only 小胡 refusals
+
+
+def _relabel(hand: str, suits: str) -> str:
+    """The hand with its suits m, p, s renamed to ``suits`` (a permutation of 'mps')."""
+    return hand.translate(str.maketrans("mps", suits))
+
+
+def test_hands_sharing_a_class_are_valued_as_in_full():
+    """A valuation not made yet takes its best reading from the hands whose facts differ
+    only in what the choice cannot tell apart (which suits, the count of flowers within a
+    class, 压绝's condition without a chow wait): the same hand in every relabelling of its
+    suits, with every count of flowers known and unknown, with and without 压绝's condition,
+    each valued as valuing every reading in full values it."""
+    rng = random.Random(7)
+    for _ in range(250):
+        hand = _hand(rng)
+        exposed = frozenset(rng.sample(TILES, 2))
+        for suits in rng.sample(["mps", "msp", "pms", "psm", "smp", "spm"], 3):
+            t = parse_hand(_relabel(hand, suits), variant="nanjing")
+            for hard in rng.sample(range(7), 7):
+                for hard_known in (True, False):
+                    for last_closed_declared in (False, True):
+                        kw = dict(
+                            hard=hard,
+                            hard_known=hard_known,
+                            exposed_pung_tiles=exposed,
+                            last_closed_declared=last_closed_declared,
+                        )
+                        rs = readings(t, heavenly=False, earthly=False, **kw)
+                        want = best(value_reading(r, Bonuses()) for r in rs)
+                        assert nanjing_read.value_tiles(t, bonus=Bonuses(), **kw) == want, t
