@@ -60,6 +60,11 @@ def _words(val: Valuation) -> tuple[str, str]:
 # reused while it is kept.
 _WORDING: dict[tuple, tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]] = {}
 _WORDING_MAX = 8192  # the memo starts afresh past this many cases
+# (summary, multiplier lines, value, multiplier, how it was won, whether someone is liable,
+# why) → (the words of the payments, the amount each pays, the win's summary, its value with
+# the multiplier): all that _WORDING holds but the items, shared by the valuations that word
+# alike (most differ from another only in how their flowers make up the same value)
+_SAID: dict[tuple, tuple[str, int, str, int]] = {}
 # (payer, payee, amount, reason) → the payment (immutable, and a session repeats the same few)
 _PAID: dict[tuple[int, int, int, str], Payment] = {}
 _PAID_MAX = 50_000
@@ -73,21 +78,38 @@ def _wording(
     got = _WORDING.get(key)
     if got is not None and got[0] is val:
         return got
-    h = val.value * m
-    tag = multiplier_tag(m)
     mults, summary = _words(val)
-    base = f"{summary}{mults} {val.value}花 {how}"
-    if how != "放炮":
-        reason = f"{base}{tag} {why} 3×{h}" if liable else f"{base}{tag}"
-    else:
-        reason = f"{base}{tag}{' ' + why if why else ''}"
+    value = val.value
+    said_key = (summary, mults, value, m, how, liable, why)
+    said = _SAID.get(said_key)
+    if said is None:
+        said = _said(summary, mults, value, m, how, liable, why)
+        if len(_SAID) >= _WORDING_MAX:
+            _SAID.clear()
+        _SAID[said_key] = said
+    reason, amount, line, h = said
     items = (*val.items, _bixiahu_item(m)) if m > 1 else val.items
-    amount = 3 * h if liable and how != "放炮" else h
-    got = (val, reason, amount, items, f"{summary}{mults}{tag}", h)
+    got = (val, reason, amount, items, line, h)
     if len(_WORDING) >= _WORDING_MAX:
         _WORDING.clear()
     _WORDING[key] = got
     return got
+
+
+def _said(
+    summary: str, mults: str, value: int, m: int, how: str, liable: bool, why: str
+) -> tuple[str, int, str, int]:
+    """(the words of a win's payments, the amount each pays, the win's summary, its value
+    with the multiplier) for a valuation worth ``value`` worded ``summary`` and ``mults``."""
+    h = value * m
+    tag = multiplier_tag(m)
+    base = f"{summary}{mults} {value}花 {how}"
+    if how != "放炮":
+        reason = f"{base}{tag} {why} 3×{h}" if liable else f"{base}{tag}"
+    else:
+        reason = f"{base}{tag}{' ' + why if why else ''}"
+    amount = 3 * h if liable and how != "放炮" else h
+    return reason, amount, f"{summary}{mults}{tag}", h
 
 
 def _paid(payer: int, payee: int, amount: int, reason: str) -> Payment:
