@@ -27,7 +27,8 @@ def _bixiahu_item(m: int) -> ScoreItem:
 
 # A valuation's words, by the valuation itself: tile-mode valuations are made once per
 # reading's facts and shared by every hand with those facts, so most wins find theirs here.
-# Each entry holds its valuation, so the id it is filed under is never reused while it is kept.
+# Each entry holds its valuation, so the id it is filed under is never reused while it is kept:
+# an entry found by a live valuation's id is that valuation's.
 _WORDS: dict[int, tuple[Valuation, str, str]] = {}
 _WORDS_MAX = 4096  # the memo starts afresh past this many valuations
 
@@ -35,7 +36,7 @@ _WORDS_MAX = 4096  # the memo starts afresh past this many valuations
 def _words(val: Valuation) -> tuple[str, str]:
     """(the multiplier lines as a win's reason lists them, ' 大杠开×2'; the summary)."""
     got = _WORDS.get(id(val))
-    if got is not None and got[0] is val:
+    if got is not None:
         return got[1], got[2]
     # every factor in the reason, so a payer can check the amount from the line alone
     # (engine.variants.nanjing_score.assemble lists a multiplier's line only with a factor)
@@ -76,7 +77,7 @@ def _wording(
 ) -> tuple[Valuation, str, int, tuple[ScoreItem, ...], str, int]:
     key = (id(val), m, how, liable, why)
     got = _WORDING.get(key)
-    if got is not None and got[0] is val:
+    if got is not None:
         return got
     mults, summary = _words(val)
     value = val.value
@@ -138,7 +139,7 @@ def win_part(
     the liable player), the nets they make and the win's result, at multiplier ``m``."""
     how = "抢杠" if robbed else ("自摸" if from_ is None else "放炮")
     got = _WORDING.get((id(val), m, how, liable is not None, why))  # (its memo read in place)
-    if got is None or got[0] is not val:
+    if got is None:
         got = _wording(val, m, how, liable is not None, why)
     _, reason, amount, items, line, h = got
     kept = _PAID.get  # (most payments are made already: their memo read in place)

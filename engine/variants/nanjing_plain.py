@@ -66,7 +66,8 @@ def _flower_tiles(s: str) -> tuple[str, ...] | None:
 # (valuation, multiplier, liable player, why, the dealer won) → (the valuation, the 比下胡
 # triggers, the hand's details when nothing was paid on the spot): nothing else of the hand
 # or the table changes them, so they are made once per case and shared, read-only. Each
-# entry holds its valuation, so the id it is filed under is never reused while it is kept.
+# entry holds its valuation, so the id it is filed under is never reused while it is kept:
+# an entry found by a live valuation's id is that valuation's.
 _DETAILS: dict[tuple, tuple[Valuation, FrozenList, FrozenDict]] = {}
 _DETAILS_MAX = 8192  # the memo starts afresh past this many cases
 
@@ -76,7 +77,7 @@ def _details(
 ) -> tuple[Valuation, FrozenList, FrozenDict]:
     key = (id(val), m, liable, why, dealer)
     got = _DETAILS.get(key)
-    if got is not None and got[0] is val:
+    if got is not None:
         return got
     triggers = FrozenList((["庄家胡"] if dealer else []) + (["大胡"] if val.big else []))
     details = FrozenDict(
@@ -220,7 +221,7 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
     payments, nets, wr = win_part(val, w, from_, False, m, liable, why)
     dealer = state.dealer
     got = _DETAILS.get((id(val), m, liable, why, w == dealer))  # (its memo read in place)
-    if got is None or got[0] is not val:
+    if got is None:
         got = _details(val, m, liable, why, w == dealer)
     _, triggers, details = got
     if spot:

@@ -50,7 +50,8 @@ _FINDINGS: dict[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]]] = {}
 _CLASSES: dict[tuple, tuple[tuple, tuple[tuple[str, ...], tuple[ScoreItem, ...]] | None]] = {}
 # a hand's facts and its readings' → (its readings, the best valuation): keyed by the
 # readings tuple itself (equal readings are kept as one tuple, see _readings), which the
-# entry holds, so the id it is filed under is never reused while it is kept
+# entry holds, so the id it is filed under is never reused while it is kept: an entry
+# found by the id of live readings is theirs (so for _CLASSES and _READINGS too)
 _BEST: dict[tuple, tuple[tuple, Valuation | None]] = {}
 _MEMO_MAX = 1 << 16  # a memo starts afresh past this many entries
 
@@ -69,8 +70,8 @@ _CLOSED_OR_EDGE = frozenset(("closed", "edge"))  # the wait flowers 压绝 reads
 
 # What a meld says of the hand, by the meld itself (engine.tiles makes each distinct meld
 # once; each entry holds its meld, so the id it is filed under is never reused while it is
-# kept): (the meld, its facts as one number, its suit's bit or _WIND, the tile of a pung or
-# None, whether it keeps 门清)
+# kept: an entry found by a live meld's id is that meld's): (the meld, its facts as one
+# number, its suit's bit or _WIND, the tile of a pung or None, whether it keeps 门清)
 _MELDS: dict[int, tuple[Meld, int, int, str | None, bool]] = {}
 # a meld's facts (kind, a concealed kong, a wind) as the number a hand's melds add up to:
 # three bits each, a count of such melds (a valuation depends on how many melds of each kind
@@ -188,7 +189,7 @@ def best_valuation(
     kinds = 0
     for m in melds:
         f = _MELDS.get(id(m))
-        if f is None or f[0] is not m:
+        if f is None:
             f = _meld(m)
         kinds += f[1]
         suit_bits |= f[2]
@@ -197,7 +198,7 @@ def best_valuation(
         if not f[4]:
             concealed = False
     rs = _READINGS.get(id(places))
-    if rs is None or rs[0] is not places:
+    if rs is None:
         rs = _readings(places)
     single = rs[1] and single_wait(
         concealed_tiles,
@@ -220,7 +221,7 @@ def best_valuation(
         bonus,
     )
     found = _BEST.get(key)
-    if found is not None and found[0] is readings:
+    if found is not None:
         return found[1]
     # a valuation not made yet: its best reading's findings are shared by every hand whose
     # facts fall in the same class (see _best_findings)
@@ -284,7 +285,7 @@ def _best_findings(
         bonus,
     )
     found = _CLASSES.get(key)
-    if found is not None and found[0] is readings:
+    if found is not None:
         return found[1]
     got = _best(
         tiles,

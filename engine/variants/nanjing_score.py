@@ -112,7 +112,7 @@ class Valuation(NamedTuple):
         valuation, as a valuation is shared by every hand whose reading has its facts;
         ``copy.deepcopy`` it to change it."""
         got = _JSON.get(id(self))
-        if got is None or got[0] is not self:
+        if got is None:
             if len(_JSON) >= _JSON_MAX:
                 _JSON.clear()
             got = _JSON[id(self)] = (self, self._frozen_json())
@@ -155,7 +155,8 @@ class Valuation(NamedTuple):
 
 # A valuation's JSON, by the valuation itself: tile-mode valuations are made once per
 # reading's facts and shared by every hand with those facts. Each entry holds its valuation,
-# so the id it is filed under is never reused while it is kept.
+# so the id it is filed under is never reused while it is kept: an entry found by a live
+# valuation's id is that valuation's (and so for the items' memos below).
 _JSON: dict[int, tuple[Valuation, dict]] = {}
 _ONLY_CONCEALED = frozenset(("concealed",))
 _JSON_MAX = 4096  # the memo starts afresh past this many valuations
@@ -182,15 +183,13 @@ _ITEM_JSON: dict[int, tuple[ScoreItem, FrozenDict]] = {}
 def _items_json(items: tuple[ScoreItem, ...]) -> list[FrozenDict]:
     """The lines of ``items`` (:func:`_item_json` of each, its memo read in place)."""
     get = _ITEM_JSON.get
-    return [
-        got[1] if (got := get(id(i))) is not None and got[0] is i else _item_json(i) for i in items
-    ]
+    return [got[1] if (got := get(id(i))) is not None else _item_json(i) for i in items]
 
 
 def _item_json(item: ScoreItem) -> FrozenDict:
     """An item's line in a valuation's JSON (read-only, one per item)."""
     got = _ITEM_JSON.get(id(item))
-    if got is None or got[0] is not item:
+    if got is None:
         if len(_ITEM_JSON) >= _JSON_MAX:
             _ITEM_JSON.clear()
         got = _ITEM_JSON[id(item)] = (item, FrozenDict(item.to_json()))
@@ -278,7 +277,7 @@ _SOFT_LINES: dict[int, tuple[ScoreItem, ScoreItem]] = {}
 
 def _soft_line(i: ScoreItem) -> ScoreItem:
     got = _SOFT_LINES.get(id(i))
-    if got is None or got[0] is not i:
+    if got is None:
         if len(_SOFT_LINES) >= _JSON_MAX:
             _SOFT_LINES.clear()
         line = ScoreItem(
