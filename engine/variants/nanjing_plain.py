@@ -9,7 +9,9 @@ the same payments (``nanjing_spot.kong_payments``, ``nanjing_pay.win_part``), bu
 events in one pass and makes the checks of RULES.md §0 and §2 on what that pass tallied: no
 flower shown more often than it exists, at most 20 flowers a player, no dragon melded, an
 added kong keeps its pung's supplier, no fifth copy of a tile among the logged melds and the
-winner's hand, the winner's melds as his events give them, and a legal (not 小胡) win.
+winner's hand, the winner's melds as his events give them, and a legal (not 小胡) win. The
+result's details (the valuation's JSON among them) are made only when read: a replay reads
+none.
 
 Anything else — another event, a flag, a refusal of any kind — answers None, and the caller
 settles the hand on the full path, which raises the same error it always did.
@@ -17,6 +19,7 @@ settles the hand on the full path, which raises the same error it always did.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import MjError
@@ -63,22 +66,20 @@ def _flower_tiles(s: str) -> tuple[str, ...] | None:
     return ts
 
 
-# (valuation, multiplier, liable player, why, the dealer won) → (the valuation, the 比下胡
-# triggers, the hand's details when nothing was paid on the spot): nothing else of the hand
-# or the table changes them, so they are made once per case and shared, read-only. Each
-# entry holds its valuation, so the id it is filed under is never reused while it is kept:
-# an entry found by a live valuation's id is that valuation's.
-_DETAILS: dict[tuple, tuple[Valuation, FrozenList, FrozenDict]] = {}
+# (valuation, multiplier, liable player, why, the dealer won) → (the valuation, the hand's
+# details when nothing was paid on the spot): nothing else of the hand or the table changes
+# them, so they are made once per case and shared, read-only. Each entry holds its
+# valuation, so the id it is filed under is never reused while it is kept: an entry found by
+# a live valuation's id is that valuation's.
+_DETAILS: dict[tuple, tuple[Valuation, FrozenDict]] = {}
 _DETAILS_MAX = 8192  # the memo starts afresh past this many cases
 
 
-def _details(
-    val: Valuation, m: int, liable: int | None, why: str, dealer: bool
-) -> tuple[Valuation, FrozenList, FrozenDict]:
+def _details(val: Valuation, m: int, liable: int | None, why: str, dealer: bool) -> FrozenDict:
     key = (id(val), m, liable, why, dealer)
     got = _DETAILS.get(key)
     if got is not None:
-        return got
+        return got[1]
     triggers = FrozenList((["庄家胡"] if dealer else []) + (["大胡"] if val.big else []))
     details = FrozenDict(
         multiplier=m,
@@ -89,8 +90,45 @@ def _details(
     )
     if len(_DETAILS) >= _DETAILS_MAX:
         _DETAILS.clear()
-    got = _DETAILS[key] = (val, triggers, details)
-    return got
+    _DETAILS[key] = (val, details)
+    return details
+
+
+class _Details(Mapping):
+    """A plain hand's details (what ``Nanjing.settle_full`` gives as its result's details),
+    made when first read: a replay never reads them, and a valuation new to the session would
+    otherwise have its JSON made at once. Read-only; equal to the mapping it stands for."""
+
+    __slots__ = ("_case", "_made")
+
+    def _read(self) -> Mapping[str, Any]:
+        try:
+            return self._made
+        except AttributeError:
+            val, m, liable, why, dealer, entries = self._case
+            made = _details(val, m, liable, why, dealer)
+            self._made = made = {**made, "on_the_spot": entries} if entries else made
+            return made
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._read())
+
+
+_new_details = object.__new__
 
 
 def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult | None:
@@ -220,10 +258,9 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
                 return None
     payments, nets, wr = win_part(val, w, from_, False, m, liable, why)
     dealer = state.dealer
-    got = _DETAILS.get((id(val), m, liable, why, w == dealer))  # (its memo read in place)
-    if got is None:
-        got = _details(val, m, liable, why, w == dealer)
-    _, triggers, details = got
+    dealer_won = w == dealer
+    details = _new_details(_Details)
+    details._case = (val, m, liable, why, dealer_won, entries)
     if spot:
         net = list(nets)
         for pay in spot:
@@ -231,10 +268,9 @@ def settle_plain(hand: Hand, state: TableState, rules: _Stacking) -> HandResult 
             net[pay.payee] += pay.amount
         nets = (net[0], net[1], net[2], net[3])
         payments = (*spot, *payments)
-        details = {**details, "on_the_spot": entries}
-    if triggers:
+    if dealer_won or val.big:  # 比下胡's triggers (庄家胡, 大胡)
         flags = state.flags + 1 if state.bixiahu else 0
-        if w == dealer:
+        if dealer_won:
             nxt = advance(state, bixiahu=True, flags=flags)
         else:
             nxt = advance(

@@ -9,6 +9,7 @@ speaks, refusals included)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -259,3 +260,28 @@ def test_a_flowers_string_is_read_as_the_tile_reader_reads_it():
     for s in cases:
         _FLOWERS.clear()
         assert _flower_tiles(s) == careful(s), s
+
+
+def test_details_read_as_the_full_path_gives_them():
+    """A plain hand's details are made when first read: every way of reading them (each
+    key, in order; the length; a copy; the JSON of a copy; equality either way round) gives
+    what the full settlement gives, with and without payments on the spot."""
+    state, rules = TableState(dealer=1), V.rules({})
+    for spot in (False, True):
+        events = [
+            {"type": "flowers", "player": 1, "tiles": "abcC"},
+            {"type": "pung", "player": 1, "from": 2, "tile": "E"},
+            {"type": "win", "player": 1, "from": 0, "hand": "[EEE,3]123m456m789p5s5s"},
+        ]
+        if spot:
+            events.insert(2, {"type": "kong", "player": 3, "kind": "concealed", "tile": "9s"})
+        hand = hand_from_json({"events": events}, V)
+        plain = settle_plain(hand, state, rules)
+        full = V.settle_full(hand, state, rules)
+        assert plain is not None
+        got, want = plain.details, full.details
+        assert list(got) == list(want) and len(got) == len(want)
+        assert all(got[k] == want[k] for k in want) and "valuation" in got
+        assert json.dumps(dict(got), ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
+        assert got == want and want == got and repr(got) == repr(want)
+        assert bool(got["on_the_spot"]) is spot
