@@ -61,8 +61,9 @@ _SUIT_SETS = tuple(
     frozenset(SUITS[g] for g in range(3) if bits >> g & 1) for bits in range(8)
 )  # the suits of a hand by the bits of the groups it holds
 _WIND = 8  # with the suits' bits: a wind among the tiles
-# (and 16: a dragon.) The bits of a hand's suits, honours kept, as _best_findings keys them:
-# the suits' bits of the first suits in the order of SUITS, as many as the hand holds
+# A hand's bits (its suits', _WIND, 16 for a dragon) as _best_findings keys them: as many
+# suits as the hand holds, always the first ones in the order of SUITS (a flush or 缺一 is
+# the same in any suit), the honours' bits as they were
 _SUIT_CLASS = tuple(
     bits & 24 | (1 << (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1)) - 1 for bits in range(32)
 )
