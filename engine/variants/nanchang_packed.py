@@ -28,9 +28,10 @@ from ..tiles import ALL_TILES, HONOURS
 from . import nanchang_tally as _tally
 
 _WEIGHT = {t: 1 << (4 * i) for i, t in enumerate(ALL_TILES)}
-_weigh = _WEIGHT.__getitem__
+weigh = _WEIGHT.__getitem__  # a tile's weight in a hand's number: sum(map(weigh, tiles))
 _PLACE = _tally._PLACE  # a tile's group (0-4) and its weight in the group's key
-_SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}  # where a tile's count lies in the whole
+# where a tile's count lies in a hand's number (four bits: no hand holds a fifth copy)
+SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}
 _WINDS_AT = _tally._WINDS_AT  # what tells a winds key from a suit key
 _DRAGONS_AT = _tally._DRAGONS_AT
 _SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
@@ -53,17 +54,23 @@ class _Table(dict[int, int]):
     """A group's key → its packed entry, each worked out the first time it is asked for."""
 
     def __missing__(self, key: int) -> int:
-        """The packed entry of a group key, from its Tally table entry, kept."""
-        suit = key < _WINDS_AT
-        need, extra, odd, lan, room = (_suit_entry if suit else _work_out)(key)
-        assert extra in (-1, 2), (key, extra)  # see _SAVES
-        p = need | (extra < 0) << _SAVES | odd << _ODD
-        if lan < 0:
-            p |= 1 << _BREAKS
-        elif suit:
-            p |= lan << _SUIT_LAN | room << _SUIT_ROOM
+        """The packed entry of a group key, worked out as its Tally table entry is, kept."""
+        if key < _WINDS_AT:  # a suit: nanchang_tally._suit_entry's figures, packed
+            value = sum(map(_part, f"{key:x}".split("00")))  # nanchang_tally._suit_value
+            p = (
+                value & 255
+                | (value > 255) << _SAVES
+                | (key & _ONES).bit_count() << _ODD
+                | _SUIT_LAN_BITS.get(key, _BREAK)
+            )
         else:
-            p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
+            need, extra, odd, lan, room = _work_out(key)
+            assert extra in (-1, 2), (key, extra)  # see _SAVES
+            p = need | (extra < 0) << _SAVES | odd << _ODD
+            if lan < 0:
+                p |= _BREAK
+            else:
+                p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
         if len(self) >= _tally._LIMIT:
             self.clear()
         self[key] = p
@@ -72,7 +79,12 @@ class _Table(dict[int, int]):
 
 _PACKED = _Table()
 _packed = _PACKED.__getitem__
-_suit_entry, _work_out = _tally._suit_entry, _tally.work_out
+_part, _work_out, _ONES = _tally._part, _tally.work_out, _tally._ONES
+_BREAK = 1 << _BREAKS
+# a suit key that does not break 十三烂 → its 十三烂 fields
+_SUIT_LAN_BITS = {
+    key: lan << _SUIT_LAN | room << _SUIT_ROOM for key, (lan, room) in _tally._LAN_KEYS.items()
+}
 
 
 def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
@@ -122,8 +134,15 @@ def win_code(
 
     The groups' keys and entries are read once, every tile as itself; leaving the jing out,
     or a tile, changes only its own group's key, whose entry alone is looked up again."""
+    return code_of(sum(map(weigh, closed)), len(closed), n_melds, jing, taken, drawn)
+
+
+def code_of(
+    whole: int, size: int, n_melds: int, jing: Sequence[str], taken: str | None, drawn: str | None
+) -> int:
+    """:func:`win_code` of the ``size`` closed tiles whose number (the sum of their weights,
+    :data:`weigh`) is ``whole``: a settlement that has read the hand's number already."""
     z, f = jing
-    whole = sum(map(_weigh, closed))  # every tile as itself
     m = _SUIT_MASK  # the five groups' keys, read apart (suits, winds, dragons)
     keys = [
         whole & m,
@@ -134,9 +153,8 @@ def win_code(
     ]
     entries = [*map(_packed, keys)]
     total = sum(entries)
-    nz = whole >> _SHIFT[z] & 15  # a kind's count, read off the whole (at most 14)
-    nf = whole >> _SHIFT[f] & 15
-    size = len(closed)
+    nz = whole >> SHIFT[z] & 15  # a kind's count, read off the whole
+    nf = whole >> SHIFT[f] & 15
     if not nz + nf:  # every tile is itself: clean is wild, and no 精吊
         key = (total, 0, 0, size, n_melds)
         bits = _SHAPES.get(key)
@@ -170,7 +188,7 @@ def win_code(
         if clean is None:
             clean = _shapes(key)
         code |= (code & clean) << 4
-    if drawn is None or not whole >> _SHIFT[drawn] & 15:  # not held
+    if drawn is None or not whole >> SHIFT[drawn] & 15:  # not held
         return code
     # 精吊 reads every jing in hand as wild: the 13 without the drawn tile t (a jing drawn is
     # one wild fewer, another tile leaves its group) and, when t is a jing held twice or
@@ -214,4 +232,4 @@ def _single(total: int, clean: int | None, wild13: int, size: int, n_melds: int)
     return out
 
 
-__all__ = ["SINGLE_BITS", "win_code"]
+__all__ = ["SHIFT", "SINGLE_BITS", "code_of", "weigh", "win_code"]
