@@ -87,18 +87,24 @@ def _kept(memo: dict, key: Any, value: Any) -> Any:
 # each tile as the one string object parse_hand gives (a tile read from a record is another
 # object): a comparison of the jing with a hand's tiles is then mostly one of identity
 _TILE = {t: t for t in ALL_TILES}
+_NEXT = {t: _TILE[successor(t)] for t in ALL_TILES}  # successor, as parse_hand's objects
+# a 下精 tile → the hand's details of it: itself and the next tile (read-only, shared)
+_LOWER_DETAILS = {t: FrozenList((t, _NEXT[t])) for t in ALL_TILES}
 
 
 def _turned(zheng: str, lower: str) -> tuple[tuple[str, str], FrozenDict, int, int]:
     """The _TURNED entry: nanchang_hand._check_lower's limits (each turned tile lies face up
     on the wall while the 下精 are counted) and the details Nanchang.settle_full writes."""
     key = (zheng, lower)
-    zheng = _TILE.get(zheng, zheng)
-    fu = successor(zheng)
-    fu, after = _TILE.get(fu, fu), successor(lower)
+    if zheng in _NEXT and lower in _NEXT:
+        zheng, lower_details = _TILE[zheng], _LOWER_DETAILS[lower]
+        fu = _NEXT[zheng]
+    else:  # not a tile (loading lets none through): as successor reads it
+        fu, lower_details = successor(zheng), FrozenList((lower, successor(lower)))
+    after = lower_details[1]
     most_lower = 4 - (zheng == lower) - 1
     most_after = 4 - (zheng == after) - (lower == after)
-    details = FrozenDict(zheng=zheng, fu=fu, lower=FrozenList((lower, after)))
+    details = FrozenDict(zheng=zheng, fu=fu, lower=lower_details)
     return _kept(_TURNED, key, ((zheng, fu), details, most_lower, most_after))
 
 
@@ -107,9 +113,8 @@ def _lower(
 ) -> tuple[tuple[Payment, ...], FrozenList, tuple[int, ...], int, int]:
     """The _LOWER entry: nanchang_score.lower_by_player and the 下精 counts' two totals."""
     payments, scores, nets = lower_by_player(lower_counts, base, cap)
-    held = sum(a for a, _ in lower_counts)
-    after = sum(b for _, b in lower_counts)
-    out = (payments, FrozenList(scores), nets, held, after)
+    (a, b), (c, d), (e, f), (g, h) = lower_counts
+    out = (payments, FrozenList(scores), nets, a + c + e + g, b + d + f + h)
     return _kept(_LOWER, (lower_counts, base, cap), out)
 
 
