@@ -39,9 +39,10 @@ _WINDS_MASK = (1 << 16) - 1  # four kinds
 
 # The fields of a packed entry, eight bits each, at these shifts:
 _NEED = 0  # (at bit 0) the fewest wildcards turning the group into sets
-_SAVES = 8  # 1 when the pair in this group takes one wildcard fewer than sets alone (else
-# two more: a pair adds two tiles to a count of tiles that sets alone take as 3k, so it
-# changes the fewest by 2 mod 3, and by no more than two wildcards or one fewer)
+_SAVES = 8  # how many parts of the group (a suit's, see nanchang_tally.suit_value) hold a
+# pair taking one wildcard fewer than sets alone; with none, the pair takes two more (a pair
+# adds two tiles to a count of tiles that sets alone take as 3k, so it changes the fewest by
+# 2 mod 3, and by no more than two wildcards or one fewer)
 _ODD = 16  # kinds held an odd number of times (seven pairs)
 _BREAKS = 24  # 1 when the group breaks 十三烂
 _SUIT_LAN = 32  # 十三烂 kinds held, and how many more the group could take: a suit's …
@@ -55,14 +56,8 @@ class _Table(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         """The packed entry of a group key, worked out as its Tally table entry is, kept."""
-        if key < _WINDS_AT:  # a suit: nanchang_tally._suit_entry's figures, packed
-            value = sum(map(_part, f"{key:x}".split("00")))  # nanchang_tally._suit_value
-            p = (
-                value & 255
-                | (value > 255) << _SAVES
-                | (key & _ONES).bit_count() << _ODD
-                | _SUIT_LAN_BITS.get(key, _BREAK)
-            )
+        if key < _WINDS_AT:  # a suit: its figures are a packed entry's first three fields
+            p = sum(map(_part, hex(key).split("00"))) | _SUIT_LAN_BITS.get(key, _BREAK)
         else:
             need, extra, odd, lan, room = _work_out(key)
             assert extra in (-1, 2), (key, extra)  # see _SAVES
@@ -79,7 +74,7 @@ class _Table(dict[int, int]):
 
 _PACKED = _Table()
 _packed = _PACKED.__getitem__
-_part, _work_out, _ONES = _tally._part, _tally.work_out, _tally._ONES
+_part, _work_out = _tally._part, _tally.work_out  # (_part: as nanchang_tally.suit_value)
 _BREAK = 1 << _BREAKS
 # a suit key that does not break 十三烂 → its 十三烂 fields
 _SUIT_LAN_BITS = {

@@ -73,7 +73,6 @@ def work_out(key: int) -> tuple[int, int, int, int, int]:
 
 
 _LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
-_ONES = sum(1 << (_BITS * r) for r in range(9))  # the lowest bit of each rank's count
 # a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room (any other key
 # breaks 十三烂)
 _LAN_KEYS = {
@@ -83,24 +82,28 @@ _LAN_KEYS = {
 
 
 class _Parts(dict[str, int]):
-    """A piece of a suit key's hex digits between two zeros or more (see _suit_value) → its
-    part's fewest wildcards into sets, plus 256 when the pair in this part takes one wildcard
-    fewer than sets alone (else two more: see nanchang_packed), each worked out the first time
-    it is asked for, by nanchang_wild's search on the part read from whichever end gives the
-    smaller counts from rank 1 up — as hex digits (the highest rank first) the larger of the
-    two strings. The part read backwards needs as many, so it is kept too."""
+    """A piece of a suit key's hex digits (see suit_value) → its part's figures as one number:
+    the fewest wildcards into sets, plus 256 when the pair in this part takes one wildcard
+    fewer than sets alone (else two more: see nanchang_packed), plus 65536 for each kind held
+    an odd number of times. Each is worked out the first time it is asked for, by
+    nanchang_wild's search on the part read from whichever end gives the smaller counts from
+    rank 1 up — as hex digits (the highest rank first) the larger of the two strings. The part
+    read backwards needs as many, so it is kept too."""
 
     def __missing__(self, piece: str) -> int:
         if len(self) >= _LIMIT:
             self.clear()
-        part = piece.strip("0")  # the piece without a zero at either end
+        part = piece.strip("0x")  # the digits without hex's "0x" or a zero at either end
         value = self.get(part)
         if value is None:
             back = part[::-1]
             key = int(max(part, back), 16) if part else 0
-            total = sum(map(_DIGITS.__getitem__, part))
+            digits = [*map(_DIGITS.__getitem__, part)]
+            total = sum(digits)
             n0 = suit_needs(key, total, False)
-            value = self[part] = self[back] = n0 | (suit_needs(key, total, True) < n0) << 8
+            saves = suit_needs(key, total, True) < n0
+            value = n0 | saves << 8 | sum(d & 1 for d in digits) << 16
+            self[part] = self[back] = value
         self[piece] = value
         return value
 
@@ -109,20 +112,22 @@ _PARTS = _Parts()
 _part = _PARTS.__getitem__
 
 
-def _suit_value(key: int) -> int:
-    """The fewest wildcards turning a suit into sets, plus 256 for each part where the pair
-    takes one wildcard fewer. Its parts (:func:`suit_parts`) are read off the key's hex
-    digits, one a rank (the highest first), cut where two ranks or more in a row are empty:
-    the pieces of the digits split at "00" (a piece keeps a zero at an end when three or more
-    ranks in a row are empty). A suit needs fewer than 256 wildcards."""
-    return sum(map(_part, f"{key:x}".split("00")))
+def suit_value(key: int) -> int:
+    """A suit's figures as one number, its parts' added up (:class:`_Parts`): the fewest
+    wildcards turning it into sets (bits 0-7: fewer than 256), the parts where the pair takes
+    one wildcard fewer (bits 8-15) and the kinds held an odd number of times (bits 16 up). Its
+    parts (:func:`suit_parts`) are read off the key's hex digits, one a rank (the highest
+    first), cut where two ranks or more in a row are empty: the pieces of ``hex(key)`` split
+    at "00" (the first begins "0x", and a piece keeps a zero at an end when three or more
+    ranks in a row are empty)."""
+    return sum(map(_part, hex(key).split("00")))
 
 
 def _suit_entry(key: int) -> tuple[int, int, int, int, int]:
-    """The entry of a suit key, from :func:`_suit_value`."""
-    value = _suit_value(key)
+    """The entry of a suit key, from :func:`suit_value`."""
+    value = suit_value(key)
     lan, room = _LAN_KEYS.get(key, _NO_LAN)
-    return value & 255, -1 if value > 255 else 2, (key & _ONES).bit_count(), lan, room
+    return value & 255, -1 if value >> 8 & 255 else 2, value >> 16, lan, room
 
 
 _NO_LAN = (-1, 0)
