@@ -172,17 +172,23 @@ def code_of(
         g, w = _PLACE[taken]  # a taken jing counts as itself
         wild_total += _packed(free[g] + w) - free_entries[g]
         wild -= 1
-    own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
-    key = (wild_total, wild, own, size, n_melds)
-    code = _SHAPES.get(key)
-    if code is None:
-        code = _shapes(key)
-    if code:
-        key = (total, 0, 0, size, n_melds)
-        clean = _SHAPES.get(key)
-        if clean is None:
-            clean = _shapes(key)
-        code |= (code & clean) << 4
+    if n_melds:  # no seven pairs or 十三烂: sets and the pair alone, _shape_bits' first test
+        # written out with the jing wild and, when it passes, with every tile as itself
+        code = 0
+        if size % 3 == 2 and (wild_total & 255) + (-1 if wild_total >> _SAVES & 255 else 2) <= wild:
+            code = 1 | ((total & 255) + (-1 if total >> _SAVES & 255 else 2) <= 0) << 4
+    else:
+        own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
+        key = (wild_total, wild, own, size, 0)
+        code = _SHAPES.get(key)
+        if code is None:
+            code = _shapes(key)
+        if code:
+            key = (total, 0, 0, size, 0)
+            clean = _SHAPES.get(key)
+            if clean is None:
+                clean = _shapes(key)
+            code |= (code & clean) << 4
     if drawn is None or not whole >> SHIFT[drawn] & 15:  # not held
         return code
     # 精吊 reads every jing in hand as wild: the 13 without the drawn tile t (a jing drawn is
