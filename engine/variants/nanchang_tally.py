@@ -73,6 +73,7 @@ def work_out(key: int) -> tuple[int, int, int, int, int]:
 
 
 _LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
+_ONES = sum(1 << (_BITS * r) for r in range(9))  # the lowest bit of each rank's count
 # a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room (any other key
 # breaks 十三烂)
 _LAN_KEYS = {
@@ -98,11 +99,10 @@ class _Parts(dict[str, int]):
         if value is None:
             back = part[::-1]
             key = int(max(part, back), 16) if part else 0
-            digits = [*map(_DIGITS.__getitem__, part)]
-            total = sum(digits)
+            total = sum(map(_DIGITS.__getitem__, part))
             n0 = suit_needs(key, total, False)
             saves = suit_needs(key, total, True) < n0
-            value = n0 | saves << 8 | sum(d & 1 for d in digits) << 16
+            value = n0 | saves << 8 | (key & _ONES).bit_count() << 16
             self[part] = self[back] = value
         self[piece] = value
         return value
