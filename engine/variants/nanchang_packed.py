@@ -136,7 +136,8 @@ def code_of(
     whole: int, size: int, n_melds: int, jing: Sequence[str], taken: str | None, drawn: str | None
 ) -> int:
     """:func:`win_code` of the ``size`` closed tiles whose number (the sum of their weights,
-    :data:`weigh`) is ``whole``: a settlement that has read the hand's number already."""
+    :data:`weigh`) is ``whole``: a settlement that has read the hand's number already. The
+    jing are 正精 and the next tile, so of one group (another pair: ValueError)."""
     z, f = jing
     m = _SUIT_MASK  # the five groups' keys, read apart (suits, winds, dragons)
     keys = [
@@ -156,21 +157,19 @@ def code_of(
         if bits is None:
             bits = _shapes(key)
         return bits | bits << 4
-    gz, wz = _PLACE[z]
+    g, wz = _PLACE[z]  # the jing's group (正精 and the next tile are of one)
     gf, wf = _PLACE[f]
-    free = keys.copy()  # the jing left out: they are wild
-    free[gz] -= nz * wz
-    free[gf] -= nf * wf
-    free_entries = entries.copy()
-    free_entries[gz] = _packed(free[gz])
-    free_entries[gf] = _packed(free[gf])
-    wild_total = free_total = sum(free_entries)
+    if gf != g:
+        raise ValueError(f"jing of two groups: {z}, {f}")
+    free = keys[g] - nz * wz - nf * wf  # the group's key, the jing left out: they are wild
+    free_entry = _packed(free)
+    wild_total = free_total = total - entries[g] + free_entry
     wild = nz + nf
     real_z = real_f = False
     if taken is not None and (taken == z and nz or taken == f and nf):
         real_z, real_f = taken == z, taken == f
-        g, w = _PLACE[taken]  # a taken jing counts as itself
-        wild_total += _packed(free[g] + w) - free_entries[g]
+        w = _PLACE[taken][1]  # a taken jing counts as itself
+        wild_total += _packed(free + w) - free_entry
         wild -= 1
     if n_melds:  # no seven pairs or 十三烂: sets and the pair alone, _shape_bits' first test
         # written out with the jing wild and, when it passes, with every tile as itself
@@ -195,15 +194,19 @@ def code_of(
     # one wild fewer, another tile leaves its group) and, when t is a jing held twice or
     # more, every tile as itself without two copies of t (德国)
     t = drawn
-    g, w = _PLACE[t]
     clean_total = None
     if t == z or t == f:
         wild13 = nz + nf - 1
         if (nz if t == z else nf) >= 2:
+            w = wz if t == z else wf
             clean_total = total - entries[g] + _packed(keys[g] - 2 * w)
     else:
         wild13 = nz + nf
-        free_total += _packed(free[g] - w) - free_entries[g]
+        gt, w = _PLACE[t]
+        if gt == g:
+            free_total += _packed(free - w) - free_entry
+        else:
+            free_total += _packed(keys[gt] - w) - entries[gt]
     return code | _single(free_total, clean_total, wild13, size, n_melds) << 8
 
 
