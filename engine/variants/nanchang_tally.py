@@ -118,8 +118,8 @@ def suit_value(key: int) -> int:
     one wildcard fewer (bits 8-15) and the kinds held an odd number of times (bits 16 up). Its
     parts (:func:`suit_parts`) are read off the key's hex digits, one a rank (the highest
     first), cut where two ranks or more in a row are empty: the pieces of ``hex(key)`` split
-    at "00" (the first begins "0x", and a piece keeps a zero at an end when three or more
-    ranks in a row are empty)."""
+    at "00" (the first begins "0x", and a piece may keep a zero at an end: three empty ranks
+    in a row, or rank 1 empty)."""
     return sum(map(_part, hex(key).split("00")))
 
 
