@@ -28,9 +28,10 @@ from ..tiles import ALL_TILES, HONOURS
 from . import nanchang_tally as _tally
 
 _WEIGHT = {t: 1 << (4 * i) for i, t in enumerate(ALL_TILES)}
-_weigh = _WEIGHT.__getitem__
+weigh = _WEIGHT.__getitem__  # a tile's weight in a hand's number: sum(map(weigh, tiles))
 _PLACE = _tally._PLACE  # a tile's group (0-4) and its weight in the group's key
-_SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}  # where a tile's count lies in the whole
+# where a tile's count lies in a hand's number (four bits: no hand holds a fifth copy)
+SHIFT = {t: 4 * i for i, t in enumerate(ALL_TILES)}
 _WINDS_AT = _tally._WINDS_AT  # what tells a winds key from a suit key
 _DRAGONS_AT = _tally._DRAGONS_AT
 _SUIT_MASK = (1 << 36) - 1  # nine kinds of four bits
@@ -38,9 +39,10 @@ _WINDS_MASK = (1 << 16) - 1  # four kinds
 
 # The fields of a packed entry, eight bits each, at these shifts:
 _NEED = 0  # (at bit 0) the fewest wildcards turning the group into sets
-_SAVES = 8  # 1 when the pair in this group takes one wildcard fewer than sets alone (else
-# two more: a pair adds two tiles to a count of tiles that sets alone take as 3k, so it
-# changes the fewest by 2 mod 3, and by no more than two wildcards or one fewer)
+_SAVES = 8  # how many parts of the group (a suit's, see nanchang_tally.suit_value) hold a
+# pair taking one wildcard fewer than sets alone; with none, the pair takes two more (a pair
+# adds two tiles to a count of tiles that sets alone take as 3k, so it changes the fewest by
+# 2 mod 3, and by no more than two wildcards or one fewer)
 _ODD = 16  # kinds held an odd number of times (seven pairs)
 _BREAKS = 24  # 1 when the group breaks 十三烂
 _SUIT_LAN = 32  # 十三烂 kinds held, and how many more the group could take: a suit's …
@@ -53,17 +55,17 @@ class _Table(dict[int, int]):
     """A group's key → its packed entry, each worked out the first time it is asked for."""
 
     def __missing__(self, key: int) -> int:
-        """The packed entry of a group key, from its Tally table entry, kept."""
-        suit = key < _WINDS_AT
-        need, extra, odd, lan, room = (_suit_entry if suit else _work_out)(key)
-        assert extra in (-1, 2), (key, extra)  # see _SAVES
-        p = need | (extra < 0) << _SAVES | odd << _ODD
-        if lan < 0:
-            p |= 1 << _BREAKS
-        elif suit:
-            p |= lan << _SUIT_LAN | room << _SUIT_ROOM
+        """The packed entry of a group key, worked out as its Tally table entry is, kept."""
+        if key < _WINDS_AT:  # a suit: its figures are a packed entry's first three fields
+            p = sum(map(_part, hex(key).split("00"))) | _SUIT_LAN_BITS.get(key, _BREAK)
         else:
-            p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
+            need, extra, odd, lan, room = _work_out(key)
+            assert extra in (-1, 2), (key, extra)  # see _SAVES
+            p = need | (extra < 0) << _SAVES | odd << _ODD
+            if lan < 0:
+                p |= _BREAK
+            else:
+                p |= lan << _HONOUR_LAN | room << _HONOUR_ROOM
         if len(self) >= _tally._LIMIT:
             self.clear()
         self[key] = p
@@ -72,7 +74,12 @@ class _Table(dict[int, int]):
 
 _PACKED = _Table()
 _packed = _PACKED.__getitem__
-_suit_entry, _work_out = _tally._suit_entry, _tally.work_out
+_part, _work_out = _tally._part, _tally.work_out  # (_part: as nanchang_tally.suit_value)
+_BREAK = 1 << _BREAKS
+# a suit key that does not break 十三烂 → its 十三烂 fields
+_SUIT_LAN_BITS = {
+    key: lan << _SUIT_LAN | room << _SUIT_ROOM for key, (lan, room) in _tally._LAN_KEYS.items()
+}
 
 
 def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
@@ -122,8 +129,16 @@ def win_code(
 
     The groups' keys and entries are read once, every tile as itself; leaving the jing out,
     or a tile, changes only its own group's key, whose entry alone is looked up again."""
+    return code_of(sum(map(weigh, closed)), len(closed), n_melds, jing, taken, drawn)
+
+
+def code_of(
+    whole: int, size: int, n_melds: int, jing: Sequence[str], taken: str | None, drawn: str | None
+) -> int:
+    """:func:`win_code` of the ``size`` closed tiles whose number (the sum of their weights,
+    :data:`weigh`) is ``whole``: a settlement that has read the hand's number already. The
+    jing are 正精 and the next tile, so of one group (another pair: ValueError)."""
     z, f = jing
-    whole = sum(map(_weigh, closed))  # every tile as itself
     m = _SUIT_MASK  # the five groups' keys, read apart (suits, winds, dragons)
     keys = [
         whole & m,
@@ -134,57 +149,64 @@ def win_code(
     ]
     entries = [*map(_packed, keys)]
     total = sum(entries)
-    nz = whole >> _SHIFT[z] & 15  # a kind's count, read off the whole (at most 14)
-    nf = whole >> _SHIFT[f] & 15
-    size = len(closed)
+    nz = whole >> SHIFT[z] & 15  # a kind's count, read off the whole
+    nf = whole >> SHIFT[f] & 15
     if not nz + nf:  # every tile is itself: clean is wild, and no 精吊
         key = (total, 0, 0, size, n_melds)
         bits = _SHAPES.get(key)
         if bits is None:
             bits = _shapes(key)
         return bits | bits << 4
-    gz, wz = _PLACE[z]
+    g, wz = _PLACE[z]  # the jing's group (正精 and the next tile are of one)
     gf, wf = _PLACE[f]
-    free = keys.copy()  # the jing left out: they are wild
-    free[gz] -= nz * wz
-    free[gf] -= nf * wf
-    free_entries = entries.copy()
-    free_entries[gz] = _packed(free[gz])
-    free_entries[gf] = _packed(free[gf])
-    wild_total = free_total = sum(free_entries)
+    if gf != g:
+        raise ValueError(f"jing of two groups: {z}, {f}")
+    free = keys[g] - nz * wz - nf * wf  # the group's key, the jing left out: they are wild
+    free_entry = _packed(free)
+    wild_total = free_total = total - entries[g] + free_entry
     wild = nz + nf
     real_z = real_f = False
     if taken is not None and (taken == z and nz or taken == f and nf):
         real_z, real_f = taken == z, taken == f
-        g, w = _PLACE[taken]  # a taken jing counts as itself
-        wild_total += _packed(free[g] + w) - free_entries[g]
+        w = _PLACE[taken][1]  # a taken jing counts as itself
+        wild_total += _packed(free + w) - free_entry
         wild -= 1
-    own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
-    key = (wild_total, wild, own, size, n_melds)
-    code = _SHAPES.get(key)
-    if code is None:
-        code = _shapes(key)
-    if code:
-        key = (total, 0, 0, size, n_melds)
-        clean = _SHAPES.get(key)
-        if clean is None:
-            clean = _shapes(key)
-        code |= (code & clean) << 4
-    if drawn is None or not whole >> _SHIFT[drawn] & 15:  # not held
+    if n_melds:  # no seven pairs or 十三烂: sets and the pair alone, _shape_bits' first test
+        # written out with the jing wild and, when it passes, with every tile as itself
+        code = 0
+        if size % 3 == 2 and (wild_total & 255) + (-1 if wild_total >> _SAVES & 255 else 2) <= wild:
+            code = 1 | ((total & 255) + (-1 if total >> _SAVES & 255 else 2) <= 0) << 4
+    else:
+        own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
+        key = (wild_total, wild, own, size, 0)
+        code = _SHAPES.get(key)
+        if code is None:
+            code = _shapes(key)
+        if code:
+            key = (total, 0, 0, size, 0)
+            clean = _SHAPES.get(key)
+            if clean is None:
+                clean = _shapes(key)
+            code |= (code & clean) << 4
+    if drawn is None or not whole >> SHIFT[drawn] & 15:  # not held
         return code
     # 精吊 reads every jing in hand as wild: the 13 without the drawn tile t (a jing drawn is
     # one wild fewer, another tile leaves its group) and, when t is a jing held twice or
     # more, every tile as itself without two copies of t (德国)
     t = drawn
-    g, w = _PLACE[t]
     clean_total = None
     if t == z or t == f:
         wild13 = nz + nf - 1
         if (nz if t == z else nf) >= 2:
+            w = wz if t == z else wf
             clean_total = total - entries[g] + _packed(keys[g] - 2 * w)
     else:
         wild13 = nz + nf
-        free_total += _packed(free[g] - w) - free_entries[g]
+        gt, w = _PLACE[t]
+        if gt == g:
+            free_total += _packed(free - w) - free_entry
+        else:
+            free_total += _packed(keys[gt] - w) - entries[gt]
     return code | _single(free_total, clean_total, wild13, size, n_melds) << 8
 
 
@@ -214,4 +236,4 @@ def _single(total: int, clean: int | None, wild13: int, size: int, n_melds: int)
     return out
 
 
-__all__ = ["SINGLE_BITS", "win_code"]
+__all__ = ["SHIFT", "SINGLE_BITS", "code_of", "weigh", "win_code"]

@@ -23,11 +23,11 @@ from ..events import WIN_FLAGS, Event, Hand, Jing, JingCount, Kong, Pung, Win
 from ..frozen import maker
 from ..readonly import FrozenDict, FrozenList
 from ..results import HandResult, Payment, PaymentBook, TableState, WinResult, advance
-from ..tiles import parse_hand, successor
+from ..tiles import ALL_TILES, parse_hand, successor
 from ..transfers import settle_up
 from .claims import melds_match, no_flags
 from .nanchang_hand import NanchangRules, WinFacts, _check_counts
-from .nanchang_packed import win_code
+from .nanchang_packed import SHIFT, code_of, weigh
 from .nanchang_pay import win_payments
 from .nanchang_score import (
     best_reading,
@@ -84,14 +84,28 @@ def _kept(memo: dict, key: Any, value: Any) -> Any:
     return value
 
 
+# each tile as the one string object parse_hand gives (a tile read from a record is another
+# object): a comparison of the jing with a hand's tiles is then mostly one of identity
+_TILE = {t: t for t in ALL_TILES}
+_NEXT = {t: _TILE[successor(t)] for t in ALL_TILES}  # successor, as parse_hand's objects
+# a 下精 tile → the hand's details of it: itself and the next tile (read-only, shared)
+_LOWER_DETAILS = {t: FrozenList((t, _NEXT[t])) for t in ALL_TILES}
+
+
 def _turned(zheng: str, lower: str) -> tuple[tuple[str, str], FrozenDict, int, int]:
     """The _TURNED entry: nanchang_hand._check_lower's limits (each turned tile lies face up
     on the wall while the 下精 are counted) and the details Nanchang.settle_full writes."""
-    fu, after = successor(zheng), successor(lower)
+    key = (zheng, lower)
+    if zheng in _NEXT and lower in _NEXT:
+        zheng, lower_details = _TILE[zheng], _LOWER_DETAILS[lower]
+        fu = _NEXT[zheng]
+    else:  # not a tile (loading lets none through): as successor reads it
+        fu, lower_details = successor(zheng), FrozenList((lower, successor(lower)))
+    after = lower_details[1]
     most_lower = 4 - (zheng == lower) - 1
     most_after = 4 - (zheng == after) - (lower == after)
-    details = FrozenDict(zheng=zheng, fu=fu, lower=FrozenList((lower, after)))
-    return _kept(_TURNED, (zheng, lower), ((zheng, fu), details, most_lower, most_after))
+    details = FrozenDict(zheng=zheng, fu=fu, lower=lower_details)
+    return _kept(_TURNED, key, ((zheng, fu), details, most_lower, most_after))
 
 
 def _lower(
@@ -99,9 +113,8 @@ def _lower(
 ) -> tuple[tuple[Payment, ...], FrozenList, tuple[int, ...], int, int]:
     """The _LOWER entry: nanchang_score.lower_by_player and the 下精 counts' two totals."""
     payments, scores, nets = lower_by_player(lower_counts, base, cap)
-    held = sum(a for a, _ in lower_counts)
-    after = sum(b for _, b in lower_counts)
-    out = (payments, FrozenList(scores), nets, held, after)
+    (a, b), (c, d), (e, f), (g, h) = lower_counts
+    out = (payments, FrozenList(scores), nets, a + c + e + g, b + d + f + h)
     return _kept(_LOWER, (lower_counts, base, cap), out)
 
 
@@ -226,11 +239,10 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     # the winner's jing as the jing count gives them
     closed = tiles.closed
     melds = tiles.melds
-    nz, nf = closed.count(z), closed.count(fu)
+    whole = held = sum(map(weigh, closed))  # the hand's number (nanchang_packed)
     for m in melds:
-        nz += m.tiles.count(z)
-        nf += m.tiles.count(fu)
-    if (nz, nf) != counts[winner]:
+        held += sum(map(weigh, m.tiles))
+    if (held >> SHIFT[z] & 15, held >> SHIFT[fu] & 15) != counts[winner]:
         return None
     if (mine or melds) and not melds_match(winner, mine, melds):
         return None  # where claims.melds_agree would not answer
@@ -238,9 +250,9 @@ def settle_plain(hand: Hand, state: TableState, rules: NanchangRules) -> HandRes
     t = tiles.win_tile
     from_ = win.from_
     if from_ is None:
-        code = win_code(closed, len(melds), pair, None, t)
+        code = code_of(whole, len(closed), len(melds), pair, None, t)
     else:  # a jing won on counts only as itself
-        code = win_code(closed, len(melds), pair, t if t in pair else None, None)
+        code = code_of(whole, len(closed), len(melds), pair, t if t in pair else None, None)
     if not code:
         return None  # no reading: not a win
     dealer = state.dealer

@@ -157,51 +157,48 @@ def _lower(
     return tuple(book.items), tuple(scores), book.deltas()
 
 
-# 下精 counts, base and 冲关 cap → _lower of them; one player's part of it (seat, counts,
-# 霸王, base, cap) → its payments and score
-_LOWER_ALL: dict[tuple, tuple[tuple[Payment, ...], tuple[int, ...], tuple[int, ...]]] = {}
-_LOWER_PART: dict[tuple, tuple[tuple[Payment, ...], int]] = {}
-_LOWER_LIMIT = 50_000  # a session meets a few hundred
+# one player's part of the 下精分 (seat, counts, 霸王, base, cap) → its payments, score and
+# the nets they make
+_LOWER_PART: dict[tuple, tuple[tuple[Payment, ...], int, tuple[int, int, int, int]]] = {}
+_LOWER_LIMIT = 50_000  # a session meets a few dozen
 
 
 def lower_by_player(
     lower_counts: tuple[tuple[int, int], ...], base: int, cap: int | None
 ) -> tuple[tuple[Payment, ...], tuple[int, ...], tuple[int, ...]]:
-    """:func:`_lower` of 下精 counts given as tuples, put together from each player's part
-    (the payments of :func:`pay_lower_jing` come player by player, and a player's part is a
-    function of their own counts and whether they hold the only 下精): a session meets a few
-    hundred 下精 counts but only a few dozen parts."""
-    key = (lower_counts, base, cap)
-    hit = _LOWER_ALL.get(key)
-    if hit is not None:
-        return hit
+    """:func:`_lower` of 下精 counts given as four tuples, put together from each player's
+    part (the payments of :func:`pay_lower_jing` come player by player, and a player's part is
+    a function of their own counts and whether they hold the only 下精): a session meets a
+    few hundred 下精 counts but only a few dozen parts. The caller keeps the whole."""
     holders = [p for p, (z, f) in enumerate(lower_counts) if 2 * z + f > 0]
     sole = holders[0] if len(holders) == 1 else None
-    payments: tuple[Payment, ...] = ()
-    scores = []
-    net = [0, 0, 0, 0]
+    parts = []
+    get = _LOWER_PART.get
     for p, (z, f) in enumerate(lower_counts):
         pkey = (p, z, f, p == sole, base, cap)
-        part = _LOWER_PART.get(pkey)
+        part = get(pkey)
         if part is None:
             s = JingScore(z, f, chongguan(2 * z + f, cap), p == sole)
             book = PaymentBook()
             if s.score:
                 book.each_pays(p, base * s.score, f"下精分 {s.label('下')}")
-            part = (tuple(book.items), s.score)
+            part = (tuple(book.items), s.score, book.deltas())
             if len(_LOWER_PART) >= _LOWER_LIMIT:
                 _LOWER_PART.clear()
             _LOWER_PART[pkey] = part
-        payments += part[0]
-        scores.append(part[1])
-        for x in part[0]:
-            net[x.payer] -= x.amount
-            net[x.payee] += x.amount
-    out = (payments, tuple(scores), (net[0], net[1], net[2], net[3]))
-    if len(_LOWER_ALL) >= _LOWER_LIMIT:
-        _LOWER_ALL.clear()
-    _LOWER_ALL[key] = out
-    return out
+        parts.append(part)
+    a, b, c, d = parts
+    x, y, z, w = a[2], b[2], c[2], d[2]
+    return (
+        a[0] + b[0] + c[0] + d[0],
+        (a[1], b[1], c[1], d[1]),
+        (
+            x[0] + y[0] + z[0] + w[0],
+            x[1] + y[1] + z[1] + w[1],
+            x[2] + y[2] + z[2] + w[2],
+            x[3] + y[3] + z[3] + w[3],
+        ),
+    )
 
 
 @lru_cache(maxsize=4096)

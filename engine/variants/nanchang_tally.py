@@ -74,53 +74,63 @@ def work_out(key: int) -> tuple[int, int, int, int, int]:
 
 _LIMIT = 200_000  # bounds the tables (a 10,000-hand record meets some 10,000 suit patterns)
 _ONES = sum(1 << (_BITS * r) for r in range(9))  # the lowest bit of each rank's count
-_TWO_OR_MORE = _ONES * 0b1110  # the other bits: a count of two or more
-# a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room
+# a suit key of single tiles (each count 0 or 1) → its 十三烂 kinds and room (any other key
+# breaks 十三烂)
 _LAN_KEYS = {
     sum(1 << (_BITS * r) for r in range(9) if m >> r & 1): (m.bit_count(), room - m.bit_count())
     for m, room in _LAN_ROOM.items()
 }
-# a part of a suit (see suit_parts), as the hex digits of its counts → (need, pair_extra)
-_PARTS: dict[str, tuple[int, int]] = {}
+
+
+class _Parts(dict[str, int]):
+    """A piece of a suit key's hex digits (see suit_value) → its part's figures as one number:
+    the fewest wildcards into sets, plus 256 when the pair in this part takes one wildcard
+    fewer than sets alone (else two more: see nanchang_packed), plus 65536 for each kind held
+    an odd number of times. Each is worked out the first time it is asked for, by
+    nanchang_wild's search on the part read from whichever end gives the smaller counts from
+    rank 1 up — as hex digits (the highest rank first) the larger of the two strings. The part
+    read backwards needs as many, so it is kept too."""
+
+    def __missing__(self, piece: str) -> int:
+        if len(self) >= _LIMIT:
+            self.clear()
+        part = piece.strip("0x")  # the digits without hex's "0x" or a zero at either end
+        value = self.get(part)
+        if value is None:
+            back = part[::-1]
+            key = int(max(part, back), 16) if part else 0
+            total = sum(map(_DIGITS.__getitem__, part))
+            n0 = suit_needs(key, total, False)
+            saves = suit_needs(key, total, True) < n0
+            value = n0 | saves << 8 | (key & _ONES).bit_count() << 16
+            self[part] = self[back] = value
+        self[piece] = value
+        return value
+
+
+_PARTS = _Parts()
+_part = _PARTS.__getitem__
+
+
+def suit_value(key: int) -> int:
+    """A suit's figures as one number, its parts' added up (:class:`_Parts`): the fewest
+    wildcards turning it into sets (bits 0-7: fewer than 256), the parts where the pair takes
+    one wildcard fewer (bits 8-15) and the kinds held an odd number of times (bits 16 up). Its
+    parts (:func:`suit_parts`) are read off the key's hex digits, one a rank (the highest
+    first), cut where two ranks or more in a row are empty: the pieces of ``hex(key)`` split
+    at "00" (the first begins "0x", and a piece may keep a zero at an end: three empty ranks
+    in a row, or rank 1 empty)."""
+    return sum(map(_part, hex(key).split("00")))
 
 
 def _suit_entry(key: int) -> tuple[int, int, int, int, int]:
-    """The entry of a suit key. Its parts (:func:`suit_parts`) are read off the key's hex
-    digits, one a rank (the highest first): cut where two ranks or more in a row are empty,
-    each part kept on its own (a part read backwards needs as many wildcards)."""
-    need = 0
-    extra = 2
-    parts = _PARTS
-    for piece in f"{key:x}".split("00"):
-        piece = piece.strip("0")
-        if piece:
-            part = parts.get(piece) or _part_needs(piece)
-            need += part[0]
-            if part[1] < extra:
-                extra = part[1]
-    if key & _TWO_OR_MORE:
-        return need, extra, (key & _ONES).bit_count(), -1, 0
+    """The entry of a suit key, from :func:`suit_value`."""
+    value = suit_value(key)
     lan, room = _LAN_KEYS.get(key, _NO_LAN)
-    return need, extra, (key & _ONES).bit_count(), lan, room
+    return value & 255, -1 if value >> 8 & 255 else 2, value >> 16, lan, room
 
 
 _NO_LAN = (-1, 0)
-
-
-def _part_needs(piece: str) -> tuple[int, int]:
-    """(need, pair_extra) of one part given as hex digits, as :func:`_suit_needs` reads it:
-    the part read from whichever end gives the smaller counts from rank 1 up, which as hex
-    digits (the highest rank first) is the larger of the two strings. The part read backwards
-    needs as many, so it is kept too."""
-    back = piece[::-1]
-    key = int(max(piece, back), 16)
-    total = sum(map(_DIGITS.__getitem__, piece))
-    n0 = suit_needs(key, total, False)
-    out = (n0, suit_needs(key, total, True) - n0)
-    if len(_PARTS) >= _LIMIT:
-        _PARTS.clear()
-    _PARTS[piece] = _PARTS[back] = out
-    return out
 
 
 _DIGITS = {f"{d:x}": d for d in range(16)}

@@ -349,6 +349,11 @@ def suit_needs(key: int, total: int, pair: bool) -> int:
     return _suit_min(key, pair, total) if best is None else best
 
 
+# a rank's count (four bits) → how many of its tiles a pung, or the pair, may take: the most first
+_PUNG_USES = tuple(tuple(range(min(c, 3), 0, -1)) for c in range(16))
+_PAIR_USES = tuple(tuple(range(min(c, 2), 0, -1)) for c in range(16))
+
+
 def _suit_min(key: int, pair: bool, total: int) -> int:
     """The search of :func:`_group_min` on one number, for a key that starts at rank 1 (or 0)
     and is not in the memo. Each step is looked up in the memo before it is searched, and a
@@ -362,7 +367,7 @@ def _suit_min(key: int, pair: bool, total: int) -> int:
     floor = (p - total) % 3  # tiles and wildcards together come to 3k (+ 2 with the pair)
     c = key & 15  # rank 1, the lowest held
     best = INF
-    for use in range(min(c, 3), 0, -1):  # pung: ``use`` real tiles, the rest wild
+    for use in _PUNG_USES[c]:  # pung: ``use`` real tiles, the rest wild
         wild = 3 - use
         if wild + (p - total + use) % 3 >= best:
             continue
@@ -377,7 +382,7 @@ def _suit_min(key: int, pair: bool, total: int) -> int:
                 _SUIT_MEMO[key * 2 + pair] = best
                 return best
     if pair:
-        for use in range(min(c, 2), 0, -1):
+        for use in _PAIR_USES[c]:
             wild = 2 - use
             if wild + (use - total) % 3 >= best:
                 continue

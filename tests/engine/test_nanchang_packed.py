@@ -95,7 +95,8 @@ def _key(counts) -> int:
 
 def test_a_packed_entry_holds_its_tally_entry():
     """The fields of every suit key's packed entry up to eight tiles, and every winds and
-    dragons key, are the Tally entry's figures (the pair's extra is −1 or 2: one field)."""
+    dragons key, are the Tally entry's figures (the pair's extra is −1 or 2: one field, not 0
+    for −1)."""
     keys = [_key(c) for c in product(range(5), repeat=9) if sum(c) <= 8]
     keys += [nt._WINDS_AT + _key(c) for c in product(range(5), repeat=4)]
     keys += [nt._DRAGONS_AT + _key(c) for c in product(range(5), repeat=3)]
@@ -103,7 +104,7 @@ def test_a_packed_entry_holds_its_tally_entry():
         need, extra, odd, lan, room = nt.work_out(k)
         p = npk._PACKED[k]
         assert p & 255 == need, k
-        assert p >> npk._SAVES & 255 == (extra == -1) and extra in (-1, 2), k
+        assert bool(p >> npk._SAVES & 255) == (extra == -1) and extra in (-1, 2), k
         assert p >> npk._ODD & 255 == odd, k
         assert p >> npk._BREAKS & 255 == (lan < 0), k
         honour = k >= nt._WINDS_AT
