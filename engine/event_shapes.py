@@ -13,12 +13,18 @@ from typing import Any
 
 from .event_fields import MAX_HAND_CHARS, ONE_TILE, plain_flowers, plain_four_pairs
 from .events import Event, Flowers, Jing, JingCount, Kong, Pung, Win
-from .frozen import maker
+from .frozen import positional_maker
 
 # Each event read here is plainly valid and its class has no __post_init__, so it is made
-# without the setters of __init__ (a win has 24 fields: a third of the time of reading it).
-_win, _pung, _kong, _flowers = maker(Win), maker(Pung), maker(Kong), maker(Flowers)
-_jing, _jing_count = maker(Jing), maker(JingCount)
+# without the setters of __init__ (a win has 24 fields: a third of the time of reading it),
+# by a constructor of the fields its shape gives, by position (see positional_maker).
+_win = positional_maker(Win, "player", "from_", "hand")
+_pung = positional_maker(Pung, "player", "from_", "tile")
+_concealed_kong = positional_maker(Kong, "player", "kind", "tile")
+_kong = positional_maker(Kong, "player", "kind", "from_", "tile")
+_flowers = positional_maker(Flowers, "player", "tiles")
+_jing = positional_maker(Jing, "indicator", "lower", "lower_counts")
+_jing_count = positional_maker(JingCount, "counts")
 _KONG_KINDS = ("exposed", "added", "concealed")
 
 
@@ -43,7 +49,7 @@ def _read_win(o: dict) -> Win | None:
         return None
     if type(h) is not str or not h.isascii() or len(h) > MAX_HAND_CHARS:
         return None
-    return _win(player=p, from_=f, hand=h)
+    return _win(p, f, h)
 
 
 def _read_pung(o: dict) -> Pung | None:
@@ -60,7 +66,7 @@ def _read_pung(o: dict) -> Pung | None:
         return None
     if f == p or type(t) is not str or t not in ONE_TILE:
         return None
-    return _pung(player=p, from_=f, tile=t)
+    return _pung(p, f, t)
 
 
 def _read_kong(o: dict) -> Kong | None:
@@ -75,11 +81,11 @@ def _read_kong(o: dict) -> Kong | None:
     if type(p) is not int or not 0 <= p <= 3 or type(t) is not str or t not in ONE_TILE:
         return None
     if n == 4 and k == "concealed" and type(k) is str:
-        return _kong(player=p, kind=k, tile=t)
+        return _concealed_kong(p, k, t)
     if n == 5 and type(k) is str and k in _KONG_KINDS and k != "concealed":
         f = o.get("from")
         if _is_seat(f) and f != p:
-            return _kong(player=p, kind=k, from_=f, tile=t)
+            return _kong(p, k, f, t)
     return None
 
 
@@ -96,7 +102,7 @@ def _read_flowers(o: dict) -> Flowers | None:
         return None
     if len(t) > MAX_HAND_CHARS or not plain_flowers(t):
         return None
-    return _flowers(player=p, tiles=t)
+    return _flowers(p, t)
 
 
 def _read_jing(o: dict) -> Jing | None:
@@ -108,7 +114,7 @@ def _read_jing(o: dict) -> Jing | None:
     if type(i) is not str or i not in ONE_TILE or type(lo) is not str or lo not in ONE_TILE:
         return None
     counts = plain_four_pairs(o.get("lower_counts"))
-    return None if counts is None else _jing(indicator=i, lower=lo, lower_counts=counts)
+    return None if counts is None else _jing(i, lo, counts)
 
 
 def _read_jing_count(o: dict) -> JingCount | None:
@@ -116,7 +122,7 @@ def _read_jing_count(o: dict) -> JingCount | None:
     if len(o) != 2:
         return None
     counts = plain_four_pairs(o.get("counts"))
-    return None if counts is None else _jing_count(counts=counts)
+    return None if counts is None else _jing_count(counts)
 
 
 _READERS: dict[str, Callable[[dict], Event | None]] = {

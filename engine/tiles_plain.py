@@ -16,7 +16,7 @@ from functools import cache
 from itertools import islice
 from operator import eq
 
-from .frozen import maker
+from .frozen import positional_maker
 from .hand_types import Context, HandTiles, Meld
 from .tile_kinds import ALL_TILES, DRAGONS, HONOURS, SUITS, WINDS, sort_tiles
 
@@ -197,9 +197,7 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
         if tail is None:
             return None
         context, flowers = tail
-    return _hand_tiles(
-        concealed=concealed, melds=melds, win_tile=win, context=context, flowers=flowers
-    )
+    return _hand_tiles(concealed, melds, win, context, flowers)
 
 
 @cache  # a record as the app writes it never needs it: a process need not compile it
@@ -243,9 +241,7 @@ def _parse_runs(s: str, variant: str | None) -> HandTiles | None:
         if tail is None:
             return None
         context, flowers = tail
-    return _hand_tiles(
-        concealed=concealed, melds=tuple(melds), win_tile=win, context=context, flowers=flowers
-    )
+    return _hand_tiles(concealed, tuple(melds), win, context, flowers)
 
 
 def _plain_tail(
@@ -283,7 +279,7 @@ def _plain_tail(
 
 
 # a HandTiles the plain reading vouched for, made without the setters of __init__
-_hand_tiles = maker(HandTiles)
+_hand_tiles = positional_maker(HandTiles, "concealed", "melds", "win_tile", "context", "flowers")
 
 
 def _five_of_one(ordered: list[str] | tuple[str, ...]) -> bool:
