@@ -50,7 +50,15 @@ from .events import (
     stake_text,
 )
 from .identity import read_identity, split_substitutes
-from .jsonin import NOT_PLAIN, check_depth, exact_colons, loads_keys_unchecked, show, strict_loads
+from .jsonin import (
+    NOT_PLAIN,
+    check_depth,
+    exact_colons,
+    loads_keys_unchecked,
+    long_int,
+    show,
+    strict_loads,
+)
 from .texts_record import txt
 
 __all__ = [
@@ -223,8 +231,10 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
     keys are counted by length, without the walk over every value that strict_loads makes.
 
     When the count reaches the text's colons, no key was lost to a repeat and nothing nests
-    too deep (see :func:`engine.jsonin.loads_keys_unchecked`); otherwise, and whenever
-    ``read`` fails, strict_loads reads the text, so its refusal comes first as before."""
+    too deep (see :func:`engine.jsonin.loads_keys_unchecked`); when no whole number outside
+    the hands' events is too long, none is (:func:`_long_int_outside_events`); otherwise,
+    and whenever ``read`` fails, strict_loads reads the text, so its refusal comes first as
+    before."""
     obj = loads_keys_unchecked(text)
     if obj is NOT_PLAIN:
         return read(strict_loads(text))
@@ -234,13 +244,37 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
         failed = e
     else:
         colons = text.count(":")
-        if _keys_read(obj) == colons or exact_colons(obj) == colons:
+        if (
+            _keys_read(obj) == colons or exact_colons(obj) == colons
+        ) and not _long_int_outside_events(obj):
             return out
         failed = None
     strict_loads(text)  # refuses the repeated key, or the nesting, that the counts found
     if failed is None:  # pragma: no cover - the counts differ only where strict_loads refuses
         return out
     raise failed
+
+
+def _long_int_outside_events(obj: Any) -> bool:
+    """Whether ``obj``, a session record or a many-session file that loaded, holds a whole
+    number of more than MAX_INT_DIGITS digits (:func:`engine.jsonin.long_int`). Only its
+    parts outside the events of the hands read by ``hand_from_json`` (objects of the one key
+    ``events``) are looked through: every value of such an event was read by its checks, and
+    the whole numbers they take are small (a seat, a count, at most a declared fan)."""
+    records = (obj,)
+    if "sessions" in obj:
+        records = obj["sessions"]
+        if long_int(obj.get("format")):
+            return True
+    for rec in records:
+        for k, v in rec.items():
+            if k != "hands" and long_int(v):
+                return True
+        for h in rec.get("hands", ()):
+            if type(h) is not dict or len(h) != 1 or type(h.get("events")) is not list:
+                if long_int(h):
+                    return True
+    return False
 
 
 def _keys_read(obj: Any) -> int:
