@@ -320,6 +320,20 @@ def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool 
     return read_won_hand_json(h, variant) or read_hand_json(h, variant, where, last=last)
 
 
+def hands_from_json(raw: list[Any], variant: Variant) -> tuple[Hand, ...]:
+    """The hands ``raw`` (JSON) of a record of ``variant``, each as :func:`hand_from_json`
+    reads it, named ``hands[i]`` in a refusal, the last one the record's open hand if any.
+    The name is made only for a hand read event by event: the common hand needs none."""
+    out = []
+    last = len(raw) - 1
+    for i, h in enumerate(raw):
+        out.append(
+            read_won_hand_json(h, variant)
+            or read_hand_json(h, variant, f"hands[{i}]", last=i == last)
+        )
+    return tuple(out)
+
+
 def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
     """The common hand, :func:`hand_from_json` of a hand whose events
     :func:`engine.event_shapes.read_won_hand` reads, and that passes the checks that

@@ -18,7 +18,12 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from . import variants
-from .checks import check_event_consistency, hand_from_json, validate_hand_structure
+from .checks import (
+    check_event_consistency,
+    hand_from_json,
+    hands_from_json,
+    validate_hand_structure,
+)
 from .errors import ErrorCode, MjError
 from .events import (
     DECLARED_FIELDS,
@@ -164,16 +169,14 @@ def _session(obj: Any) -> Session:
     substitutes: tuple[Substitute, ...] = ()
     if fmt == 2:
         raw_hands, substitutes = split_substitutes(raw_hands, names)
-    hands = []
-    for i, h in enumerate(raw_hands):
-        hands.append(hand_from_json(h, variant, f"hands[{i}]", last=i == len(raw_hands) - 1))
+    hands = hands_from_json(raw_hands, variant)
     return Session(
         variant=variant_id,
         players=names,
         options=dict(options),
         stake=stake,  # type: ignore[arg-type]
         first_dealer=first_dealer,
-        hands=tuple(hands),
+        hands=hands,
         format=fmt,
         substitutes=substitutes,
         **identity,
