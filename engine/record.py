@@ -234,10 +234,10 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
     keys are counted by length, without the walk over every value that strict_loads makes.
 
     When the count reaches the text's colons, no key was lost to a repeat and nothing nests
-    too deep (see :func:`engine.jsonin.loads_keys_unchecked`); when no whole number outside
-    the hands' events is too long, none is (:func:`_long_int_outside_events`); otherwise,
-    and whenever ``read`` fails, strict_loads reads the text, so its refusal comes first as
-    before."""
+    too deep (see :func:`engine.jsonin.loads_keys_unchecked`), and no whole number is too
+    long: the count looks through every value outside the hands' events for one, and the
+    events' checks take none (:func:`_session_keys`). Otherwise, and whenever ``read``
+    fails, strict_loads reads the text, so its refusal comes first as before."""
     obj = loads_keys_unchecked(text)
     if obj is NOT_PLAIN:
         return read(strict_loads(text))
@@ -247,45 +247,25 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
         failed = e
     else:
         colons = text.count(":")
-        if (
-            _keys_read(obj) == colons or exact_colons(obj) == colons
-        ) and not _long_int_outside_events(obj):
+        keys = _keys_read(obj)
+        if keys == colons or (keys >= 0 and exact_colons(obj) == colons):
             return out
         failed = None
-    strict_loads(text)  # refuses the repeated key, or the nesting, that the counts found
+    strict_loads(text)  # refuses what the count found: a repeated key, the nesting, a number
     if failed is None:  # pragma: no cover - the counts differ only where strict_loads refuses
         return out
     raise failed
 
 
-def _long_int_outside_events(obj: Any) -> bool:
-    """Whether ``obj``, a session record or a many-session file that loaded, holds a whole
-    number of more than MAX_INT_DIGITS digits (:func:`engine.jsonin.long_int`). Only its
-    parts outside the events of the hands read by ``hand_from_json`` (objects of the one key
-    ``events``) are looked through: every value of such an event was read by its checks, and
-    the whole numbers they take are small (a seat, a count, at most a declared fan)."""
-    records = (obj,)
-    if "sessions" in obj:
-        records = obj["sessions"]
-        if long_int(obj.get("format")):
-            return True
-    for rec in records:
-        for k, v in rec.items():
-            if k != "hands" and long_int(v):
-                return True
-        for h in rec.get("hands", ()):
-            if type(h) is not dict or len(h) != 1 or type(h.get("events")) is not list:
-                if long_int(h):
-                    return True
-    return False
-
-
 def _keys_read(obj: Any) -> int:
     """At most :func:`engine.jsonin.exact_colons` of ``obj``, a session record or a
-    many-session file that loaded (-1 if a part not vouched for nests too deep)."""
+    many-session file that loaded; -1 if a part not vouched for nests too deep or holds a
+    whole number of more than MAX_INT_DIGITS digits (:func:`engine.jsonin.long_int`)."""
     if "sessions" not in obj:
         return _session_keys(obj, 0)
     n = len(obj)  # "format" and "sessions"
+    if long_int(obj.get("format")):
+        return -1
     for rec in obj["sessions"]:
         k = _session_keys(rec, 2)
         if k < 0:
@@ -299,12 +279,14 @@ def _session_keys(rec: Mapping[str, Any], depth: int) -> int:
     colons of its strings outside the hands' events (-1 as above). A hand read by
     ``hand_from_json`` is an object of one key, ``events``, each event an object of known
     fields whose values are numbers, strings and lists of them at most two deep: its keys
-    are its length, and it nests at most six levels below ``rec``."""
+    are its length, it nests at most six levels below ``rec``, and the whole numbers its
+    events' checks take are small (a seat, a count, at most a declared fan). Every other
+    value is looked through."""
     n = len(rec)  # known fields: none of them has a colon
     for k, v in rec.items():
         if k != "hands":
             c = exact_colons(v, depth + 1)
-            if c < 0:
+            if c < 0 or long_int(v):
                 return -1
             n += c
     for h in rec.get("hands", ()):
@@ -313,7 +295,7 @@ def _session_keys(rec: Mapping[str, Any], depth: int) -> int:
             n += 1 + sum(map(len, evs))
         else:  # an entry naming substitutes
             c = exact_colons(h, depth + 2)
-            if c < 0:
+            if c < 0 or long_int(h):
                 return -1
             n += c
     return n

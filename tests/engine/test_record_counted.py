@@ -184,17 +184,18 @@ def _inside_events(obj):
 
 
 def test_a_long_whole_number_outside_the_events_is_found():
-    """What the loader looks through after a record loads: every value but the events of
-    hands of the one key ``events`` (whose checks take no long whole number)."""
+    """What the count of a loaded record's keys looks through for a long whole number (and
+    then gives -1): every value but the events of hands of the one key ``events`` (whose
+    checks take no long whole number)."""
     for obj in _bases():
-        assert not record._long_int_outside_events(obj)
+        assert record._keys_read(obj) > 0
         for i in range(len(_places(obj, "leaf"))):
             for n in (_LONG[0], _LONG[1], _SHORT[0], _SHORT[1]):
                 changed = copy.deepcopy(obj)
                 holder, key = _places(changed, "leaf")[i]
                 holder[key] = n
                 want = n in _LONG and id(holder) not in _inside_events(changed)
-                assert record._long_int_outside_events(changed) == want, (key, n)
+                assert (record._keys_read(changed) < 0) == want, (key, n)
 
 
 def test_without_pythons_bound_on_int_digits_the_text_is_looked_through_first():
