@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from functools import cache
 from itertools import islice
-from operator import eq
+from operator import eq, itemgetter
 
 from .frozen import positional_maker
 from .hand_types import Context, HandTiles, Meld
@@ -135,8 +135,10 @@ def _part(text: str | None, kind: int) -> tuple[str, ...] | None:
         entry: tuple[str, ...] | None = ()
     elif not _IN_ORDER.fullmatch(text.translate(_HONOUR_RANKS) if kind == 3 else text):
         entry = None
+    elif len(text) > 1:  # the tiles fetched at once (one itemgetter of them all)
+        entry = itemgetter(*text)(_PART_TILES[kind])
     else:
-        entry = tuple(map(_PART_TILES[kind].__getitem__, text))
+        entry = (_PART_TILES[kind][text],)
     parts[text] = entry
     return entry
 
