@@ -183,7 +183,12 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
                 return None
             read.append(entry[0])
             melded += entry[1]
-        if sum(map(_WEIGHT.__getitem__, concealed), melded + _WEIGHT[win] + _ADD) & _FIFTH:
+        weights = (  # (fetched at once by an itemgetter, which gives a tuple of two or more)
+            itemgetter(*concealed)(_WEIGHT)
+            if len(concealed) > 1
+            else map(_WEIGHT.__getitem__, concealed)
+        )
+        if sum(weights, melded + _WEIGHT[win] + _ADD) & _FIFTH:
             return None  # a fifth copy between the melds and the standing tiles
         if nanjing and melded & _DRAGON_BITS:
             return None  # a dragon melded: in 南京 a flower
