@@ -28,7 +28,7 @@ from .events import (
     _Checked,
     event_from_json,
 )
-from .frozen import maker
+from .frozen import positional_maker
 from .texts_checks import Seat, txt
 from .tiles import parse_ascii_hand, parse_hand, parse_tiles
 from .variant import Variant
@@ -42,7 +42,7 @@ def _at(where: str, i: int) -> str:
 # checked when it is read and again when its rule set settles it, a whole record read before
 # its first hand is settled.
 _remember_consistent = _Checked.__dict__["_consistent_for"].__set__  # (hand, variant)
-_make_hand = maker(Hand)  # a Hand without the setter of its __init__
+_make_hand = positional_maker(Hand, "events")  # a Hand without the setter of its __init__
 
 
 _CROSS_CHECKED = frozenset((Pung, Kong, Flowers))  # the event types the checks below read
@@ -320,6 +320,20 @@ def hand_from_json(h: Any, variant: Variant, where: str = "hand", *, last: bool 
     return read_won_hand_json(h, variant) or read_hand_json(h, variant, where, last=last)
 
 
+def hands_from_json(raw: list[Any], variant: Variant) -> tuple[Hand, ...]:
+    """The hands ``raw`` (JSON) of a record of ``variant``, each as :func:`hand_from_json`
+    reads it, named ``hands[i]`` in a refusal, the last one the record's open hand if any.
+    The name is made only for a hand read event by event: the common hand needs none."""
+    out = []
+    last = len(raw) - 1
+    for i, h in enumerate(raw):
+        out.append(
+            read_won_hand_json(h, variant)
+            or read_hand_json(h, variant, f"hands[{i}]", last=i == last)
+        )
+    return tuple(out)
+
+
 def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
     """The common hand, :func:`hand_from_json` of a hand whose events
     :func:`engine.event_shapes.read_won_hand` reads, and that passes the checks that
@@ -334,7 +348,7 @@ def read_won_hand_json(h: Any, variant: Variant) -> Hand | None:
     events = read_won_hand(evs, variant.event_types)
     if events is None:
         return None
-    hand = _make_hand(events=events)
+    hand = _make_hand(events)
     for e in events:
         if type(e) in _CROSS_CHECKED:
             if not _plainly_consistent(events, variant.data.flower_tiles):

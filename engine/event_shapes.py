@@ -13,13 +13,27 @@ from typing import Any
 
 from .event_fields import MAX_HAND_CHARS, ONE_TILE, plain_flowers, plain_four_pairs
 from .events import Event, Flowers, Jing, JingCount, Kong, Pung, Win
-from .frozen import maker
+from .frozen import positional_maker
 
 # Each event read here is plainly valid and its class has no __post_init__, so it is made
-# without the setters of __init__ (a win has 24 fields: a third of the time of reading it).
-_win, _pung, _kong, _flowers = maker(Win), maker(Pung), maker(Kong), maker(Flowers)
-_jing, _jing_count = maker(Jing), maker(JingCount)
+# without the setters of __init__ (a win has 24 fields: a third of the time of reading it),
+# by a constructor of the fields its shape gives, by position (see positional_maker).
+_win = positional_maker(Win, "player", "from_", "hand")
+_pung = positional_maker(Pung, "player", "from_", "tile")
+_kong = positional_maker(Kong, "player", "kind", "from_", "tile")
+_flowers = positional_maker(Flowers, "player", "tiles")
+_jing = positional_maker(Jing, "indicator", "lower", "lower_counts")
+_jing_count = positional_maker(JingCount, "counts")
 _KONG_KINDS = ("exposed", "added", "concealed")
+
+# An event is a value: a pung, a kong or a 南昌 jing count read again, its fields plainly
+# valid, is the event made the first time, looked up by those fields (a record repeats them:
+# a few hundred pungs and kongs can be, and 南昌's counts are mostly a few). The jing counts
+# kept are bounded; the pungs and kongs are few enough as they are.
+_PUNGS: dict[tuple[int, int, str], Pung] = {}
+_KONGS: dict[tuple[int, str, int | None, str], Kong] = {}
+_JING_COUNTS: dict[tuple[tuple[int, int], ...], JingCount] = {}
+_JING_COUNTS_HELD = 20_000
 
 
 def _is_seat(v: Any) -> bool:
@@ -43,7 +57,7 @@ def _read_win(o: dict) -> Win | None:
         return None
     if type(h) is not str or not h.isascii() or len(h) > MAX_HAND_CHARS:
         return None
-    return _win(player=p, from_=f, hand=h)
+    return _win(p, f, h)
 
 
 def _read_pung(o: dict) -> Pung | None:
@@ -60,7 +74,10 @@ def _read_pung(o: dict) -> Pung | None:
         return None
     if f == p or type(t) is not str or t not in ONE_TILE:
         return None
-    return _pung(player=p, from_=f, tile=t)
+    e = _PUNGS.get((p, f, t))
+    if e is None:
+        e = _PUNGS[p, f, t] = _pung(p, f, t)
+    return e
 
 
 def _read_kong(o: dict) -> Kong | None:
@@ -75,12 +92,17 @@ def _read_kong(o: dict) -> Kong | None:
     if type(p) is not int or not 0 <= p <= 3 or type(t) is not str or t not in ONE_TILE:
         return None
     if n == 4 and k == "concealed" and type(k) is str:
-        return _kong(player=p, kind=k, tile=t)
-    if n == 5 and type(k) is str and k in _KONG_KINDS and k != "concealed":
+        f = None
+    elif n == 5 and type(k) is str and k in _KONG_KINDS and k != "concealed":
         f = o.get("from")
-        if _is_seat(f) and f != p:
-            return _kong(player=p, kind=k, from_=f, tile=t)
-    return None
+        if not _is_seat(f) or f == p:
+            return None
+    else:
+        return None
+    e = _KONGS.get((p, k, f, t))
+    if e is None:
+        e = _KONGS[p, k, f, t] = _kong(p, k, f, t)
+    return e
 
 
 def _read_flowers(o: dict) -> Flowers | None:
@@ -96,7 +118,7 @@ def _read_flowers(o: dict) -> Flowers | None:
         return None
     if len(t) > MAX_HAND_CHARS or not plain_flowers(t):
         return None
-    return _flowers(player=p, tiles=t)
+    return _flowers(p, t)
 
 
 def _read_jing(o: dict) -> Jing | None:
@@ -108,7 +130,7 @@ def _read_jing(o: dict) -> Jing | None:
     if type(i) is not str or i not in ONE_TILE or type(lo) is not str or lo not in ONE_TILE:
         return None
     counts = plain_four_pairs(o.get("lower_counts"))
-    return None if counts is None else _jing(indicator=i, lower=lo, lower_counts=counts)
+    return None if counts is None else _jing(i, lo, counts)
 
 
 def _read_jing_count(o: dict) -> JingCount | None:
@@ -116,7 +138,14 @@ def _read_jing_count(o: dict) -> JingCount | None:
     if len(o) != 2:
         return None
     counts = plain_four_pairs(o.get("counts"))
-    return None if counts is None else _jing_count(counts=counts)
+    if counts is None:
+        return None
+    e = _JING_COUNTS.get(counts)
+    if e is None:
+        if len(_JING_COUNTS) >= _JING_COUNTS_HELD:
+            _JING_COUNTS.clear()
+        e = _JING_COUNTS[counts] = _jing_count(counts)
+    return e
 
 
 _READERS: dict[str, Callable[[dict], Event | None]] = {

@@ -99,3 +99,42 @@ def maker(cls: type[T]) -> Callable[..., T]:
     make = env["make"]
     make.__qualname__ = f"{cls.__qualname__}.make"
     return make
+
+
+def positional_maker(cls: type[T], *given: str) -> Callable[..., T]:
+    """:func:`maker` for the calls that give the fields ``given`` and no other: a constructor
+    taking exactly those, by position in that order, every other field its default. A call
+    by position skips the matching of keywords to parameters, and a default None is stored
+    as a constant, not read from the function's defaults: the many fields of a win event
+    that a common win leaves unset cost a store each and nothing more."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    unknown = set(given) - set(names)
+    if unknown or len(set(given)) != len(given):
+        raise TypeError(f"{cls.__name__}: not its fields, or given twice: {given}")
+    slots = cls.__dict__["__slots__"]
+    twin = type(f"_Writable{cls.__name__}", cls.__bases__, {"__slots__": slots})
+    probe = object.__new__(twin)
+    probe.__class__ = cls  # TypeError here if the layouts differed
+    env: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    body = ["    self = _new(_twin)"]
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in given:
+            value = f.name
+        elif f.default is None:
+            value = "None"
+        elif f.default is not MISSING:
+            env[f"_d_{f.name}"] = f.default
+            value = f"_d_{f.name}"
+        elif f.default_factory is not MISSING:
+            env[f"_f_{f.name}"] = f.default_factory
+            value = f"_f_{f.name}()"
+        else:
+            raise TypeError(f"{cls.__name__}.{f.name} has no default and is not given")
+        body.append(f"    self.{f.name} = {value}")
+    body.append("    self.__class__ = _cls")
+    body.append("    return self")
+    src = f"def make({', '.join(given)}, /):\n" + "\n".join(body) + "\n"
+    exec(src, env)
+    make = env["make"]
+    make.__qualname__ = f"{cls.__qualname__}.make"
+    return make

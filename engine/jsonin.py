@@ -12,6 +12,7 @@ Each refusal is an :class:`MjError` in one line.
 from __future__ import annotations
 
 import json
+import sys
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -118,22 +119,52 @@ NOT_PLAIN = _NOT_PLAIN  # what loads_keys_unchecked gives for a text the checked
 
 def loads_keys_unchecked(text: str) -> Any:
     """The first half of the quick read below: ``text`` read by the standard reader under the
-    same bounds of length and numbers, or :data:`NOT_PLAIN`. A key repeated in one object and
-    nesting too deep are not refused yet: a caller that reads the object whole (the session
-    loader) may count its keys and vouch for its depth itself, and must call
-    :func:`strict_loads` whenever its count falls short of the text's colons or its reading
-    fails, so that what is refused and how stays strict_loads' alone."""
+    same bounds of length and numbers, or :data:`NOT_PLAIN`. A key repeated in one object,
+    nesting too deep and (see below) a whole number too long are not refused yet: a caller
+    that reads the object whole (the session loader) may count its keys, vouch for its depth
+    and look for long whole numbers itself, and must call :func:`strict_loads` whenever its
+    count falls short of the text's colons, it finds a whole number of more than
+    :data:`MAX_INT_DIGITS` digits (:func:`long_int`), or its reading fails, so that what is
+    refused and how stays strict_loads' alone.
+
+    Such a number is read as an int, as long as Python's own bound on the digits of an int
+    read from text (4,300 unless changed) is on and no higher: a longer one is refused by the
+    standard reader, so the quick read gives NOT_PLAIN. The text's digits are then not looked
+    through here (a pass over every character, a sizable part of reading a record)."""
     _check_length(text, "$")
-    return _read_plain(text)
+    # (where the bound is off or high, the text's runs of digits are looked through first)
+    return _read_plain(text, not 0 < sys.get_int_max_str_digits() <= _INT_DIGITS_BOUND)
 
 
-def _read_plain(text: str) -> Any:
+_INT_DIGITS_BOUND = 4300  # Python's default bound on the digits of an int read from text
+_LONG_INT = 10**MAX_INT_DIGITS  # the least whole number of more than MAX_INT_DIGITS digits
+
+
+def long_int(obj: Any) -> bool:
+    """Whether the decoded ``obj`` holds a whole number of more than :data:`MAX_INT_DIGITS`
+    digits, which :func:`strict_loads` refuses (walked level by level, however deep)."""
+    level = [obj]
+    while level:
+        nxt: list[Any] = []
+        for o in level:
+            t = type(o)
+            if t is dict:
+                nxt.extend(o.values())
+            elif t is list:
+                nxt.extend(o)
+            elif t is int and not -_LONG_INT < o < _LONG_INT:
+                return True
+        level = nxt
+    return False
+
+
+def _read_plain(text: str, long_digits_refused: bool = True) -> Any:
     if "\\u003a" in text or "\\u003A" in text:
         return _NOT_PLAIN
     try:
         return json.loads(
             text,
-            parse_int=None if not _long_digits(text) else _int,
+            parse_int=_int if long_digits_refused and _long_digits(text) else None,
             parse_float=_decimal,
             parse_constant=_constant,
         )

@@ -18,7 +18,12 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from . import variants
-from .checks import check_event_consistency, hand_from_json, validate_hand_structure
+from .checks import (
+    check_event_consistency,
+    hand_from_json,
+    hands_from_json,
+    validate_hand_structure,
+)
 from .errors import ErrorCode, MjError
 from .events import (
     DECLARED_FIELDS,
@@ -50,7 +55,15 @@ from .events import (
     stake_text,
 )
 from .identity import read_identity, split_substitutes
-from .jsonin import NOT_PLAIN, check_depth, exact_colons, loads_keys_unchecked, show, strict_loads
+from .jsonin import (
+    NOT_PLAIN,
+    check_depth,
+    exact_colons,
+    loads_keys_unchecked,
+    long_int,
+    show,
+    strict_loads,
+)
 from .texts_record import txt
 
 __all__ = [
@@ -156,16 +169,14 @@ def _session(obj: Any) -> Session:
     substitutes: tuple[Substitute, ...] = ()
     if fmt == 2:
         raw_hands, substitutes = split_substitutes(raw_hands, names)
-    hands = []
-    for i, h in enumerate(raw_hands):
-        hands.append(hand_from_json(h, variant, f"hands[{i}]", last=i == len(raw_hands) - 1))
+    hands = hands_from_json(raw_hands, variant)
     return Session(
         variant=variant_id,
         players=names,
         options=dict(options),
         stake=stake,  # type: ignore[arg-type]
         first_dealer=first_dealer,
-        hands=tuple(hands),
+        hands=hands,
         format=fmt,
         substitutes=substitutes,
         **identity,
@@ -223,8 +234,10 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
     keys are counted by length, without the walk over every value that strict_loads makes.
 
     When the count reaches the text's colons, no key was lost to a repeat and nothing nests
-    too deep (see :func:`engine.jsonin.loads_keys_unchecked`); otherwise, and whenever
-    ``read`` fails, strict_loads reads the text, so its refusal comes first as before."""
+    too deep (see :func:`engine.jsonin.loads_keys_unchecked`), and no whole number is too
+    long: the count looks through every value outside the hands' events for one, and the
+    events' checks take none (:func:`_session_keys`). Otherwise, and whenever ``read``
+    fails, strict_loads reads the text, so its refusal comes first as before."""
     obj = loads_keys_unchecked(text)
     if obj is NOT_PLAIN:
         return read(strict_loads(text))
@@ -234,10 +247,11 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
         failed = e
     else:
         colons = text.count(":")
-        if _keys_read(obj) == colons or exact_colons(obj) == colons:
+        keys = _keys_read(obj)
+        if keys == colons or (keys >= 0 and exact_colons(obj) == colons):
             return out
         failed = None
-    strict_loads(text)  # refuses the repeated key, or the nesting, that the counts found
+    strict_loads(text)  # refuses what the count found: a repeated key, the nesting, a number
     if failed is None:  # pragma: no cover - the counts differ only where strict_loads refuses
         return out
     raise failed
@@ -245,10 +259,13 @@ def _read_counted(text: str, read: Callable[[Any], T]) -> T:
 
 def _keys_read(obj: Any) -> int:
     """At most :func:`engine.jsonin.exact_colons` of ``obj``, a session record or a
-    many-session file that loaded (-1 if a part not vouched for nests too deep)."""
+    many-session file that loaded; -1 if a part not vouched for nests too deep or holds a
+    whole number of more than MAX_INT_DIGITS digits (:func:`engine.jsonin.long_int`)."""
     if "sessions" not in obj:
         return _session_keys(obj, 0)
     n = len(obj)  # "format" and "sessions"
+    if long_int(obj.get("format")):
+        return -1
     for rec in obj["sessions"]:
         k = _session_keys(rec, 2)
         if k < 0:
@@ -262,12 +279,14 @@ def _session_keys(rec: Mapping[str, Any], depth: int) -> int:
     colons of its strings outside the hands' events (-1 as above). A hand read by
     ``hand_from_json`` is an object of one key, ``events``, each event an object of known
     fields whose values are numbers, strings and lists of them at most two deep: its keys
-    are its length, and it nests at most six levels below ``rec``."""
+    are its length, it nests at most six levels below ``rec``, and the whole numbers its
+    events' checks take are small (a seat, a count, at most a declared fan). Every other
+    value is looked through."""
     n = len(rec)  # known fields: none of them has a colon
     for k, v in rec.items():
         if k != "hands":
             c = exact_colons(v, depth + 1)
-            if c < 0:
+            if c < 0 or long_int(v):
                 return -1
             n += c
     for h in rec.get("hands", ()):
@@ -276,7 +295,7 @@ def _session_keys(rec: Mapping[str, Any], depth: int) -> int:
             n += 1 + sum(map(len, evs))
         else:  # an entry naming substitutes
             c = exact_colons(h, depth + 2)
-            if c < 0:
+            if c < 0 or long_int(h):
                 return -1
             n += c
     return n

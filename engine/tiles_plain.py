@@ -14,9 +14,9 @@ import re
 from collections import Counter
 from functools import cache
 from itertools import islice
-from operator import eq
+from operator import eq, itemgetter
 
-from .frozen import maker
+from .frozen import positional_maker
 from .hand_types import Context, HandTiles, Meld
 from .tile_kinds import ALL_TILES, DRAGONS, HONOURS, SUITS, WINDS, sort_tiles
 
@@ -135,8 +135,10 @@ def _part(text: str | None, kind: int) -> tuple[str, ...] | None:
         entry: tuple[str, ...] | None = ()
     elif not _IN_ORDER.fullmatch(text.translate(_HONOUR_RANKS) if kind == 3 else text):
         entry = None
+    elif len(text) > 1:  # the tiles fetched at once (one itemgetter of them all)
+        entry = itemgetter(*text)(_PART_TILES[kind])
     else:
-        entry = tuple(map(_PART_TILES[kind].__getitem__, text))
+        entry = (_PART_TILES[kind][text],)
     parts[text] = entry
     return entry
 
@@ -181,7 +183,12 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
                 return None
             read.append(entry[0])
             melded += entry[1]
-        if sum(map(_WEIGHT.__getitem__, concealed), melded + _WEIGHT[win] + _ADD) & _FIFTH:
+        weights = (  # (fetched at once by an itemgetter, which gives a tuple of two or more)
+            itemgetter(*concealed)(_WEIGHT)
+            if len(concealed) > 1
+            else map(_WEIGHT.__getitem__, concealed)
+        )
+        if sum(weights, melded + _WEIGHT[win] + _ADD) & _FIFTH:
             return None  # a fifth copy between the melds and the standing tiles
         if nanjing and melded & _DRAGON_BITS:
             return None  # a dragon melded: in 南京 a flower
@@ -197,9 +204,7 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
         if tail is None:
             return None
         context, flowers = tail
-    return _hand_tiles(
-        concealed=concealed, melds=melds, win_tile=win, context=context, flowers=flowers
-    )
+    return _hand_tiles(concealed, melds, win, context, flowers)
 
 
 @cache  # a record as the app writes it never needs it: a process need not compile it
@@ -243,9 +248,7 @@ def _parse_runs(s: str, variant: str | None) -> HandTiles | None:
         if tail is None:
             return None
         context, flowers = tail
-    return _hand_tiles(
-        concealed=concealed, melds=tuple(melds), win_tile=win, context=context, flowers=flowers
-    )
+    return _hand_tiles(concealed, tuple(melds), win, context, flowers)
 
 
 def _plain_tail(
@@ -283,7 +286,7 @@ def _plain_tail(
 
 
 # a HandTiles the plain reading vouched for, made without the setters of __init__
-_hand_tiles = maker(HandTiles)
+_hand_tiles = positional_maker(HandTiles, "concealed", "melds", "win_tile", "context", "flowers")
 
 
 def _five_of_one(ordered: list[str] | tuple[str, ...]) -> bool:

@@ -70,3 +70,31 @@ def test_maker_makes_what_init_makes_from_any_fields_given():
             make(**{k: v[0] for k, v in given.items() if k != required[0]})
     assert _Item.__init__ is not maker(_Item)  # the class keeps its own __init__ (post-init)
     assert maker(_Item)(id="p").extras is not maker(_Item)(id="p").extras
+
+
+def test_positional_maker_makes_what_init_makes_from_the_fields_it_takes():
+    """``positional_maker``: the fields it names given by position, in that order, every
+    other one its default (a factory's called afresh); the object is the class's own, equal
+    to ``__init__``'s; a field it cannot fill, or one not the class's, is refused at once."""
+    from mjscore.engine.events import Kong, Win
+    from mjscore.engine.frozen import positional_maker
+
+    rng = random.Random(11)
+    for cls, given in (
+        (_Item, {"id": ["p", "q"], "count": [2, 5], "extras": [{"a": 1}]}),
+        (_Pair, {"a": [1, 3], "b": ["y"]}),
+        (Win, {"player": [0, 2], "from_": [None, 1], "hand": ["123m456p789s11s22s2s"], "fan": [8]}),
+        (Kong, {"player": [1], "kind": ["concealed", "added"], "from_": [None, 3], "tile": ["E"]}),
+    ):
+        required = [f.name for f in dataclasses.fields(cls) if f.default is f.default_factory]
+        for _ in range(40):
+            names = [k for k in given if k in required or rng.random() < 0.5]
+            rng.shuffle(names)
+            values = [rng.choice(given[k]) for k in names]
+            got = positional_maker(cls, *names)(*values)
+            assert type(got) is cls and got == cls(**dict(zip(names, values, strict=True)))
+    make = positional_maker(_Item, "id")
+    assert make("p").extras == {} and make("p").extras is not make("p").extras
+    for bad in (("count",), ("id", "nope"), ("id", "id")):
+        with pytest.raises(TypeError):
+            positional_maker(_Item, *bad)

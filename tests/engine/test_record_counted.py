@@ -139,3 +139,78 @@ def test_the_count_of_a_loaded_record_is_its_colons():
         assert 0 < got <= text.count(":")
         if "sessions" not in obj and obj["format"] == 1:
             assert got == text.count(":")
+
+
+_LONG = (10**30, -(10**30), 10**35, 7 * 10**200, 10**4000)  # more than 30 digits
+_SHORT = (10**30 - 1, -(10**30) + 1, 0, 3)
+
+
+def test_a_long_whole_number_anywhere_is_refused_as_strict_loading_refuses_it():
+    """The quick read takes whole numbers of any length (Python's own bound on the digits
+    of an int stops the longest); the loader refuses one of more than 30 digits, wherever it
+    sits, with strict_loads' refusal."""
+    rng = random.Random(30)
+    bases = _bases()
+    for _ in range(300):
+        obj = copy.deepcopy(rng.choice(bases))
+        holder, k = rng.choice(_places(obj, "leaf"))
+        holder[k] = rng.choice(_LONG)
+        text = json.dumps(obj, ensure_ascii=False)
+        want = _outcome(_reference_records, text)
+        assert want[0] == "err" and "digits" in str(want[2]), want
+        assert _outcome(record.load_records, text) == want
+        if "sessions" not in obj:
+            assert _outcome(record.load_session, text) == want
+
+
+def _inside_events(obj):
+    """The ids of the objects and lists inside the events of hands of the one key
+    ``events``, each event's own included."""
+    found = set()
+    stack = [
+        e
+        for rec in obj.get("sessions", [obj])
+        for hand in rec["hands"]
+        if list(hand) == ["events"]
+        for e in hand["events"]
+    ]
+    while stack:
+        o = stack.pop()
+        found.add(id(o))
+        stack.extend(
+            v for v in (o.values() if isinstance(o, dict) else o) if isinstance(v, dict | list)
+        )
+    return found
+
+
+def test_a_long_whole_number_outside_the_events_is_found():
+    """What the count of a loaded record's keys looks through for a long whole number (and
+    then gives -1): every value but the events of hands of the one key ``events`` (whose
+    checks take no long whole number)."""
+    for obj in _bases():
+        assert record._keys_read(obj) > 0
+        for i in range(len(_places(obj, "leaf"))):
+            for n in (_LONG[0], _LONG[1], _SHORT[0], _SHORT[1]):
+                changed = copy.deepcopy(obj)
+                holder, key = _places(changed, "leaf")[i]
+                holder[key] = n
+                want = n in _LONG and id(holder) not in _inside_events(changed)
+                assert (record._keys_read(changed) < 0) == want, (key, n)
+
+
+def test_without_pythons_bound_on_int_digits_the_text_is_looked_through_first():
+    import sys
+
+    from mjscore.engine import jsonin
+
+    text = json.dumps(_bases()[0] | {"first_dealer": 10**40})
+    want = _outcome(_reference_records, text)
+    bound = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(0)  # off: a long run of digits is refused before reading
+        assert jsonin.loads_keys_unchecked(text) is jsonin.NOT_PLAIN
+        assert _outcome(record.load_records, text) == want
+    finally:
+        sys.set_int_max_str_digits(bound)
+    assert jsonin.loads_keys_unchecked(text)["first_dealer"] == 10**40
+    assert _outcome(record.load_records, text) == want
