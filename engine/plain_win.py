@@ -219,15 +219,16 @@ Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
 _HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
 _SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
-# winning tile → (each suit: where its field starts in the packed number, where its number
-# starts in a read's key, the winning tile's rank in it or 9; the winning tile's honour or 7)
-_STEPS: dict[str, tuple[tuple[tuple[int, int, int], ...], int]] = {
-    t: (
-        tuple((FIELD * g, _HON_BITS + _SUIT_BITS * g, x if g == wg else 9) for g in range(3)),
-        x if wg == 3 else 7,
-    )
+# winning tile → the winning tile's rank in each suit (9: not in that suit) and its honour (7:
+# a suited tile)
+_STEPS: dict[str, tuple[int, int, int, int]] = {
+    t: (*(x if g == wg else 9 for g in range(3)), x if wg == 3 else 7)
     for t, (wg, x) in WHERE.items()
 }
+_SUIT1 = _HON_BITS  # where each suit's number starts in a read's key
+_SUIT2 = _HON_BITS + _SUIT_BITS
+_SUIT3 = _HON_BITS + 2 * _SUIT_BITS
+_FIELD3 = 2 * FIELD  # where the third suit's field starts in the packed number
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
@@ -243,22 +244,38 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
         total = sum(itemgetter(*concealed)(PACK), PACK[win])
     else:
         total = sum(map(PACK.__getitem__, concealed), PACK[win])
-    steps, k = _STEPS[win]
+    x1, x2, x3, k = _STEPS[win]
     honours = total >> HONOURS
     key = _HON.get(honours * 8 + k)
     if key is None:
         key = _honours(honours, k)
     if key < 0:
         return None
-    for shift, place, xg in steps:
-        code = total >> shift & MASK
-        if code:
-            n = _SUIT.get(code * 10 + xg)
-            if n is None:
-                n = _suit(code, xg)
-            if n < 0:
-                return None if n == -1 else read_win(concealed, win)
-            key |= n << place
+    # (each suit written out: a loop over the three costs more than its body)
+    code = total & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x1)
+        if n is None:
+            n = _suit(code, x1)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT1
+    code = total >> FIELD & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x2)
+        if n is None:
+            n = _suit(code, x2)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT2
+    code = total >> _FIELD3 & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x3)
+        if n is None:
+            n = _suit(code, x3)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT3
     got = _READS.get(key)
     if got is None:
         got = _read(key)
@@ -316,15 +333,12 @@ def _read(key: int) -> tuple[tuple[tuple[bool, str], ...], int, int]:
 _WAITS: dict[int, tuple[int, bool, tuple[int, ...]]] = {}  # suit number·3 + suit → waits
 
 
-def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
-    """Suit ``g`` by its engine.hand_lookup number ``code`` (no fifth copy, at most 13
-    tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a pair and
-    sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into sets), as
-    engine.hand_lookup.group_facts gives them."""
-    key = code * 3 + g
-    got = _WAITS.get(key)
-    if got is not None:
-        return got
+def _suit_waits(key: int) -> tuple[int, bool, tuple[int, ...]]:
+    """Suit ``key % 3`` by its engine.hand_lookup number ``key // 3`` (no fifth copy, at
+    most 13 tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a
+    pair and sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into
+    sets), as engine.hand_lookup.group_facts gives them."""
+    code, g = divmod(key, 3)
     digits = code % UNIT
     mod = code // UNIT % 3
     sets = _SETS_ONLY or _tables()[0]
@@ -348,7 +362,8 @@ def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
     """:func:`_suit_waits` of group ``g`` (a suit 0–2, an honour 3–9) of the packed number
     ``total``: an honour held once or twice waits on itself, three or four times is done."""
     if g < 3:
-        return _suit_waits(total >> FIELD * g & MASK, g)
+        key = (total >> FIELD * g & MASK) * 3 + g
+        return _WAITS.get(key) or _suit_waits(key)
     n = total >> HONOURS + 4 * (g - 3) & 15
     return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
 
@@ -371,8 +386,13 @@ def single_wait(
     :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it."""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
-    g = 3 + x if wg == 3 else wg
-    mod, complete, found = _group_waits(total - PACK[win], g)
+    if wg < 3:  # (a suit's waits looked up here: most winning tiles are suited)
+        key = (total - PACK[win] >> FIELD * wg & MASK) * 3 + wg
+        mod, complete, found = _WAITS.get(key) or _suit_waits(key)
+        g = wg
+    else:
+        g = 3 + x
+        mod, complete, found = _group_waits(total - PACK[win], g)
     if mod == 2 and complete and pair_group != g:
         # the group holding the pair may take the tile instead (then this one holds the pair)
         found += _group_waits(total, pair_group)[2]
@@ -381,9 +401,14 @@ def single_wait(
             seven = seven_pairs_wait(concealed)
         if seven >= 0:
             found += (seven,)
+    # (no kind found is held four times among the standing tiles — the suits' waits leave
+    # out a rank held four times, an honour waits only when held once or twice, the
+    # seven-pairs kind is held oddly —, so only a kind among the melds can be a fifth copy)
+    if not visible:
+        return bool(found) and found.count(found[0]) == len(found)
     n = 0
     for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]
-        if concealed.count(t) + visible.count(t) < 4:
+        if t not in visible or concealed.count(t) + visible.count(t) < 4:
             n += 1
     return n == 1
