@@ -63,6 +63,18 @@ _HON: dict[int, int] = {}  # honour counts·8 + honour → the facts as a number
 _READS: dict[int, tuple[tuple[tuple[bool, str], ...], int, int]] = {}
 _PLACES: dict[tuple, tuple] = {}  # places → the same places, kept once (see read_win)
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
+# Without the winning tile a suit's splits tell only whether a set is a chow: the search
+# (a pung first) finds the split of pungs alone first, when there is one — every rank held
+# 0 or 3 times —, and a split with a chow when three ranks in a row are held three times
+# (their pungs are three chows too) or any rank is held another number of times.
+_CHOWS = ((True, 0),)  # the facts of a suit that splits only with a chow
+_PUNG_CODES = [0]  # the suit of pungs alone at the ranks of each 9-bit number (rank 1 bit 0)
+for _r in range(9):
+    _PUNG_CODES += [c + 3 * POW5[_r] for c in _PUNG_CODES]
+_PUNGS: dict[int, tuple[tuple[bool, int], ...]] = {  # a suit of pungs alone → its facts
+    c: ((False, 0), (True, 0)) if ranks & ranks >> 1 & ranks >> 2 else _NO_SETS
+    for ranks, c in enumerate(_PUNG_CODES)
+}
 
 # The tables of engine.suit_table and engine.hand_lookup, held here once they are first
 # needed (each is made on first use, and a read of a global costs less than a call)
@@ -96,8 +108,8 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     search; ``x`` the winning tile's rank (9: not in this suit). ``code`` is one of
     engine.suit_table.sets_only() (it splits into sets): the search follows only the pungs
     and chows whose remainder splits too, so it never walks a dead end."""
-    if not code:
-        return _NO_SETS
+    if x == 9:
+        return _PUNGS.get(code, _CHOWS)
     asked = code * 10 + x
     found = _SETS.get(asked)
     if found is not None:
@@ -105,33 +117,31 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     low, high = _LOWEST or _tables()[3]  # (hand_lookup.lowest_rank, its tables read here)
     part = code % _LOW
     i = low[part] if part else high[code // _LOW]
-    q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
-        x = 9
-        key = code * 10 + x
-        found = _SETS.get(key)
-        if found is not None:
-            _SETS[asked] = found
-            return found
-    out: dict[tuple[bool, int], None] = {}
+        found = _SETS[asked] = _PUNGS.get(code, _CHOWS)
+        return found
+    q = code // POW5[i]
+    out: dict[tuple[bool, int], None] | None = None
     sets = _SETS_ONLY or _tables()[0]
     rest = code - 3 * POW5[i]
     if q % 5 >= 3 and rest in sets:
         facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
         if i == x:
-            for chow, at in facts:
-                out[chow, at | _PUNG_BIT] = None
+            out = {(chow, at | _PUNG_BIT): None for chow, at in facts}
         else:  # (the pung leaves each fact of the rest as it is)
-            out = dict.fromkeys(facts)
+            found = facts
     rest = code - 31 * POW5[i]
     if i <= 6 and q // 5 % 5 and q // 25 % 5 and rest in sets:
+        if out is None:
+            out = dict.fromkeys(found) if found is not None else {}
         bit = _CHOW_BITS[i][x]
         for _, at in _SETS.get(rest * 10 + x) or _sets_facts(rest, x):
             out[True, at | bit] = None
-    found = tuple(out)
+    if out is not None:
+        found = tuple(out)
     if len(_SETS) > MEMO_MAX:
         _SETS.clear()
-    _SETS[code * 10 + x] = _SETS[asked] = found
+    _SETS[asked] = found
     return found
 
 

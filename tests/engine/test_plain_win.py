@@ -13,7 +13,7 @@ import random
 from mjscore.engine import plain_win
 from mjscore.engine.hands import waits
 from mjscore.engine.tiles import ALL_TILES
-from mjscore.engine.win_places import win_places
+from mjscore.engine.win_places import _CHOW_BITS, _PUNG_BIT, win_places
 
 from .test_waits import _tiles, _whole_hand
 
@@ -135,3 +135,39 @@ def test_seven_pairs_wait_is_the_one_kind_held_oddly():
         assert plain_win.seven_pairs_wait(tuple(tiles)) == want, tiles
         seen.add(want >= 0)
     assert seen == {True, False}
+
+
+def _searched_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
+    """_sets_facts by a plain search of every split (the lowest rank first, a pung before a
+    chow), no memo or table: (has a chow, the winning tile's places as bits) of each, once."""
+    counts = [code // plain_win.POW5[r] % 5 for r in range(9)]
+    found: dict[tuple[bool, int], None] = {}
+
+    def search(chow: bool, at: int) -> None:
+        i = next((r for r in range(9) if counts[r]), 9)
+        if i == 9:
+            found[chow, at] = None
+            return
+        if counts[i] >= 3:
+            counts[i] -= 3
+            search(chow, at | (_PUNG_BIT if i == x else 0))
+            counts[i] += 3
+        if i <= 6 and counts[i + 1] and counts[i + 2]:
+            for r in (i, i + 1, i + 2):
+                counts[r] -= 1
+            search(True, at | _CHOW_BITS[i][x])
+            for r in (i, i + 1, i + 2):
+                counts[r] += 1
+
+    search(False, 0)
+    return tuple(found)
+
+
+def test_sets_facts_of_every_suit_of_sets():
+    """Every suit that splits into sets, the winning tile's rank each of 0–8 or 9 (in another
+    group): the facts read with the memo and the table of suits of pungs alone, as a plain
+    search finds them, in the same order."""
+    plain_win._tables()
+    for code in sorted(plain_win._SETS_ONLY):
+        for x in range(10):
+            assert plain_win._sets_facts(code, x) == _searched_facts(code, x), (code, x)
