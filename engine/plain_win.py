@@ -379,8 +379,14 @@ def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
 
 
 def seven_pairs_wait(concealed: tuple[str, ...]) -> int:
-    """The kind (0–33) thirteen standing tiles wait on as seven pairs — the one kind they
-    hold an odd number of times —, -1 for none."""
+    """The kind (0–33) thirteen standing tiles, sorted (equal tiles side by side), wait on
+    as seven pairs — the one kind they hold an odd number of times —, -1 for none."""
+    # (then the tiles pair off from the first up to the odd kind's last tile, at an even
+    # place, and from the one after it: the first two tiles or the next two are equal, and
+    # the last two or the two before them — a quick test that most tiles fail)
+    c = concealed
+    if (c[0] != c[1] and c[1] != c[2]) or (c[11] != c[12] and c[10] != c[11]):
+        return -1
     if len(set(concealed)) > 7:  # (13 tiles of 8 kinds or more hold 3 kinds or more oddly)
         return -1
     odd = reduce(xor, map(ODD.__getitem__, concealed))
@@ -393,7 +399,8 @@ def single_wait(
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
     no other tile, a fifth copy (``visible``: the melds' tiles) never a wait? ``seven``: the
-    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it."""
+    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it (else they
+    are sorted, as a hand holds them)."""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
     if wg < 3:  # (a suit's waits looked up here: most winning tiles are suited)
