@@ -127,7 +127,9 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     if q % 5 >= 3 and rest in sets:
         facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
         if i == x:
-            out = {(chow, at | _PUNG_BIT): None for chow, at in facts}
+            out = {}
+            for chow, at in facts:
+                out[chow, at | _PUNG_BIT] = None
         else:  # (the pung leaves each fact of the rest as it is)
             found = facts
     rest = code - 31 * POW5[i]
@@ -175,7 +177,10 @@ def _suit(code: int, x: int) -> int:
                 if rest in sets:
                     facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
                     if r == x:
-                        facts = tuple(dict.fromkeys([(chow, at | _PAIR_BIT) for chow, at in facts]))
+                        paired: dict[tuple[bool, int], None] = {}
+                        for chow, at in facts:
+                            paired[chow, at | _PAIR_BIT] = None
+                        facts = tuple(paired)
                     pairs.append(facts)
             found = mod, tuple(pairs)
     if found is None:
@@ -359,9 +364,12 @@ def _suit_waits(key: int) -> tuple[int, bool, tuple[int, ...]]:
         table = pairs if mod == 1 else sets
         start = 9 * g
         # (a rank held four times takes no fifth: its number would carry into the next rank)
-        found = tuple(
-            [start + r for r, p in enumerate(POW5) if digits + p in table and digits // p % 5 < 4]
-        )
+        # (a loop, not a comprehension: a comprehension is a call of its own)
+        kinds = []
+        for r, p in enumerate(POW5):
+            if digits + p in table and digits // p % 5 < 4:
+                kinds.append(start + r)
+        found = tuple(kinds)
     if len(_WAITS) > MEMO_MAX:
         _WAITS.clear()
     got = _WAITS[key] = mod, complete, found
