@@ -165,7 +165,11 @@ def _suit(code: int, x: int) -> int:
         if mod == 0:
             facts = ()
             if digits in sets:
-                facts = _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+                facts = (
+                    _PUNGS.get(digits, _CHOWS)
+                    if x == 9
+                    else _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+                )
             found = mod, facts
         elif mod == 1:
             found = mod, ()
@@ -175,6 +179,9 @@ def _suit(code: int, x: int) -> int:
             for r in low_ranks[digits % _LOW] + high_ranks[digits // _LOW]:
                 rest = digits - 2 * POW5[r]
                 if rest in sets:
+                    if x == 9:  # (the winning tile elsewhere: the rest's facts from the table)
+                        pairs.append(_PUNGS.get(rest, _CHOWS))
+                        continue
                     facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
                     if r == x:
                         paired: dict[tuple[bool, int], None] = {}
