@@ -63,6 +63,18 @@ _HON: dict[int, int] = {}  # honour counts·8 + honour → the facts as a number
 _READS: dict[int, tuple[tuple[tuple[bool, str], ...], int, int]] = {}
 _PLACES: dict[tuple, tuple] = {}  # places → the same places, kept once (see read_win)
 _NO_SETS = ((False, 0),)  # nothing left: one split, no chow, the winning tile nowhere
+# Without the winning tile a suit's splits tell only whether a set is a chow: the search
+# (a pung first) finds the split of pungs alone first, when there is one — every rank held
+# 0 or 3 times —, and a split with a chow when three ranks in a row are held three times
+# (their pungs are three chows too) or any rank is held another number of times.
+_CHOWS = ((True, 0),)  # the facts of a suit that splits only with a chow
+_PUNG_CODES = [0]  # the suit of pungs alone at the ranks of each 9-bit number (rank 1 bit 0)
+for _r in range(9):
+    _PUNG_CODES += [c + 3 * POW5[_r] for c in _PUNG_CODES]
+_PUNGS: dict[int, tuple[tuple[bool, int], ...]] = {  # a suit of pungs alone → its facts
+    c: ((False, 0), (True, 0)) if ranks & ranks >> 1 & ranks >> 2 else _NO_SETS
+    for ranks, c in enumerate(_PUNG_CODES)
+}
 
 # The tables of engine.suit_table and engine.hand_lookup, held here once they are first
 # needed (each is made on first use, and a read of a global costs less than a call)
@@ -96,8 +108,8 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     search; ``x`` the winning tile's rank (9: not in this suit). ``code`` is one of
     engine.suit_table.sets_only() (it splits into sets): the search follows only the pungs
     and chows whose remainder splits too, so it never walks a dead end."""
-    if not code:
-        return _NO_SETS
+    if x == 9:
+        return _PUNGS.get(code, _CHOWS)
     asked = code * 10 + x
     found = _SETS.get(asked)
     if found is not None:
@@ -105,33 +117,33 @@ def _sets_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
     low, high = _LOWEST or _tables()[3]  # (hand_lookup.lowest_rank, its tables read here)
     part = code % _LOW
     i = low[part] if part else high[code // _LOW]
-    q = code // POW5[i]
     if x < i:  # every tile at or below the winning tile's rank is in a set already
-        x = 9
-        key = code * 10 + x
-        found = _SETS.get(key)
-        if found is not None:
-            _SETS[asked] = found
-            return found
-    out: dict[tuple[bool, int], None] = {}
+        found = _SETS[asked] = _PUNGS.get(code, _CHOWS)
+        return found
+    q = code // POW5[i]
+    out: dict[tuple[bool, int], None] | None = None
     sets = _SETS_ONLY or _tables()[0]
     rest = code - 3 * POW5[i]
     if q % 5 >= 3 and rest in sets:
         facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
         if i == x:
+            out = {}
             for chow, at in facts:
                 out[chow, at | _PUNG_BIT] = None
         else:  # (the pung leaves each fact of the rest as it is)
-            out = dict.fromkeys(facts)
+            found = facts
     rest = code - 31 * POW5[i]
     if i <= 6 and q // 5 % 5 and q // 25 % 5 and rest in sets:
+        if out is None:
+            out = dict.fromkeys(found) if found is not None else {}
         bit = _CHOW_BITS[i][x]
         for _, at in _SETS.get(rest * 10 + x) or _sets_facts(rest, x):
             out[True, at | bit] = None
-    found = tuple(out)
+    if out is not None:
+        found = tuple(out)
     if len(_SETS) > MEMO_MAX:
         _SETS.clear()
-    _SETS[code * 10 + x] = _SETS[asked] = found
+    _SETS[asked] = found
     return found
 
 
@@ -153,7 +165,11 @@ def _suit(code: int, x: int) -> int:
         if mod == 0:
             facts = ()
             if digits in sets:
-                facts = _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+                facts = (
+                    _PUNGS.get(digits, _CHOWS)
+                    if x == 9
+                    else _SETS.get(digits * 10 + x) or _sets_facts(digits, x)
+                )
             found = mod, facts
         elif mod == 1:
             found = mod, ()
@@ -163,9 +179,15 @@ def _suit(code: int, x: int) -> int:
             for r in low_ranks[digits % _LOW] + high_ranks[digits // _LOW]:
                 rest = digits - 2 * POW5[r]
                 if rest in sets:
+                    if x == 9:  # (the winning tile elsewhere: the rest's facts from the table)
+                        pairs.append(_PUNGS.get(rest, _CHOWS))
+                        continue
                     facts = _SETS.get(rest * 10 + x) or _sets_facts(rest, x)
                     if r == x:
-                        facts = tuple(dict.fromkeys([(chow, at | _PAIR_BIT) for chow, at in facts]))
+                        paired: dict[tuple[bool, int], None] = {}
+                        for chow, at in facts:
+                            paired[chow, at | _PAIR_BIT] = None
+                        facts = tuple(paired)
                     pairs.append(facts)
             found = mod, tuple(pairs)
     if found is None:
@@ -219,15 +241,16 @@ Read = tuple[tuple[tuple[bool, str], ...], int, int, int]
 _HON_BITS = 12  # a read's key: the honours' facts in its low 12 bits, then each suit's number
 _SUIT_BITS = 20  # in 20 bits (0: the suit holds no tile)
 _SUIT_MASK = (1 << _SUIT_BITS) - 1
-# winning tile → (each suit: where its field starts in the packed number, where its number
-# starts in a read's key, the winning tile's rank in it or 9; the winning tile's honour or 7)
-_STEPS: dict[str, tuple[tuple[tuple[int, int, int], ...], int]] = {
-    t: (
-        tuple((FIELD * g, _HON_BITS + _SUIT_BITS * g, x if g == wg else 9) for g in range(3)),
-        x if wg == 3 else 7,
-    )
+# winning tile → the winning tile's rank in each suit (9: not in that suit) and its honour (7:
+# a suited tile)
+_STEPS: dict[str, tuple[int, int, int, int]] = {
+    t: (*(x if g == wg else 9 for g in range(3)), x if wg == 3 else 7)
     for t, (wg, x) in WHERE.items()
 }
+_SUIT1 = _HON_BITS  # where each suit's number starts in a read's key
+_SUIT2 = _HON_BITS + _SUIT_BITS
+_SUIT3 = _HON_BITS + 2 * _SUIT_BITS
+_FIELD3 = 2 * FIELD  # where the third suit's field starts in the packed number
 
 
 def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
@@ -243,22 +266,38 @@ def read_win(concealed: tuple[str, ...], win: str) -> Read | None:
         total = sum(itemgetter(*concealed)(PACK), PACK[win])
     else:
         total = sum(map(PACK.__getitem__, concealed), PACK[win])
-    steps, k = _STEPS[win]
+    x1, x2, x3, k = _STEPS[win]
     honours = total >> HONOURS
     key = _HON.get(honours * 8 + k)
     if key is None:
         key = _honours(honours, k)
     if key < 0:
         return None
-    for shift, place, xg in steps:
-        code = total >> shift & MASK
-        if code:
-            n = _SUIT.get(code * 10 + xg)
-            if n is None:
-                n = _suit(code, xg)
-            if n < 0:
-                return None if n == -1 else read_win(concealed, win)
-            key |= n << place
+    # (each suit written out: a loop over the three costs more than its body)
+    code = total & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x1)
+        if n is None:
+            n = _suit(code, x1)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT1
+    code = total >> FIELD & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x2)
+        if n is None:
+            n = _suit(code, x2)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT2
+    code = total >> _FIELD3 & MASK
+    if code:
+        n = _SUIT.get(code * 10 + x3)
+        if n is None:
+            n = _suit(code, x3)
+        if n < 0:
+            return None if n == -1 else read_win(concealed, win)
+        key |= n << _SUIT3
     got = _READS.get(key)
     if got is None:
         got = _read(key)
@@ -316,15 +355,12 @@ def _read(key: int) -> tuple[tuple[tuple[bool, str], ...], int, int]:
 _WAITS: dict[int, tuple[int, bool, tuple[int, ...]]] = {}  # suit number·3 + suit → waits
 
 
-def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
-    """Suit ``g`` by its engine.hand_lookup number ``code`` (no fifth copy, at most 13
-    tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a pair and
-    sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into sets), as
-    engine.hand_lookup.group_facts gives them."""
-    key = code * 3 + g
-    got = _WAITS.get(key)
-    if got is not None:
-        return got
+def _suit_waits(key: int) -> tuple[int, bool, tuple[int, ...]]:
+    """Suit ``key % 3`` by its engine.hand_lookup number ``key // 3`` (no fifth copy, at
+    most 13 tiles): (tiles mod 3, complete — at 0 its tiles split into sets, at 2 into a
+    pair and sets —, the kinds 0–33 whose tile completes it: at 1 with the pair, at 2 into
+    sets), as engine.hand_lookup.group_facts gives them."""
+    code, g = divmod(key, 3)
     digits = code % UNIT
     mod = code // UNIT % 3
     sets = _SETS_ONLY or _tables()[0]
@@ -335,9 +371,12 @@ def _suit_waits(code: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
         table = pairs if mod == 1 else sets
         start = 9 * g
         # (a rank held four times takes no fifth: its number would carry into the next rank)
-        found = tuple(
-            [start + r for r, p in enumerate(POW5) if digits + p in table and digits // p % 5 < 4]
-        )
+        # (a loop, not a comprehension: a comprehension is a call of its own)
+        kinds = []
+        for r, p in enumerate(POW5):
+            if digits + p in table and digits // p % 5 < 4:
+                kinds.append(start + r)
+        found = tuple(kinds)
     if len(_WAITS) > MEMO_MAX:
         _WAITS.clear()
     got = _WAITS[key] = mod, complete, found
@@ -348,14 +387,21 @@ def _group_waits(total: int, g: int) -> tuple[int, bool, tuple[int, ...]]:
     """:func:`_suit_waits` of group ``g`` (a suit 0–2, an honour 3–9) of the packed number
     ``total``: an honour held once or twice waits on itself, three or four times is done."""
     if g < 3:
-        return _suit_waits(total >> FIELD * g & MASK, g)
+        key = (total >> FIELD * g & MASK) * 3 + g
+        return _WAITS.get(key) or _suit_waits(key)
     n = total >> HONOURS + 4 * (g - 3) & 15
     return n % 3, n % 3 != 1, (24 + g,) if n in (1, 2) else ()
 
 
 def seven_pairs_wait(concealed: tuple[str, ...]) -> int:
-    """The kind (0–33) thirteen standing tiles wait on as seven pairs — the one kind they
-    hold an odd number of times —, -1 for none."""
+    """The kind (0–33) thirteen standing tiles, sorted (equal tiles side by side), wait on
+    as seven pairs — the one kind they hold an odd number of times —, -1 for none."""
+    # (then the tiles pair off from the first up to the odd kind's last tile, at an even
+    # place, and from the one after it: the first two tiles or the next two are equal, and
+    # the last two or the two before them — a quick test that most tiles fail)
+    c = concealed
+    if (c[0] != c[1] and c[1] != c[2]) or (c[11] != c[12] and c[10] != c[11]):
+        return -1
     if len(set(concealed)) > 7:  # (13 tiles of 8 kinds or more hold 3 kinds or more oddly)
         return -1
     odd = reduce(xor, map(ODD.__getitem__, concealed))
@@ -368,11 +414,17 @@ def single_wait(
     """Did the hand of :func:`read_win` (with at least one place: it is complete in sets
     and a pair) wait on its winning tile alone — the standing tiles without it completed by
     no other tile, a fifth copy (``visible``: the melds' tiles) never a wait? ``seven``: the
-    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it."""
+    :func:`seven_pairs_wait` of thirteen standing tiles, if the caller has it (else they
+    are sorted, as a hand holds them)."""
     _, total, pair_group, _ = read
     wg, x = WHERE[win]
-    g = 3 + x if wg == 3 else wg
-    mod, complete, found = _group_waits(total - PACK[win], g)
+    if wg < 3:  # (a suit's waits looked up here: most winning tiles are suited)
+        key = (total - PACK[win] >> FIELD * wg & MASK) * 3 + wg
+        mod, complete, found = _WAITS.get(key) or _suit_waits(key)
+        g = wg
+    else:
+        g = 3 + x
+        mod, complete, found = _group_waits(total - PACK[win], g)
     if mod == 2 and complete and pair_group != g:
         # the group holding the pair may take the tile instead (then this one holds the pair)
         found += _group_waits(total, pair_group)[2]
@@ -381,9 +433,14 @@ def single_wait(
             seven = seven_pairs_wait(concealed)
         if seven >= 0:
             found += (seven,)
+    # (no kind found is held four times among the standing tiles — the suits' waits leave
+    # out a rank held four times, an honour waits only when held once or twice, the
+    # seven-pairs kind is held oddly —, so only a kind among the melds can be a fifth copy)
+    if not visible:
+        return bool(found) and found.count(found[0]) == len(found)
     n = 0
     for k in set(found) if len(found) > 1 else found:
         t = ALL_TILES[k]
-        if concealed.count(t) + visible.count(t) < 4:
+        if t not in visible or concealed.count(t) + visible.count(t) < 4:
             n += 1
     return n == 1

@@ -12,8 +12,9 @@ import random
 
 from mjscore.engine import plain_win
 from mjscore.engine.hands import waits
+from mjscore.engine.tile_kinds import sort_tiles
 from mjscore.engine.tiles import ALL_TILES
-from mjscore.engine.win_places import win_places
+from mjscore.engine.win_places import _CHOW_BITS, _PUNG_BIT, win_places
 
 from .test_waits import _tiles, _whole_hand
 
@@ -82,7 +83,7 @@ def test_honours_and_seven_pairs():
         for win in set(closed):
             rest = list(closed)
             rest.remove(win)
-            _check(tuple(rest), win, [])
+            _check(sort_tiles(rest), win, [])
 
 
 def test_a_fifth_copy_is_left_to_the_long_way():
@@ -117,8 +118,8 @@ def test_numbers_of_suit_facts_start_afresh_when_full(monkeypatch):
 
 
 def test_seven_pairs_wait_is_the_one_kind_held_oddly():
-    """seven_pairs_wait against counting each kind, on seeded thirteen tiles of few kinds
-    (six pairs and a tile, quads, a pung) and of many."""
+    """seven_pairs_wait against counting each kind, on seeded thirteen tiles (sorted, as a
+    hand holds them) of few kinds (six pairs and a tile, quads, a pung) and of many."""
     rng = random.Random(77)
     kinds = ALL_TILES[:34]
     seen = set()
@@ -132,6 +133,42 @@ def test_seven_pairs_wait_is_the_one_kind_held_oddly():
                 tiles.append(t)
         odd = [t for t in set(tiles) if tiles.count(t) % 2]
         want = kinds.index(odd[0]) if len(odd) == 1 else -1
-        assert plain_win.seven_pairs_wait(tuple(tiles)) == want, tiles
+        assert plain_win.seven_pairs_wait(sort_tiles(tiles)) == want, tiles
         seen.add(want >= 0)
     assert seen == {True, False}
+
+
+def _searched_facts(code: int, x: int) -> tuple[tuple[bool, int], ...]:
+    """_sets_facts by a plain search of every split (the lowest rank first, a pung before a
+    chow), no memo or table: (has a chow, the winning tile's places as bits) of each, once."""
+    counts = [code // plain_win.POW5[r] % 5 for r in range(9)]
+    found: dict[tuple[bool, int], None] = {}
+
+    def search(chow: bool, at: int) -> None:
+        i = next((r for r in range(9) if counts[r]), 9)
+        if i == 9:
+            found[chow, at] = None
+            return
+        if counts[i] >= 3:
+            counts[i] -= 3
+            search(chow, at | (_PUNG_BIT if i == x else 0))
+            counts[i] += 3
+        if i <= 6 and counts[i + 1] and counts[i + 2]:
+            for r in (i, i + 1, i + 2):
+                counts[r] -= 1
+            search(True, at | _CHOW_BITS[i][x])
+            for r in (i, i + 1, i + 2):
+                counts[r] += 1
+
+    search(False, 0)
+    return tuple(found)
+
+
+def test_sets_facts_of_every_suit_of_sets():
+    """Every suit that splits into sets, the winning tile's rank each of 0–8 or 9 (in another
+    group): the facts read with the memo and the table of suits of pungs alone, as a plain
+    search finds them, in the same order."""
+    plain_win._tables()
+    for code in sorted(plain_win._SETS_ONLY):
+        for x in range(10):
+            assert plain_win._sets_facts(code, x) == _searched_facts(code, x), (code, x)
