@@ -28,16 +28,20 @@ def _is_honour_chow(tiles: tuple[str, ...]) -> bool:
 
 # The shape format_hand writes (the standing tiles by suit, m p s and then the honours, the
 # winning tile written apart) is read by _CANON, which gives each suit's part of the standing
-# tiles: each part is looked up in a memo that knows its tiles and whether they are in order
-# with at most four of each, so such a hand is read without a tile-by-tile pass. The standing
-# tiles in any other order are read token by token (_PLAIN) and sorted.
+# tiles, each in the order of sort_tiles with at most four of each kind (_ORDERED: the ranks,
+# or the honours, each repeated up to four times, in that order; the honours' repeats give
+# back a tile, as the winning tile may be the last of them): each part is looked up in a memo
+# of its tiles, so such a hand is read without a tile-by-tile pass. The standing tiles in any
+# other order are read token by token (_PLAIN) and sorted.
 _RUN = r"(?:[1-9]++[mps]|[ESWNCFP])++"
 _MELDS_RE = rf"((?:\[{_RUN}(?:,[1235-7])?\])*+)"
 _TAIL_RE = r"(?:\|([ESWN]{2}[01]{4})(?:\|([a-hCFP]++|[0-9]{1,2}))?)?"
 _PLAIN = rf"{_MELDS_RE}({_RUN}){_TAIL_RE}"  # compiled when first needed: see _parse_runs
+_RANKS_ORDERED = r"(?=[1-9])" + "".join(f"{d}{{0,4}}+" for d in "123456789")
+_HONOURS_ORDERED = r"(?=[ESWNCFP])" + "".join(f"{h}{{0,4}}" for h in HONOURS)
 _CANON = re.compile(
-    rf"{_MELDS_RE}(?:([1-9]++)m)?(?:([1-9]++)p)?(?:([1-9]++)s)?([ESWNCFP]+)?"
-    rf"([1-9][mps]|[ESWNCFP]){_TAIL_RE}"
+    rf"{_MELDS_RE}(?:({_RANKS_ORDERED})m)?(?:({_RANKS_ORDERED})p)?(?:({_RANKS_ORDERED})s)?"
+    rf"({_HONOURS_ORDERED})?([1-9][mps]|[ESWNCFP]){_TAIL_RE}"
 )
 _TOKEN = re.compile(r"[1-9]+[mps]|[ESWNCFP]")
 _TILE = {t: t for t in ALL_TILES}  # each tile's one string, so that lookups find it at once
@@ -60,12 +64,9 @@ _FIFTH = 32 * sum(_WEIGHT.values())
 _DRAGON_BITS = 63 * sum(_WEIGHT[t] for t in DRAGONS)  # any dragon in a tally
 
 # A part of the standing tiles, by suit (its digits: "34556" of "34556m") and the honours
-# ("NNN") → its tiles, when they are in the order of sort_tiles with at most four of each
-# (else None: the part is read token by token). None, a part not written, is no tiles.
-_PARTS: tuple[dict[str | None, tuple[str, ...] | None], ...] = ({}, {}, {}, {})  # m p s, honours
+# ("NNN"), as _CANON vouched for it → its tiles. None, a part not written, and "" are none.
+_PARTS: tuple[dict[str | None, tuple[str, ...]], ...] = ({}, {}, {}, {})  # m p s, honours
 _PART_TILES = tuple({d: _TILE[d + x] for d in "123456789"} for x in SUITS) + (_TILE,)
-_HONOUR_RANKS = str.maketrans(HONOURS, "1234567")  # the honours in the order of sort_tiles
-_IN_ORDER = re.compile("".join(f"{d}{{0,4}}" for d in "123456789"))  # ranks in order, ≤ 4 each
 _MEMO_BOUND = 20_000  # each memo above is cleared when it holds more parts than this
 
 
@@ -126,15 +127,13 @@ def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
     return None
 
 
-def _part(text: str | None, kind: int) -> tuple[str, ...] | None:
+def _part(text: str | None, kind: int) -> tuple[str, ...]:
     """The entry of ``_PARTS[kind]`` for ``text``, a part of the standing tiles (see there)."""
     parts = _PARTS[kind]
     if len(parts) > _MEMO_BOUND:
         parts.clear()
-    if text is None:
-        entry: tuple[str, ...] | None = ()
-    elif not _IN_ORDER.fullmatch(text.translate(_HONOUR_RANKS) if kind == 3 else text):
-        entry = None
+    if not text:  # not written, or the honours' repeats gave their one tile to the win
+        entry: tuple[str, ...] = ()
     elif len(text) > 1:  # the tiles fetched at once (one itemgetter of them all)
         entry = itemgetter(*text)(_PART_TILES[kind])
     else:
@@ -162,8 +161,6 @@ def _parse_plain(s: str, variant: str | None) -> HandTiles | None:
     d = honour_parts.get(honours, _UNREAD)
     if d is _UNREAD:
         d = _part(honours, 3)
-    if a is None or b is None or c is None or d is None:
-        return _parse_runs(s, variant)
     concealed = a + b + c + d
     win = _TILE[win]
     nanjing = variant == "nanjing"
