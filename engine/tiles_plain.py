@@ -28,13 +28,16 @@ def _is_honour_chow(tiles: tuple[str, ...]) -> bool:
 
 # The shape format_hand writes (the standing tiles by suit, m p s and then the honours, the
 # winning tile written apart) is read by _CANON, which gives each suit's part of the standing
-# tiles, each in the order of sort_tiles with at most four of each kind (_ORDERED: the ranks,
-# or the honours, each repeated up to four times, in that order; the honours' repeats give
+# tiles, each in the order of sort_tiles with at most four of each kind (the ranks, or the
+# honours, each repeated up to four times, in that order; the honours' repeats give
 # back a tile, as the winning tile may be the last of them): each part is looked up in a memo
 # of its tiles, so such a hand is read without a tile-by-tile pass. The standing tiles in any
 # other order are read token by token (_PLAIN) and sorted.
+# The melds are only bracketed there: what is between the brackets is read (_MELD) when the
+# memo of melds first meets it, not each time a hand holds it.
 _RUN = r"(?:[1-9]++[mps]|[ESWNCFP])++"
-_MELDS_RE = rf"((?:\[{_RUN}(?:,[1235-7])?\])*+)"
+_MELDS_RE = r"((?:\[[^\]]++\])*+)"
+_MELD = re.compile(rf"{_RUN}(?:,[1235-7])?")
 _TAIL_RE = r"(?:\|([ESWN]{2}[01]{4})(?:\|([a-hCFP]++|[0-9]{1,2}))?)?"
 _PLAIN = rf"{_MELDS_RE}({_RUN}){_TAIL_RE}"  # compiled when first needed: see _parse_runs
 _RANKS_ORDERED = r"(?=[1-9])" + "".join(f"{d}{{0,4}}+" for d in "123456789")
@@ -105,6 +108,8 @@ def _meld_entry(inner: str, honour_chows: bool) -> _MeldEntry | None:
 
 
 def _read_plain_meld(inner: str, honour_chows: bool) -> Meld | None:
+    if _MELD.fullmatch(inner) is None:
+        return None
     body, _, digit = inner.partition(",")
     tiles = tuple(_plain_tiles(body))
     claim = int(digit) if digit else None

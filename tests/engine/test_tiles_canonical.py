@@ -99,6 +99,18 @@ def test_every_part_in_order_is_read_by_parts_and_no_other():
         assert tiles_mod._CANON.fullmatch(s) is None, s
 
 
+def test_a_bracket_holding_no_meld_is_left_to_the_checked_parser():
+    # _CANON only brackets the melds: what is between is read when first met, and anything
+    # but tiles and a claim digit is declined (the checked parser then words the error)
+    for inner in ("12x3m", "[123m", "123m|EE0000", "123m,4", "123m,", ",1", "1m 2m3m", "EEE,11"):
+        s = f"[{inner}]123m456p1789s1s"
+        assert tiles_mod._CANON.fullmatch(s) is not None, s
+        for v in VARIANTS:
+            assert _parse_plain(s, v) is None, (s, v)
+            assert not plain_agrees(s, v), (s, v)
+    assert plain_agrees("[123p]123m456p1789s1s", "nanjing")  # a meld there is read
+
+
 def test_the_memos_give_the_same_reading_again():
     rng = random.Random(31)
     hands = [(_hand(rng), rng.choice(VARIANTS)) for _ in range(2000)]
