@@ -73,11 +73,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     parameter's default is looked up by name, one at a time: a win event has 21 of them); a
     field without one is keyword-only, so it cannot be left out. Callers name every field."""
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    slots = cls.__dict__["__slots__"]
-    twin = type(f"_Writable{cls.__name__}", cls.__bases__, {"__slots__": slots})
-    probe = object.__new__(twin)
-    probe.__class__ = cls  # TypeError here if the layouts differed
-    env: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls, "_MISSING": MISSING}
+    env: dict[str, Any] = {"_twin": _writable_twin(cls), "_cls": cls, "_MISSING": MISSING}
     defaulted, required, body = [], [], []
     for f in fields(cls):  # type: ignore[arg-type]
         if f.default is not MISSING:
@@ -89,7 +85,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
             body.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
         else:
             required.append(f.name)
-    body.append("    self = _new(_twin)")
+    body.append("    self = _twin()")
     body.extend(f"    self.{n} = {n}" for n in names)
     body.append("    self.__class__ = _cls")
     body.append("    return self")
@@ -111,12 +107,8 @@ def positional_maker(cls: type[T], *given: str) -> Callable[..., T]:
     unknown = set(given) - set(names)
     if unknown or len(set(given)) != len(given):
         raise TypeError(f"{cls.__name__}: not its fields, or given twice: {given}")
-    slots = cls.__dict__["__slots__"]
-    twin = type(f"_Writable{cls.__name__}", cls.__bases__, {"__slots__": slots})
-    probe = object.__new__(twin)
-    probe.__class__ = cls  # TypeError here if the layouts differed
-    env: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
-    body = ["    self = _new(_twin)"]
+    env: dict[str, Any] = {"_twin": _writable_twin(cls), "_cls": cls}
+    body = ["    self = _twin()"]
     for f in fields(cls):  # type: ignore[arg-type]
         if f.name in given:
             value = f.name
@@ -138,3 +130,17 @@ def positional_maker(cls: type[T], *given: str) -> Callable[..., T]:
     make = env["make"]
     make.__qualname__ = f"{cls.__qualname__}.make"
     return make
+
+
+def _writable_twin(cls: type) -> type:
+    """A class of the same slots as the ``@frozen`` class ``cls``, in the same order, with no
+    refusal of assignment: an object made as one and then made a ``cls`` is a ``cls``. Called
+    with no arguments it makes an empty object (the ``__new__`` and ``__init__`` of
+    ``object``: a call of the class is cheaper than ``object.__new__`` of it)."""
+    slots = cls.__dict__["__slots__"]
+    twin = type(f"_Writable{cls.__name__}", cls.__bases__, {"__slots__": slots})
+    if twin.__new__ is not object.__new__ or twin.__init__ is not object.__init__:
+        raise TypeError(f"{cls.__name__}: its bases make or set up their objects themselves")
+    probe = twin()
+    probe.__class__ = cls  # TypeError here if the layouts differed
+    return twin

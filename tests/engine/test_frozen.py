@@ -98,3 +98,32 @@ def test_positional_maker_makes_what_init_makes_from_the_fields_it_takes():
     for bad in (("count",), ("id", "nope"), ("id", "id")):
         with pytest.raises(TypeError):
             positional_maker(_Item, *bad)
+
+
+def test_a_maker_refuses_a_class_whose_bases_make_their_objects_themselves():
+    """The makers make an empty object by calling a twin of the class (``object``'s own
+    ``__new__`` and ``__init__``): a base with an ``__init__`` or a ``__new__`` of its own
+    would run there, so such a class is refused when its maker is made."""
+    from mjscore.engine.frozen import maker, positional_maker
+
+    class _SetsUp:
+        __slots__ = ()
+
+        def __init__(self) -> None:
+            raise AssertionError("never run")
+
+    class _Makes:
+        __slots__ = ()
+
+        def __new__(cls):  # noqa: ANN204
+            raise AssertionError("never run")
+
+    for base in (_SetsUp, _Makes):
+
+        @frozen
+        class _Child(base):  # type: ignore[misc, valid-type]
+            a: int = 0
+
+        for make in (maker, lambda c: positional_maker(c, "a")):
+            with pytest.raises(TypeError):
+                make(_Child)
