@@ -30,7 +30,7 @@ from .events import (
 )
 from .frozen import positional_maker
 from .texts_checks import Seat, txt
-from .tiles import parse_ascii_hand, parse_hand, parse_tiles
+from .tiles import LETTER_TILES, MAX_TILE_CHARS, parse_ascii_hand, parse_hand, parse_tiles
 from .variant import Variant
 
 
@@ -83,10 +83,12 @@ def _plainly_consistent(evs: tuple[Event, ...], limit: int) -> bool:
                     return False
                 melded[e.tile] = melded.get(e.tile, 0) + 4
         elif t is Flowers:
-            try:
-                got = parse_tiles(e.tiles, allow_flowers=True) if e.tiles else ()
-            except MjError:
-                return False
+            got = e.tiles
+            if type(got) is not str or len(got) > MAX_TILE_CHARS or got.strip(LETTER_TILES):
+                try:  # (letters alone are each a tile, as parse_tiles reads them at once)
+                    got = parse_tiles(got, allow_flowers=True) if got else ()
+                except MjError:
+                    return False
             letters += got
             n = e.count
             if n is None:
