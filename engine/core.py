@@ -17,7 +17,7 @@ from typing import Any
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
-from .frozen import frozen, maker
+from .frozen import frozen, positional_maker
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -173,7 +173,8 @@ def _payment_bytes(
     return t
 
 
-_make_outcome = maker(HandOutcome)  # HandOutcome without the setters of its __init__
+# HandOutcome without the setters of its __init__, its fields given by position
+_make_outcome = positional_maker(HandOutcome, "index", "state", "result", "totals")
 
 
 def replay(session: Session) -> Replay:
@@ -183,6 +184,7 @@ def replay(session: Session) -> Replay:
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)
     totals = (0, 0, 0, 0)  # four seats: a HandResult checks that its deltas are four
+    e = f = g = k = 0  # the totals, seat by seat
     out: list[HandOutcome] = []
     for i, hand in enumerate(session.hands):
         if not hand.finished:
@@ -197,8 +199,12 @@ def replay(session: Session) -> Replay:
             res = v.settle_hand(hand, state, rules)
         except MjError as e:
             raise e.at(f"hands[{i}]") from None
-        d = res.deltas
-        totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
-        out.append(_make_outcome(index=i + 1, state=state, result=res, totals=totals))
+        a, b, c, d = res.deltas
+        e += a
+        f += b
+        g += c
+        k += d
+        totals = (e, f, g, k)
+        out.append(_make_outcome(i + 1, state, res, totals))
         state = res.next_state
     return Replay(hands=tuple(out), totals=totals, next_state=state)
