@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
 from . import variants
@@ -126,9 +127,19 @@ class Replay:
                 head = states.get(key)
                 if head is None:
                     head = states[key] = _encode(st.to_json())[1:-1].encode("utf-8", errors)
-                body = b", ".join(
-                    [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in res.payments]
-                )
+                ps = res.payments
+                if type(ps) is tuple and len(ps) > 8:
+                    # many, most often all written before: fetched by C code alone
+                    try:
+                        body = b", ".join(map(_text_of, ps))
+                    except AttributeError:  # one not written yet
+                        body = b", ".join(
+                            [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in ps]
+                        )
+                else:  # a few, as often new as not (an exception would cost more than it saves)
+                    body = b", ".join(
+                        [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in ps]
+                    )
                 yield _HAND % (sep, i, head, body, a, b, c, d, e, f, g, k)
             else:
                 yield sep + _encode(h.to_json()).encode("utf-8", errors)
@@ -155,9 +166,12 @@ _PAYMENT_TAIL = b'%d, "reason": %b}'
 def _payment_bytes(
     p: Payment, texts: dict[int, bytes], halves: dict[tuple, bytes], errors: str
 ) -> bytes:
-    """The payment as the standard encoder writes it, kept in ``texts`` by its id. Its two
-    halves are kept in ``halves``: a win's amount and reason are paid by several players, and
-    the same few players pay each other."""
+    """The payment as the standard encoder writes it, kept in ``texts`` by its id, and kept on
+    the payment too (its ``json_bytes``) when its reason's bytes are the same for every error
+    handler (the text is then the same in every call, and a payment is immutable: a session
+    shares its payments among the hands that pay them). Its two halves are kept in
+    ``halves``: a win's amount and reason are paid by several players, and the same few
+    players pay each other."""
     a, b, c, r = p.payer, p.payee, p.amount, p.reason
     if type(a) is type(b) is type(c) is int and type(r) is str:
         head = halves.get((a, b))
@@ -165,15 +179,24 @@ def _payment_bytes(
             head = halves[a, b] = _PAYMENT_HEAD % (a, b)
         tail = halves.get((c, r))
         if tail is None:
-            reason = encode_basestring(r).encode("utf-8", errors)
+            try:
+                reason = encode_basestring(r).encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: as the handler ``errors`` writes it
+                reason = encode_basestring(r).encode("utf-8", errors)
+                t = texts[id(p)] = head + _PAYMENT_TAIL % (c, reason)
+                return t
             tail = halves[c, r] = _PAYMENT_TAIL % (c, reason)
         t = texts[id(p)] = head + tail
+        _keep_text(p, t)
     else:
         t = texts[id(p)] = _encode(p.to_json()).encode("utf-8", errors)
     return t
 
 
-# HandOutcome without the setters of its __init__, its fields given by position
+_text_of = attrgetter("json_bytes")  # a payment's text, kept on it by _payment_bytes
+_keep_text = Payment.json_bytes.__set__  # past the refusal of assignment of a frozen class
+
+
 _make_outcome = positional_maker(HandOutcome, "index", "state", "result", "totals")
 
 
