@@ -132,9 +132,9 @@ class Replay:
                     # many, most often all written before: fetched by C code alone
                     try:
                         body = b", ".join(map(_text_of, ps))
-                    except AttributeError:  # one not written yet
+                    except AttributeError:  # one not written yet: each kept on it now
                         body = b", ".join(
-                            [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in ps]
+                            [_payment_bytes(p, pay, halves, errors, True) for p in ps]
                         )
                 else:  # a few, as often new as not (an exception would cost more than it saves)
                     body = b", ".join(
@@ -164,12 +164,17 @@ _PAYMENT_TAIL = b'%d, "reason": %b}'
 
 
 def _payment_bytes(
-    p: Payment, texts: dict[int, bytes], halves: dict[tuple, bytes], errors: str
+    p: Payment,
+    texts: dict[int, bytes],
+    halves: dict[tuple, bytes],
+    errors: str,
+    keep: bool = False,
 ) -> bytes:
-    """The payment as the standard encoder writes it, kept in ``texts`` by its id, and kept on
-    the payment too (its ``json_bytes``) when its reason's bytes are the same for every error
-    handler (the text is then the same in every call, and a payment is immutable: a session
-    shares its payments among the hands that pay them). Its two halves are kept in
+    """The payment as the standard encoder writes it, kept in ``texts`` by its id, and with
+    ``keep`` (a hand of many payments) on the payment too (its ``json_bytes``) when its
+    reason's bytes are the same for every error handler (the text is then the same in every
+    call, and a payment is immutable: a session shares its payments among the hands that pay
+    them). Its two halves are kept in
     ``halves``: a win's amount and reason are paid by several players, and the same few
     players pay each other."""
     a, b, c, r = p.payer, p.payee, p.amount, p.reason
@@ -187,7 +192,8 @@ def _payment_bytes(
                 return t
             tail = halves[c, r] = _PAYMENT_TAIL % (c, reason)
         t = texts[id(p)] = head + tail
-        _keep_text(p, t)
+        if keep:
+            _keep_text(p, t)
     else:
         t = texts[id(p)] = _encode(p.to_json()).encode("utf-8", errors)
     return t
