@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
 from . import variants
 from .errors import ErrorCode, MjError
 from .events import Session
-from .frozen import frozen, maker
+from .frozen import frozen, positional_maker
 from .results import (
     WIND_ORDER,
     CalcResult,
@@ -126,9 +127,19 @@ class Replay:
                 head = states.get(key)
                 if head is None:
                     head = states[key] = _encode(st.to_json())[1:-1].encode("utf-8", errors)
-                body = b", ".join(
-                    [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in res.payments]
-                )
+                ps = res.payments
+                if type(ps) is tuple and len(ps) > 8:
+                    # many, most often all written before: fetched by C code alone
+                    try:
+                        body = b", ".join(map(_text_of, ps))
+                    except AttributeError:  # one not written yet: each kept on it now
+                        body = b", ".join(
+                            [_payment_bytes(p, pay, halves, errors, True) for p in ps]
+                        )
+                else:  # a few, as often new as not (an exception would cost more than it saves)
+                    body = b", ".join(
+                        [pay.get(id(p)) or _payment_bytes(p, pay, halves, errors) for p in ps]
+                    )
                 yield _HAND % (sep, i, head, body, a, b, c, d, e, f, g, k)
             else:
                 yield sep + _encode(h.to_json()).encode("utf-8", errors)
@@ -153,11 +164,19 @@ _PAYMENT_TAIL = b'%d, "reason": %b}'
 
 
 def _payment_bytes(
-    p: Payment, texts: dict[int, bytes], halves: dict[tuple, bytes], errors: str
+    p: Payment,
+    texts: dict[int, bytes],
+    halves: dict[tuple, bytes],
+    errors: str,
+    keep: bool = False,
 ) -> bytes:
-    """The payment as the standard encoder writes it, kept in ``texts`` by its id. Its two
-    halves are kept in ``halves``: a win's amount and reason are paid by several players, and
-    the same few players pay each other."""
+    """The payment as the standard encoder writes it, kept in ``texts`` by its id, and with
+    ``keep`` (a hand of many payments) on the payment too (its ``json_bytes``) when its
+    reason's bytes are the same for every error handler (the text is then the same in every
+    call, and a payment is immutable: a session shares its payments among the hands that pay
+    them). Its two halves are kept in
+    ``halves``: a win's amount and reason are paid by several players, and the same few
+    players pay each other."""
     a, b, c, r = p.payer, p.payee, p.amount, p.reason
     if type(a) is type(b) is type(c) is int and type(r) is str:
         head = halves.get((a, b))
@@ -165,15 +184,26 @@ def _payment_bytes(
             head = halves[a, b] = _PAYMENT_HEAD % (a, b)
         tail = halves.get((c, r))
         if tail is None:
-            reason = encode_basestring(r).encode("utf-8", errors)
+            try:
+                reason = encode_basestring(r).encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: as the handler ``errors`` writes it
+                reason = encode_basestring(r).encode("utf-8", errors)
+                t = texts[id(p)] = head + _PAYMENT_TAIL % (c, reason)
+                return t
             tail = halves[c, r] = _PAYMENT_TAIL % (c, reason)
         t = texts[id(p)] = head + tail
+        if keep:
+            _keep_text(p, t)
     else:
         t = texts[id(p)] = _encode(p.to_json()).encode("utf-8", errors)
     return t
 
 
-_make_outcome = maker(HandOutcome)  # HandOutcome without the setters of its __init__
+_text_of = attrgetter("json_bytes")  # a payment's text, kept on it by _payment_bytes
+_keep_text = Payment.json_bytes.__set__  # past the refusal of assignment of a frozen class
+
+
+_make_outcome = positional_maker(HandOutcome, "index", "state", "result", "totals")
 
 
 def replay(session: Session) -> Replay:
@@ -183,6 +213,7 @@ def replay(session: Session) -> Replay:
     rules = v.rules(session.options)
     state = v.initial_state(session.first_dealer, rules)
     totals = (0, 0, 0, 0)  # four seats: a HandResult checks that its deltas are four
+    e = f = g = k = 0  # the totals, seat by seat
     out: list[HandOutcome] = []
     for i, hand in enumerate(session.hands):
         if not hand.finished:
@@ -197,8 +228,12 @@ def replay(session: Session) -> Replay:
             res = v.settle_hand(hand, state, rules)
         except MjError as e:
             raise e.at(f"hands[{i}]") from None
-        d = res.deltas
-        totals = (totals[0] + d[0], totals[1] + d[1], totals[2] + d[2], totals[3] + d[3])
-        out.append(_make_outcome(index=i + 1, state=state, result=res, totals=totals))
+        a, b, c, d = res.deltas
+        e += a
+        f += b
+        g += c
+        k += d
+        totals = (e, f, g, k)
+        out.append(_make_outcome(i + 1, state, res, totals))
         state = res.next_state
     return Replay(hands=tuple(out), totals=totals, next_state=state)

@@ -42,8 +42,16 @@ class TableState:
         }
 
 
+class _Written:
+    """A slot for an object's JSON text, kept by the writer of a replay's JSON
+    (:meth:`engine.core.Replay.json_chunks`) the first time it writes the object: not a
+    field (no part of equality, hashing or ``replace``), unset until then."""
+
+    __slots__ = ("json_bytes",)
+
+
 @frozen
-class Payment:
+class Payment(_Written):
     payer: int
     payee: int
     amount: int
