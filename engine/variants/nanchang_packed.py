@@ -82,14 +82,18 @@ _SUIT_LAN_BITS = {
 }
 
 
+def _sets_and_pair(total: int, wild: int) -> bool:
+    """Whether the groups whose packed entries add up to ``total`` (3k + 2 tiles) turn into
+    sets and one pair with ``wild`` wildcards: the pair in a group where it saves a wildcard,
+    or two wild."""
+    return (total & 255) + (-1 if total >> _SAVES & 255 else 2) <= wild
+
+
 def _shape_bits(total: int, wild: int, own: int, size: int, n_melds: int) -> int:
     """``Tally.shapes`` of the groups whose packed entries add up to ``total``, as
     :data:`~.nanchang_tally.SHAPE_BITS` (``wild``: the wild jing; ``own``: the honour jing
     standing as themselves; ``size``: the closed tiles)."""
-    bits = 0
-    if size % 3 == 2:  # sets and one pair: in a group where it saves a wildcard, or two wild
-        if (total & 255) + (-1 if total >> _SAVES & 255 else 2) <= wild:
-            bits = 1
+    bits = 1 if size % 3 == 2 and _sets_and_pair(total, wild) else 0
     if n_melds == 0 and size == 14:
         if total >> _ODD & 255 <= wild:
             bits |= 2
@@ -171,11 +175,11 @@ def code_of(
         w = _PLACE[taken][1]  # a taken jing counts as itself
         wild_total += _packed(free + w) - free_entry
         wild -= 1
-    if n_melds:  # no seven pairs or 十三烂: sets and the pair alone, _shape_bits' first test
-        # written out with the jing wild and, when it passes, with every tile as itself
+    if n_melds:  # no seven pairs or 十三烂: sets and the pair alone (_shape_bits' first
+        # test), with the jing wild and, when it passes, with every tile as itself
         code = 0
-        if size % 3 == 2 and (wild_total & 255) + (-1 if wild_total >> _SAVES & 255 else 2) <= wild:
-            code = 1 | ((total & 255) + (-1 if total >> _SAVES & 255 else 2) <= 0) << 4
+        if size % 3 == 2 and _sets_and_pair(wild_total, wild):
+            code = 1 | _sets_and_pair(total, 0) << 4
     else:
         own = (z in HONOURS and nz > 0 and not real_z) + (f in HONOURS and nf > 0 and not real_f)
         key = (wild_total, wild, own, size, 0)
